@@ -1,0 +1,246 @@
+"""A planning bot for the route-building games.
+
+It plans its tickets over shortest paths (its own tracks cost nothing, tracks
+it may not use are cut), collects the colours those paths need, claims the
+planned tracks it can pay for (longest first: they are the hardest to get),
+takes more tickets while it has trains to spare, and spends the last trains
+on the best points it can find.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections import Counter
+from typing import Any
+
+from game.rules.base import Action, View
+from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board, pair_key
+from game.rules.routes.payments import FERRY
+
+INF = 10**9
+
+
+class RoutesPlanner:
+    """What the bot knows of one position, rebuilt from a view each turn."""
+
+    def __init__(self, view: View):
+        self.view = view
+        self.board: Board = load_board(view["board"])
+        self.seat: int = view["you"]
+        self.private: dict[str, Any] = view["private"]
+        self.hand: dict[str, int] = dict(self.private.get("hand", {}))
+        self.players = len(view["players"])
+        self.trains: int = view["players"][self.seat]["trains"]
+        owner_by_id = view["routes"]
+        self.owner: dict[int, int] = {
+            self.board.track_by_id[tid].index: s for tid, s in owner_by_id.items()}
+        self.adjacency = self._graph()
+
+    # --- the graph ----------------------------------------------------------
+
+    def usable(self, track: Track) -> bool:
+        """Whether this seat could ever claim `track` from here."""
+        if track.index in self.owner:
+            return False
+        for sib in self.board.parallel[track.id]:
+            holder = self.owner.get(sib)
+            if holder is not None and (holder == self.seat or self.players < 4):
+                return False
+        return True
+
+    def _graph(self) -> dict[str, list[tuple[str, int, Track | None]]]:
+        """city -> (neighbour, cost, track to claim or None when already ours)."""
+        board = self.board
+        best: dict[tuple[str, str], tuple[int, Track | None]] = {}
+        for track in board.tracks:
+            key = (board.node(track.a, track), board.node(track.b, track))
+            key = pair_key(*key)
+            if self.owner.get(track.index) == self.seat:
+                best[key] = (0, None)
+            elif self.usable(track):
+                cost = track.length + (1 if track.ferries else 0)
+                if key not in best or cost < best[key][0]:
+                    best[key] = (cost, track)
+        adjacency: dict[str, list[tuple[str, int, Track | None]]] = {}
+        for (a, b), (cost, track) in best.items():
+            adjacency.setdefault(a, []).append((b, cost, track))
+            adjacency.setdefault(b, []).append((a, cost, track))
+        return adjacency
+
+    def ends(self, city: str) -> list[str]:
+        if not self.board.is_dead_end(city):
+            return [city]
+        return [n for n in self.adjacency if n.split("#", 1)[0] == city]
+
+    def path(self, a: str, b: str, free: set[int]) -> tuple[int, list[Track]]:
+        """Cheapest way to join a and b: (train cost, tracks still to claim)."""
+        targets = set(self.ends(b))
+        dist: dict[str, int] = {}
+        prev: dict[str, tuple[str, Track | None]] = {}
+        heap = [(0, start) for start in self.ends(a)]
+        for _, start in heap:
+            dist[start] = 0
+        heapq.heapify(heap)
+        while heap:
+            d, city = heapq.heappop(heap)
+            if d > dist.get(city, INF):
+                continue
+            if city in targets:
+                tracks: list[Track] = []
+                while city in prev:
+                    city, track = prev[city]
+                    if track is not None:
+                        tracks.append(track)
+                return d, tracks
+            for nxt, cost, track in self.adjacency.get(city, ()):
+                if track is not None and track.index in free:
+                    cost = 0
+                nd = d + cost
+                if nd < dist.get(nxt, INF):
+                    dist[nxt] = nd
+                    prev[nxt] = (city, track)
+                    heapq.heappush(heap, (nd, nxt))
+        return INF, []
+
+    def plan(self, tickets: list[dict[str, Any]]) -> tuple[list[Track], int, int]:
+        """Tracks to claim for the tickets, best value first: (tracks, cost, points)."""
+        planned: dict[int, Track] = {}
+        cost = points = 0
+        order = sorted(tickets, key=lambda t: -t["points"])
+        for ticket in order:
+            if ticket.get("done"):
+                continue
+            c, tracks = self.path(ticket["a"], ticket["b"], set(planned))
+            if c >= INF or cost + c > self.trains:
+                continue
+            cost += c
+            points += ticket["points"]
+            for t in tracks:
+                planned[t.index] = t
+        return list(planned.values()), cost, points
+
+
+class RoutesGreedy:
+    """The route game part of the greedy bot."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        planner = RoutesPlanner(view)
+        kinds = {a["type"] for a in legal}
+        if "keep_tickets" in kinds:
+            return self._keep(planner, legal)
+        claims = [a for a in legal if a["type"] == "claim"]
+        mine = planner.private.get("tickets", [])
+        targets, _, _ = planner.plan(mine)
+        target_ids = {t.id for t in targets}
+        final = view.get("final_round", False)
+        need = self._colour_need(planner, targets)
+        first = not view.get("cards_drawn")
+        if first and claims:
+            planned = [a for a in claims if a["track"] in target_ids]
+            if planned:
+                return self._best_claim(planner, planned, need, prefer_long=True)
+            if final or planner.trains <= 5:
+                return self._best_claim(planner, claims, need, prefer_long=True)
+        if first and not targets:
+            if "draw_tickets" in kinds and planner.trains >= 12 and not final:
+                return {"type": "draw_tickets"}
+            if claims:
+                return self._best_claim(planner, claims, need, prefer_long=True)
+        draw = self._draw(view, legal, need, planner)
+        if draw is not None:
+            return draw
+        if claims:
+            return self._best_claim(planner, claims, need, prefer_long=True)
+        if "draw_ferry" in kinds:
+            return {"type": "draw_ferry"}
+        if "draw_tickets" in kinds and not final:
+            return {"type": "draw_tickets"}
+        return self.rng.choice(legal)
+
+    # --- tickets ------------------------------------------------------------
+
+    def _keep(self, planner: RoutesPlanner, legal: list[Action]) -> Action:
+        offer = planner.private["pending"]["tickets"]
+        held = [t for t in planner.private.get("tickets", []) if not t.get("done")]
+        best, best_score = None, -INF
+        for action in legal:
+            chosen = [t for t in offer if t["id"] in action["keep"]]
+            _, cost, points = planner.plan(held + chosen)
+            planned_points = points
+            unreachable = sum(t["points"] for t in chosen) - (
+                planned_points - planner.plan(held)[2])
+            # value: points we can plan for, minus what we would likely fail,
+            # minus a small charge for the trains the plan spends
+            score = planned_points - 2 * max(0, unreachable) - 0.3 * cost
+            if score > best_score:
+                best, best_score = action, score
+        assert best is not None
+        return best
+
+    # --- colours ------------------------------------------------------------
+
+    def _colour_need(self, planner: RoutesPlanner, targets: list[Track]) -> Counter:
+        need: Counter = Counter()
+        for t in targets:
+            if t.color != GRAY:
+                need[t.color] += t.length - t.ferries
+        gray = [t for t in targets if t.color == GRAY]
+        if gray:
+            spare = {c: planner.hand.get(c, 0) - need.get(c, 0) for c in planner.board.colors}
+            for t in sorted(gray, key=lambda t: -t.length):
+                color = max(spare, key=lambda c: spare[c])
+                need[color] += t.length - t.ferries
+                spare[color] -= t.length - t.ferries
+            need[FERRY] += sum((t.ferries + 1) // 2 for t in gray)
+        return need
+
+    def _deficit(self, planner: RoutesPlanner, need: Counter) -> dict[str, int]:
+        return {c: need[c] - planner.hand.get(c, 0) for c in need
+                if need[c] > planner.hand.get(c, 0)}
+
+    def _draw(self, view: View, legal: list[Action], need: Counter,
+              planner: RoutesPlanner) -> Action | None:
+        deficit = self._deficit(planner, need)
+        ferry_short = deficit.pop(FERRY, 0)
+        face_up = view["face_up"]
+        options = {a["slot"]: face_up[a["slot"]] for a in legal if a["type"] == "draw_face_up"}
+        wanted = [(deficit[c], slot) for slot, c in options.items() if c in deficit]
+        if wanted:
+            return {"type": "draw_face_up", "slot": max(wanted)[1]}
+        first = not view.get("cards_drawn")
+        if first and ferry_short and any(a["type"] == "draw_ferry" for a in legal):
+            return {"type": "draw_ferry"}
+        locos = [slot for slot, c in options.items() if c == LOCOMOTIVE]
+        if first and locos and sum(deficit.values()) >= 5:
+            return {"type": "draw_face_up", "slot": locos[0]}
+        if any(a["type"] == "draw_deck" for a in legal):
+            return {"type": "draw_deck"}
+        plain = [slot for slot, c in options.items() if c != LOCOMOTIVE]
+        if plain:
+            return {"type": "draw_face_up", "slot": plain[0]}
+        if locos:
+            return {"type": "draw_face_up", "slot": locos[0]}
+        return None
+
+    # --- claims -------------------------------------------------------------
+
+    def _best_claim(self, planner: RoutesPlanner, claims: list[Action], need: Counter,
+                    prefer_long: bool) -> Action:
+        board = planner.board
+
+        def value(action: Action) -> tuple[float, float]:
+            track = board.track_by_id[action["track"]]
+            cards = action["cards"]
+            points = board.route_points[track.length]
+            # spend colours the plan does not need; keep locomotives and ferries
+            waste = sum(n * (1 + need.get(c, 0)) for c, n in cards.items()
+                        if c not in (LOCOMOTIVE, FERRY))
+            waste += 4 * cards.get(LOCOMOTIVE, 0) + 3 * cards.get(FERRY, 0)
+            size = track.length if prefer_long else 0
+            return (size + points / 10, -waste)
+
+        return max(claims, key=value)

@@ -1,0 +1,112 @@
+"""The `railparty` command line (also `python -m game`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from game.bots import BOTS
+    from game.rules import GAMES
+
+    parser = argparse.ArgumentParser(
+        prog="railparty", description="Rail Party: railway board games for one room.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sim = sub.add_parser("simulate", help="play bot-only games and print the results",
+                         description="Play bot-only games and print one line per game.")
+    sim.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
+    sim.add_argument("--players", type=_positive, default=None,
+                     help="number of seats (default: as many as --bots names)")
+    sim.add_argument("--bots", default="greedy,random",
+                     help=f"comma-separated bot per seat, or one for all ({', '.join(BOTS)})")
+    sim.add_argument("--games", type=_positive, default=10)
+    sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game")
+    sim.add_argument("--json", action="store_true", help="JSON lines instead of text")
+
+    val = sub.add_parser("validate-map", help="check map files and explain what is wrong",
+                         description="Check route-game map files.")
+    val.add_argument("files", nargs="+", metavar="FILE")
+    return parser
+
+
+def cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from game.bots import BOTS
+    from game.rules import GAMES
+    from game.simulate import simulate
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in BOTS]
+    if not bots or unknown:
+        parser.error(f"--bots: unknown bot(s) {', '.join(unknown) or '(none given)'}; "
+                     f"bots are {', '.join(BOTS)}")
+    players = args.players or (len(bots) if len(bots) > 1 else None)
+    info = GAMES[args.game]
+    if players is None:
+        players = info.min_players
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        parser.error(f"--bots names {len(bots)} bot(s) for {players} players")
+    if not info.min_players <= players <= info.max_players:
+        parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players")
+    for record in simulate(args.game, bots, args.games, args.seed):
+        if args.json:
+            print(json.dumps(record), flush=True)
+        elif record.get("summary"):
+            print(f"{record['games']} games in {record['seconds']} s "
+                  f"({record['games_per_second']} games/s)")
+            for seat in record["seats"]:
+                print(f"  seat {seat['seat']} {seat['bot']:>8}: win rate "
+                      f"{seat['win_rate']:.1%}, mean score {seat['mean_score']}")
+        else:
+            print(f"game {record['seed']}: scores {record['scores']} "
+                  f"winners {record['winners']} turns {record['turns']}")
+    return 0
+
+
+def cmd_validate_map(args: argparse.Namespace) -> int:
+    from game.rules.routes.board import MapError, read_map_file
+
+    failed = 0
+    for name in args.files:
+        try:
+            board = read_map_file(name)
+        except MapError as exc:
+            print(exc, file=sys.stderr)
+            failed += 1
+        else:
+            print(f"{name}: ok ({len(board.cities)} cities, {len(board.tracks)} tracks, "
+                  f"{sum(t.length for t in board.tracks)} spaces, {len(board.tickets)} tickets)")
+    return 1 if failed else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return cmd_simulate(args, parser)
+    if args.command == "validate-map":
+        return cmd_validate_map(args)
+    parser.print_help()
+    return 0

@@ -1,0 +1,721 @@
+"""The route-building engine (`routes-usa`; other boards are data and options).
+
+Seats are numbered 0..players-1 and play in that order; seat 0 starts.
+
+Actions (dicts):
+    {"type": "keep_tickets", "keep": [ticket id, ...]}   answer a ticket offer
+    {"type": "draw_deck"}                                a face-down train card
+    {"type": "draw_face_up", "slot": 0-4}                a face-up train card
+    {"type": "claim", "track": id, "cards": {card: n}}   card: colour, "locomotive"
+                                                         or "ferry"
+    {"type": "draw_tickets"}                             take a ticket offer
+    {"type": "draw_ferry"}                               a ferry card (boards with ferries)
+    {"type": "pass"}                                     only when nothing else is legal
+
+A turn is one of: two card draws (a face-up locomotive as the first card is
+the whole turn); one claim; a ticket draw followed by its keep. At setup every
+seat answers its first ticket offer at once (`to_act` holds them all).
+
+Events (dicts; a secret sits under "private", seen only by "private_to"):
+    tickets_offered {seat, count, private: {tickets}}
+    tickets_kept    {seat, kept, returned, private: {tickets}}
+    card_drawn      {seat, source: "deck"|"face_up", slot, card (face-up only),
+                     private: {card} (deck only)}
+    face_up_refilled {slot, card}       card None when no card was left
+    face_up_reset   {discarded, face_up}  three or more face-up locomotives
+    deck_reshuffled {cards}
+    route_claimed   {seat, track, cards, points, trains_left}
+    ferry_drawn     {seat}
+    passed          {seat}
+    final_round     {seat, trains}      every seat now plays one last turn
+    turn_started    {seat}
+    game_over       {result}
+
+View (`view(seat)`; everything outside "private" is the same for everyone):
+    game, phase ("setup"|"play"|"over"), current, to_act, turn, cards_drawn,
+    deck, discard, face_up [colour|"locomotive"|None]*5, tickets_deck,
+    routes {track id: seat}, final_round, final_turns,
+    players [{seat, cards, tickets, trains, score, offered}]  (+ ferries, ferry_pile)
+    result (once over: the whole result, tickets revealed)
+    you, private {hand {card: n}, tickets [{id, a, b, points, done}],
+                  pending {tickets, min_keep} | None}
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from game.rules.base import Action, Event, IllegalAction, View
+from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board
+from game.rules.routes.payments import FERRY, payment_problem, payments
+from game.rules.routes.scoring import connected, longest_route, ticket_done
+
+
+@dataclass(frozen=True)
+class RoutesRules:
+    """The numbers and switches that differ between boards."""
+
+    board: str
+    cards_per_color: int = 12
+    locomotives: int = 14
+    hand_size: int = 4
+    face_up: int = 5
+    locomotive_reset: int = 3
+    initial_tickets: int = 3
+    initial_keep: int = 2
+    draw_tickets: int = 3
+    draw_keep: int = 1
+    trains: int = 45
+    end_trains: int = 2
+    longest_bonus: int = 10
+    ferry_cards: int = 0
+    ferry_hold_limit: int = 2
+    # Below this many players only one track of a double/triple set is usable.
+    all_parallel_from: int = 4
+    shuffle_initial_returns: bool = False
+
+
+RULES: dict[str, RoutesRules] = {
+    "routes-usa": RoutesRules(board="usa"),
+}
+
+SHAPES: dict[str, dict[str, type]] = {
+    "keep_tickets": {"keep": list},
+    "draw_deck": {},
+    "draw_face_up": {"slot": int},
+    "claim": {"track": str, "cards": dict},
+    "draw_tickets": {},
+    "draw_ferry": {},
+    "pass": {},
+}
+# A guard for the three-locomotive reset when the cards left cannot avoid it.
+MAX_RESETS = 10
+
+
+class RoutesState:
+    """One game of a route-building board. Create with `game.rules.create`."""
+
+    # --- construction -------------------------------------------------------
+
+    @classmethod
+    def new(cls, game_id: str, players: int, seed: int, **options: Any) -> RoutesState:
+        if options:
+            raise ValueError(f"{game_id} has no options {', '.join(sorted(options))}")
+        rules = RULES[game_id]
+        state = cls.__new__(cls)
+        state._setup(game_id, players, seed, rules, load_board(rules.board))
+        return state
+
+    def _setup(self, game_id: str, players: int, seed: int, rules: RoutesRules,
+               board: Board) -> None:
+        self.game_id = game_id
+        self.players = players
+        self.seed = seed
+        self.rules = rules
+        self.board = board
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, Action]] = []
+        deck = [c for c in board.colors for _ in range(rules.cards_per_color)]
+        deck += [LOCOMOTIVE] * rules.locomotives
+        self.rng.shuffle(deck)
+        self.deck: list[str] = deck  # top of the deck is the end of the list
+        self.discard: list[str] = []
+        self.hands: list[dict[str, int]] = [{} for _ in range(players)]
+        for hand in self.hands:
+            for _ in range(rules.hand_size):
+                card = self.deck.pop()
+                hand[card] = hand.get(card, 0) + 1
+        self.face_up: list[str | None] = [None] * rules.face_up
+        for slot in range(rules.face_up):
+            self.face_up[slot] = self._take_top([])
+        self._check_locomotive_reset([])
+        self.ferry_pile = rules.ferry_cards
+        tickets = list(range(len(board.tickets)))
+        self.rng.shuffle(tickets)
+        self.ticket_deck: list[int] = tickets  # top is the front
+        self.tickets: list[list[int]] = [[] for _ in range(players)]
+        self.pending: list[list[int] | None] = []
+        for _ in range(players):
+            self.pending.append(self.ticket_deck[:rules.initial_tickets])
+            del self.ticket_deck[:rules.initial_tickets]
+        self.claimed: dict[int, int] = {}
+        self.trains = [rules.trains] * players
+        self.scores = [0] * players
+        self.phase = "setup"
+        self.current = 0
+        self.cards_drawn = 0
+        self.final_turns: int | None = None
+        self.turn = 0
+        self.passes_in_row = 0
+        self._legal_cache: dict[int, list[Action]] = {}
+
+    def clone(self) -> RoutesState:
+        other = RoutesState.__new__(RoutesState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+        other.deck = list(self.deck)
+        other.discard = list(self.discard)
+        other.hands = [dict(h) for h in self.hands]
+        other.face_up = list(self.face_up)
+        other.ticket_deck = list(self.ticket_deck)
+        other.tickets = [list(t) for t in self.tickets]
+        other.pending = [None if p is None else list(p) for p in self.pending]
+        other.claimed = dict(self.claimed)
+        other.trains = list(self.trains)
+        other.scores = list(self.scores)
+        other._legal_cache = {}
+        return other
+
+    # --- the contract -------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return ()
+        if self.phase == "setup":
+            return tuple(s for s in range(self.players) if self.pending[s] is not None)
+        return (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of `seat` now (a fresh list; treat its dicts as read-only)."""
+        if seat not in self.to_act:
+            return []
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = self._compute_legal(seat)
+        return list(cached)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        kind = self._check_shape(seat, action)
+        events: list[Event] = []
+        handler = getattr(self, f"_do_{kind}")
+        handler(seat, action, events)  # validates fully before it changes anything
+        self.history.append((seat, _copy_action(action)))
+        self._legal_cache = {}
+        return events
+
+    def view(self, seat: int | None) -> View:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        players = []
+        for s in range(self.players):
+            entry = {
+                "seat": s,
+                "cards": sum(n for c, n in self.hands[s].items() if c != FERRY),
+                "tickets": len(self.tickets[s]),
+                "trains": self.trains[s],
+                "score": self.scores[s],
+                "offered": len(self.pending[s] or ()),
+            }
+            if self.rules.ferry_cards:
+                entry["ferries"] = self.hands[s].get(FERRY, 0)
+            players.append(entry)
+        view: View = {
+            "game": self.game_id,
+            "board": self.board.name,
+            "phase": self.phase,
+            "current": self.current if self.phase == "play" else None,
+            "to_act": list(self.to_act),
+            "turn": self.turn,
+            "cards_drawn": self.cards_drawn,
+            "deck": len(self.deck),
+            "discard": len(self.discard),
+            "face_up": list(self.face_up),
+            "tickets_deck": len(self.ticket_deck),
+            "routes": {self.board.tracks[t].id: s for t, s in sorted(self.claimed.items())},
+            "final_round": self.final_turns is not None,
+            "final_turns": self.final_turns,
+            "players": players,
+            "you": seat,
+            "private": {},
+        }
+        if self.rules.ferry_cards:
+            view["ferry_pile"] = self.ferry_pile
+        if self.phase == "over":
+            view["result"] = self.result()
+        if seat is not None:
+            view["private"] = self._private(seat)
+        return view
+
+    def result(self) -> dict[str, Any]:
+        breakdown = [self._score_seat(s) for s in range(self.players)]
+        if self.rules.longest_bonus:
+            best = max(b["longest"] for b in breakdown)
+            for b in breakdown:
+                tied = best and b["longest"] == best
+                b["longest_bonus"] = self.rules.longest_bonus if tied else 0
+                b["total"] += b["longest_bonus"]
+        scores = [b["total"] for b in breakdown]
+
+        def rank(s: int) -> tuple[int, int, int]:
+            b = breakdown[s]
+            return (b["total"], b["tickets_done"], b["longest_bonus"])
+
+        top = max(rank(s) for s in range(self.players))
+        winners = [s for s in range(self.players) if rank(s) == top]
+        return {"scores": scores, "winners": winners, "breakdown": breakdown,
+                "over": self.is_over}
+
+    def determinize(self, seat: int, rng: random.Random) -> RoutesState:
+        """A state `seat` cannot tell from this one: hidden cards and tickets re-dealt.
+
+        Hidden train cards are the deck and the other hands (counts kept);
+        hidden tickets are the ticket pile and the other seats' tickets and
+        offers. The discard is public (every claim shows its cards).
+        """
+        other = self.clone()
+        others = [s for s in range(self.players) if s != seat]
+        pool = list(self.deck)
+        for s in others:
+            for card, n in self.hands[s].items():
+                if card != FERRY:
+                    pool.extend([card] * n)
+        rng.shuffle(pool)
+        for s in others:
+            count = sum(n for c, n in self.hands[s].items() if c != FERRY)
+            hand: dict[str, int] = {}
+            if self.hands[s].get(FERRY):
+                hand[FERRY] = self.hands[s][FERRY]
+            for card in pool[:count]:
+                hand[card] = hand.get(card, 0) + 1
+            del pool[:count]
+            other.hands[s] = hand
+        other.deck = pool
+        tickets = list(self.ticket_deck)
+        for s in others:
+            tickets.extend(self.tickets[s])
+            tickets.extend(self.pending[s] or ())
+        rng.shuffle(tickets)
+        for s in others:
+            n = len(self.tickets[s])
+            other.tickets[s] = tickets[:n]
+            del tickets[:n]
+            if self.pending[s] is not None:
+                n = len(self.pending[s])
+                other.pending[s] = tickets[:n]
+                del tickets[:n]
+        other.ticket_deck = tickets
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
+
+    # --- legal actions ------------------------------------------------------
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        offer = self.pending[seat]
+        if offer is not None:
+            low = self._min_keep(seat)
+            return [{"type": "keep_tickets", "keep": list(keep)}
+                    for k in range(len(offer), low - 1, -1)
+                    for keep in combinations(sorted(offer), k)]
+        out: list[Action] = []
+        second = self.cards_drawn == 1
+        for slot, card in enumerate(self.face_up):
+            if card is not None and not (second and card == LOCOMOTIVE):
+                out.append({"type": "draw_face_up", "slot": slot})
+        if self.deck or self.discard:
+            out.append({"type": "draw_deck"})
+        if second:
+            return out
+        if self.ticket_deck:
+            out.append({"type": "draw_tickets"})
+        if self._can_draw_ferry(seat):
+            out.append({"type": "draw_ferry"})
+        hand = self.hands[seat]
+        colors = self.board.colors
+        locos = hand.get(LOCOMOTIVE, 0)
+        most = max((hand.get(c, 0) for c in colors), default=0) + locos
+        claimed = self.claimed
+        trains = self.trains[seat]
+        ferry_reach = 2 * hand.get(FERRY, 0)
+        one_per_set = self.players < self.rules.all_parallel_from
+        # Tracks of one length, colour and wave count share their payments;
+        # per colour they are sorted by length, so the scan stops at the
+        # first kind the hand (or the trains left) cannot pay for.
+        for color, kinds in self.board.kinds_by_color:
+            limit = most if color == GRAY else hand.get(color, 0) + locos
+            limit = min(limit + ferry_reach, trains)
+            for length, members in kinds:
+                if length > limit:
+                    break
+                pays_by_waves: dict[int, list[dict[str, int]]] = {}
+                for index, track_id, siblings, waves in members:
+                    if index in claimed or (siblings and any(
+                            sib in claimed and (one_per_set or claimed[sib] == seat)
+                            for sib in siblings)):
+                        continue
+                    pays = pays_by_waves.get(waves)
+                    if pays is None:
+                        pays = pays_by_waves[waves] = payments(
+                            self.board.tracks[index], hand, colors)
+                    for pay in pays:
+                        out.append({"type": "claim", "track": track_id, "cards": dict(pay)})
+        return out or [{"type": "pass"}]
+
+    def _min_keep(self, seat: int) -> int:
+        offered = len(self.pending[seat] or ())
+        wanted = self.rules.initial_keep if self.phase == "setup" else self.rules.draw_keep
+        return min(wanted, offered)
+
+    def _can_draw_ferry(self, seat: int) -> bool:
+        return (self.rules.ferry_cards > 0 and self.ferry_pile > 0
+                and self.hands[seat].get(FERRY, 0) < self.rules.ferry_hold_limit)
+
+    def _claim_problem(self, seat: int, track: Track) -> str | None:
+        if track.index in self.claimed:
+            return f"{track.a}-{track.b} is already claimed"
+        if self.trains[seat] < track.length:
+            return (f"{track.a}-{track.b} needs {track.length} trains; "
+                    f"you have {self.trains[seat]} left")
+        for sibling in self.board.parallel[track.id]:
+            owner = self.claimed.get(sibling)
+            if owner is None:
+                continue
+            if owner == seat:
+                return f"you already hold a track between {track.a} and {track.b}"
+            if self.players < self.rules.all_parallel_from:
+                return (f"with {self.players} players only one track between "
+                        f"{track.a} and {track.b} can be used, and it is taken")
+        return None
+
+    # --- validation ---------------------------------------------------------
+
+    def _check_shape(self, seat: Any, action: Any) -> str:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in this game")
+        if not isinstance(action, dict):
+            raise IllegalAction("an action must be a dict with a 'type'")
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in SHAPES:
+            raise IllegalAction(f"unknown action type {kind!r}; "
+                                f"actions are {', '.join(SHAPES)}")
+        shape = SHAPES[kind]
+        keys = set(action) - {"type"}
+        if keys != set(shape):
+            missing, extra = set(shape) - keys, keys - set(shape)
+            parts = []
+            if missing:
+                parts.append("missing " + ", ".join(sorted(missing)))
+            if extra:
+                parts.append("unexpected " + ", ".join(sorted(map(str, extra))))
+            raise IllegalAction(f"'{kind}' action: {'; '.join(parts)}")
+        for key, typ in shape.items():
+            value = action[key]
+            if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+                raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act:
+            if self.phase == "setup":
+                raise IllegalAction("you have already chosen your tickets; "
+                                    "waiting for the others")
+            raise IllegalAction(f"it is not your turn (seat {self.current} is playing)")
+        if self.pending[seat] is not None and kind != "keep_tickets":
+            raise IllegalAction("choose which tickets to keep first")
+        if self.cards_drawn and kind not in ("draw_deck", "draw_face_up"):
+            raise IllegalAction("you took one train card: take your second card")
+        if kind == "pass" and self.legal_actions(seat) != [{"type": "pass"}]:
+            raise IllegalAction("you can still act, so you cannot pass")
+        return kind
+
+    # --- actions ------------------------------------------------------------
+
+    def _do_keep_tickets(self, seat: int, action: Action, events: list[Event]) -> None:
+        offer = self.pending[seat]
+        if offer is None:
+            raise IllegalAction("you have no tickets to choose from")
+        keep = action["keep"]
+        if not all(isinstance(t, int) and not isinstance(t, bool) for t in keep):
+            raise IllegalAction("'keep' lists ticket ids (whole numbers)")
+        if len(set(keep)) != len(keep):
+            raise IllegalAction("a ticket is listed twice")
+        strangers = [t for t in keep if t not in offer]
+        if strangers:
+            raise IllegalAction(f"ticket(s) {strangers} are not among those offered to you")
+        low = self._min_keep(seat)
+        if len(keep) < low:
+            raise IllegalAction(f"keep at least {low} of the {len(offer)} tickets")
+        returned = [t for t in offer if t not in keep]
+        if self.phase == "setup" and self.rules.shuffle_initial_returns:
+            self.rng.shuffle(returned)
+        self.ticket_deck.extend(returned)  # to the bottom of the pile
+        self.tickets[seat].extend(sorted(keep))
+        self.pending[seat] = None
+        events.append({"type": "tickets_kept", "seat": seat, "kept": len(keep),
+                       "returned": len(returned), "private_to": seat,
+                       "private": {"tickets": [self._ticket(t) for t in sorted(keep)]}})
+        if self.phase == "setup":
+            if all(p is None for p in self.pending):
+                self.phase = "play"
+                self.current = 0
+                events.append({"type": "turn_started", "seat": 0})
+        else:
+            self._end_turn(events)
+
+    def _do_draw_deck(self, seat: int, action: Action, events: list[Event]) -> None:
+        if not self.deck and not self.discard:
+            raise IllegalAction("the deck and the discard are both empty")
+        card = self._take_top(events)
+        assert card is not None
+        self._gain(seat, card)
+        events.append({"type": "card_drawn", "seat": seat, "source": "deck",
+                       "private_to": seat, "private": {"card": card}})
+        self._after_card(seat, events, turn_over=False)
+
+    def _do_draw_face_up(self, seat: int, action: Action, events: list[Event]) -> None:
+        slot = action["slot"]
+        if not 0 <= slot < len(self.face_up) or self.face_up[slot] is None:
+            raise IllegalAction(f"there is no face-up card in slot {slot}")
+        card = self.face_up[slot]
+        assert card is not None
+        if card == LOCOMOTIVE and self.cards_drawn:
+            raise IllegalAction("a face-up locomotive can only be your first card")
+        self._gain(seat, card)
+        events.append({"type": "card_drawn", "seat": seat, "source": "face_up",
+                       "slot": slot, "card": card})
+        self.face_up[slot] = self._take_top(events)
+        events.append({"type": "face_up_refilled", "slot": slot, "card": self.face_up[slot]})
+        self._check_locomotive_reset(events)
+        self._after_card(seat, events, turn_over=card == LOCOMOTIVE)
+
+    def _do_draw_tickets(self, seat: int, action: Action, events: list[Event]) -> None:
+        if not self.ticket_deck:
+            raise IllegalAction("no destination tickets are left")
+        offer = self.ticket_deck[:self.rules.draw_tickets]
+        del self.ticket_deck[:self.rules.draw_tickets]
+        self.pending[seat] = offer
+        events.append({"type": "tickets_offered", "seat": seat, "count": len(offer),
+                       "private_to": seat,
+                       "private": {"tickets": [self._ticket(t) for t in offer]}})
+
+    def _do_draw_ferry(self, seat: int, action: Action, events: list[Event]) -> None:
+        if not self.rules.ferry_cards:
+            raise IllegalAction("this board has no ferry cards")
+        if self.ferry_pile <= 0:
+            raise IllegalAction("no ferry cards are left")
+        if self.hands[seat].get(FERRY, 0) >= self.rules.ferry_hold_limit:
+            raise IllegalAction(
+                f"you hold {self.rules.ferry_hold_limit} ferry cards, the most allowed")
+        self.ferry_pile -= 1
+        self._gain(seat, FERRY)
+        events.append({"type": "ferry_drawn", "seat": seat})
+        self._end_turn(events)
+
+    def _do_claim(self, seat: int, action: Action, events: list[Event]) -> None:
+        track = self.board.track_by_id.get(action["track"])
+        if track is None:
+            raise IllegalAction(f"there is no route {action['track']!r} on this board")
+        problem = self._claim_problem(seat, track)
+        if problem:
+            raise IllegalAction(problem)
+        cards = action["cards"]
+        known = set(self.board.colors) | {LOCOMOTIVE, FERRY}
+        for card, n in cards.items():
+            if card not in known:
+                raise IllegalAction(f"there is no {card!r} card")
+            if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
+                raise IllegalAction(f"the count of {card} cards must be a positive whole number")
+        hand = self.hands[seat]
+        for card, n in cards.items():
+            if hand.get(card, 0) < n:
+                raise IllegalAction(f"you hold {hand.get(card, 0)} {card} card(s), not {n}")
+        problem = payment_problem(track, cards, self.board.colors)
+        if problem:
+            raise IllegalAction(problem)
+        for card, n in cards.items():
+            hand[card] -= n
+            if not hand[card]:
+                del hand[card]
+            if card == FERRY:
+                self.ferry_pile += n  # ferry cards go back to their own pile
+            else:
+                self.discard.extend([card] * n)
+        self.claimed[track.index] = seat
+        self.trains[seat] -= track.length
+        points = self.board.route_points[track.length]
+        self.scores[seat] += points
+        events.append({"type": "route_claimed", "seat": seat, "track": track.id,
+                       "cards": dict(cards), "points": points,
+                       "trains_left": self.trains[seat]})
+        self._fill_empty_face_up(events)
+        self._end_turn(events)
+
+    def _do_pass(self, seat: int, action: Action, events: list[Event]) -> None:
+        events.append({"type": "passed", "seat": seat})
+        self.passes_in_row += 1
+        self._end_turn(events, passed=True)
+
+    # --- card handling ------------------------------------------------------
+
+    def _gain(self, seat: int, card: str) -> None:
+        hand = self.hands[seat]
+        hand[card] = hand.get(card, 0) + 1
+
+    def _take_top(self, events: list[Event]) -> str | None:
+        """The top card of the deck, reshuffling the discard into it when empty."""
+        if not self.deck and self.discard:
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            events.append({"type": "deck_reshuffled", "cards": len(self.deck)})
+        return self.deck.pop() if self.deck else None
+
+    def _check_locomotive_reset(self, events: list[Event]) -> None:
+        """Three or more face-up locomotives: discard all five and deal five new.
+
+        The seed is silent on a deck that cannot avoid it; the published
+        answer is to stop resetting. Here a reset happens only while the
+        deck and discard still hold enough other cards to make a difference,
+        and never more than MAX_RESETS times in a row.
+        """
+        for _ in range(MAX_RESETS):
+            if sum(1 for c in self.face_up if c == LOCOMOTIVE) < self.rules.locomotive_reset:
+                return
+            others = sum(1 for c in self.deck + self.discard if c != LOCOMOTIVE)
+            others += sum(1 for c in self.face_up if c is not None and c != LOCOMOTIVE)
+            if others < len(self.face_up) - self.rules.locomotive_reset + 1:
+                return
+            discarded = [c for c in self.face_up if c is not None]
+            self.discard.extend(discarded)
+            self.face_up = [None] * len(self.face_up)
+            for slot in range(len(self.face_up)):
+                self.face_up[slot] = self._take_top(events)
+            events.append({"type": "face_up_reset", "discarded": discarded,
+                           "face_up": list(self.face_up)})
+
+    def _fill_empty_face_up(self, events: list[Event]) -> None:
+        """Slots left empty by an exhausted deck fill again once cards come back.
+
+        The seed does not say; the published game refills as soon as it can.
+        """
+        filled = False
+        for slot, card in enumerate(self.face_up):
+            if card is None and (self.deck or self.discard):
+                self.face_up[slot] = self._take_top(events)
+                events.append({"type": "face_up_refilled", "slot": slot,
+                               "card": self.face_up[slot]})
+                filled = True
+        if filled:
+            self._check_locomotive_reset(events)
+
+    def _after_card(self, seat: int, events: list[Event], turn_over: bool) -> None:
+        self.cards_drawn += 1
+        if turn_over or self.cards_drawn >= 2:
+            self._end_turn(events)
+            return
+        can_draw_again = bool(self.deck or self.discard) or any(
+            c is not None and c != LOCOMOTIVE for c in self.face_up)
+        if not can_draw_again:
+            # Nothing can be taken as a second card: the turn ends with one.
+            self._end_turn(events)
+
+    # --- turns and the end --------------------------------------------------
+
+    def _end_turn(self, events: list[Event], passed: bool = False) -> None:
+        seat = self.current
+        if not passed:
+            self.passes_in_row = 0
+        self.cards_drawn = 0
+        self.turn += 1
+        if self.final_turns is None:
+            if self.trains[seat] <= self.rules.end_trains:
+                self.final_turns = self.players
+                events.append({"type": "final_round", "seat": seat, "trains": self.trains[seat]})
+        else:
+            self.final_turns -= 1
+        # Nobody able to do anything for a whole round would stall forever; the
+        # seed is silent, so the game ends there (it cannot change any more).
+        stalled = self.passes_in_row >= self.players
+        if self.final_turns == 0 or stalled:
+            self.phase = "over"
+            events.append({"type": "game_over", "result": self.result()})
+            return
+        self.current = (seat + 1) % self.players
+        events.append({"type": "turn_started", "seat": self.current})
+
+    # --- views and scoring --------------------------------------------------
+
+    def _ticket(self, index: int) -> dict[str, Any]:
+        return self.board.tickets[index].as_dict()
+
+    def _networks(self, seat: int) -> dict[str, str]:
+        board = self.board
+        pairs = []
+        for t, owner in self.claimed.items():
+            if owner == seat:
+                track = board.tracks[t]
+                pairs.append((board.node(track.a, track), board.node(track.b, track)))
+        return connected(pairs)
+
+    def seat_tracks(self, seat: int) -> list[Track]:
+        """The tracks a seat has claimed, in board order."""
+        return [self.board.tracks[t] for t in sorted(self.claimed) if self.claimed[t] == seat]
+
+    def _ticket_status(self, seat: int, networks: dict[str, str] | None = None
+                       ) -> list[dict[str, Any]]:
+        networks = self._networks(seat) if networks is None else networks
+        out = []
+        for t in self.tickets[seat]:
+            ticket = self._ticket(t)
+            ticket["done"] = self._ticket_joined(networks, ticket["a"], ticket["b"])
+            out.append(ticket)
+        return out
+
+    def _ticket_joined(self, networks: dict[str, str], a: str, b: str) -> bool:
+        """A ticket to a dead-end area counts through any one track into it."""
+        ends_a = self._ends(networks, a)
+        ends_b = self._ends(networks, b)
+        return any(ticket_done(networks, x, y) for x in ends_a for y in ends_b)
+
+    def _ends(self, networks: dict[str, str], city: str) -> list[str]:
+        if not self.board.is_dead_end(city):
+            return [city]
+        return [n for n in networks if n.split("#", 1)[0] == city]
+
+    def _private(self, seat: int) -> dict[str, Any]:
+        offer = self.pending[seat]
+        return {
+            "hand": dict(sorted(self.hands[seat].items())),
+            "tickets": self._ticket_status(seat),
+            "pending": None if offer is None else {
+                "tickets": [self._ticket(t) for t in offer],
+                "min_keep": self._min_keep(seat),
+            },
+        }
+
+    def _score_seat(self, seat: int) -> dict[str, Any]:
+        tracks = self.seat_tracks(seat)
+        route_points = sum(self.board.route_points[t.length] for t in tracks)
+        tickets = self._ticket_status(seat)
+        ticket_points = sum(t["points"] if t["done"] else -t["points"] for t in tickets)
+        board = self.board
+        longest = longest_route(
+            (board.node(t.a, t), board.node(t.b, t), t.length) for t in tracks)
+        return {
+            "seat": seat,
+            "route_points": route_points,
+            "tickets": tickets,
+            "tickets_done": sum(1 for t in tickets if t["done"]),
+            "ticket_points": ticket_points,
+            "longest": longest,
+            "longest_bonus": 0,
+            "total": route_points + ticket_points,
+        }
+
+
+def _copy_action(action: Action) -> Action:
+    out = dict(action)
+    for key, value in out.items():
+        if isinstance(value, dict):
+            out[key] = dict(value)
+        elif isinstance(value, list):
+            out[key] = list(value)
+    return out

@@ -1,0 +1,85 @@
+"""Which cards may pay for a track: enumeration and checking.
+
+A payment is a dict card -> count with only positive counts, where a card is
+a colour, "locomotive", or "ferry" (a ferry card). The rules, one track at a
+time:
+
+- a coloured track takes cards of its colour, a gray track cards of any one
+  colour; a locomotive stands in for any colour;
+- a ferry track's wave spaces each take a locomotive, or one ferry card pays
+  for up to two of them; ferry cards pay for nothing else.
+"""
+
+from __future__ import annotations
+
+from game.rules.routes.board import GRAY, LOCOMOTIVE, Track
+
+FERRY = "ferry"
+
+
+def payments(track: Track, hand: dict[str, int], colors: tuple[str, ...]) -> list[dict[str, int]]:
+    """Every distinct payment for `track` that `hand` can make, fewest locomotives first."""
+    locos = hand.get(LOCOMOTIVE, 0)
+    ferry_cards = hand.get(FERRY, 0)
+    waves = track.ferries
+    plain = track.length - waves
+    choices = (track.color,) if track.color != GRAY else colors
+    out: list[dict[str, int]] = []
+    seen: set[tuple[tuple[str, int], ...]] = set()
+    for ferries_used in range(min(ferry_cards, (waves + 1) // 2) + 1):
+        wave_locos = max(0, waves - 2 * ferries_used)
+        if wave_locos > locos:
+            continue
+        spare_locos = locos - wave_locos
+        for color in choices:
+            have = hand.get(color, 0)
+            # n cards of the colour and (plain - n) locomotives on the plain spaces
+            for n in range(min(have, plain), -1, -1):
+                extra = plain - n
+                if extra > spare_locos:
+                    break
+                pay: dict[str, int] = {}
+                if n:
+                    pay[color] = n
+                if wave_locos + extra:
+                    pay[LOCOMOTIVE] = wave_locos + extra
+                if ferries_used:
+                    pay[FERRY] = ferries_used
+                key = tuple(sorted(pay.items()))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(pay)
+    return out
+
+
+def payment_problem(track: Track, cards: dict[str, int], colors: tuple[str, ...]) -> str | None:
+    """Why `cards` cannot pay for `track` (None when they can), in a player's words.
+
+    `cards` is already known to be well formed (known card names, positive
+    counts); whether the seat holds them is checked by the caller.
+    """
+    ferry_cards = cards.get(FERRY, 0)
+    locos = cards.get(LOCOMOTIVE, 0)
+    colored = {c: n for c, n in cards.items() if c not in (LOCOMOTIVE, FERRY)}
+    waves = track.ferries
+    plain = track.length - waves
+    if ferry_cards and not waves:
+        return "ferry cards pay only for the wave spaces of a ferry route"
+    if ferry_cards and 2 * (ferry_cards - 1) >= waves:
+        return (f"this ferry route has {waves} wave space(s); "
+                f"{ferry_cards} ferry cards are more than it needs")
+    if len(colored) > 1:
+        return "a route is paid with cards of one colour (plus locomotives)"
+    wave_locos = max(0, waves - 2 * ferry_cards)
+    if locos < wave_locos:
+        return (f"the {waves} wave space(s) need a locomotive each, "
+                "or a ferry card for every two")
+    color, count = next(iter(colored.items())) if colored else (None, 0)
+    if color is not None and track.color != GRAY and color != track.color:
+        return f"this route is {track.color}: pay with {track.color} cards or locomotives"
+    if count + locos - wave_locos != plain:
+        spaces = f"{track.length} space(s)"
+        if waves:
+            spaces += f" ({waves} of them waves)"
+        return f"this route has {spaces}; the cards offered do not cover it exactly"
+    return None

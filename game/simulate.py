@@ -1,0 +1,77 @@
+"""Bot-only games for testing, tuning and benchmarks (`railparty simulate`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from game.bots import make_bot
+from game.rules import create
+
+# A game that has not ended after this many actions is a bug, not a long game.
+MAX_ACTIONS = 20_000
+
+
+def play_game(game_id: str, bots: list[str], seed: int) -> dict[str, Any]:
+    """One complete game between the named bots; returns its summary record."""
+    state = create(game_id, players=len(bots), seed=seed)
+    players = [make_bot(name, seed * 101 + seat) for seat, name in enumerate(bots)]
+    actions = 0
+    while not state.is_over:
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError(f"{game_id} seed {seed} did not end in {MAX_ACTIONS} actions")
+        for seat in state.to_act:
+            action = players[seat].choose(state.view(seat), state.legal_actions(seat))
+            state.apply(seat, action)
+            actions += 1
+            if state.is_over:
+                break
+    result = state.result()
+    return {
+        "game": game_id,
+        "seed": seed,
+        "players": len(bots),
+        "bots": list(bots),
+        "scores": result["scores"],
+        "winners": result["winners"],
+        "turns": getattr(state, "turn", actions),
+    }
+
+
+def simulate(game_id: str, bots: list[str], games: int, seed: int
+             ) -> Iterator[dict[str, Any]]:
+    """Yield one record per game, then a summary record (`"summary": true`)."""
+    started = time.perf_counter()
+    wins = [0.0] * len(bots)
+    totals = [0] * len(bots)
+    for i in range(games):
+        record = play_game(game_id, bots, seed + i)
+        for w in record["winners"]:
+            wins[w] += 1 / len(record["winners"])  # a shared win counts as a share
+        for seat, score in enumerate(record["scores"]):
+            totals[seat] += score
+        yield record
+    elapsed = time.perf_counter() - started
+    by_bot: dict[str, dict[str, float]] = {}
+    for seat, name in enumerate(bots):
+        entry = by_bot.setdefault(name, {"seats": 0, "wins": 0.0, "score": 0.0})
+        entry["seats"] += 1
+        entry["wins"] += wins[seat]
+        entry["score"] += totals[seat]
+    yield {
+        "summary": True,
+        "game": game_id,
+        "games": games,
+        "seats": [
+            {"seat": s, "bot": bots[s], "win_rate": round(wins[s] / max(games, 1), 4),
+             "mean_score": round(totals[s] / max(games, 1), 2)}
+            for s in range(len(bots))
+        ],
+        "win_rate": {name: round(e["wins"] / max(games * e["seats"], 1), 4)
+                     for name, e in by_bot.items()},
+        "mean_score": {name: round(e["score"] / max(games * e["seats"], 1), 2)
+                       for name, e in by_bot.items()},
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
+    }

@@ -1,0 +1,1 @@
+"""Networking: protocol, host, client, discovery (see ../shared/DESIGN.md)."""

@@ -1,0 +1,62 @@
+"""Computer players: always legal, and the greedy bot clearly better than random."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots import BOTS, make_bot
+from game.rules import create
+from game.simulate import play_game, simulate
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_bots_only_choose_legal_actions_and_finish(name, players):
+    state = create("routes-usa", players=players, seed=players * 11)
+    bots = [make_bot(name, seat) for seat in range(players)]
+    steps = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.view(seat), legal)
+        assert action in legal
+        state.apply(seat, action)
+        steps += 1
+        assert steps < 5000
+    assert len(state.result()["scores"]) == players
+
+
+def test_unknown_bot_is_named():
+    with pytest.raises(ValueError, match="bots are"):
+        make_bot("clever")
+
+
+def test_greedy_beats_random_in_at_least_95_percent_of_200_two_player_games():
+    wins = 0
+    for seed in range(200):
+        order = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        record = play_game("routes-usa", order, seed)
+        if record["winners"] == [order.index("greedy")]:
+            wins += 1
+    assert wins >= 190, f"greedy won {wins} of 200"
+
+
+def test_greedy_completes_most_of_its_tickets():
+    state = create("routes-usa", players=3, seed=5)
+    bots = [make_bot("greedy", s) for s in range(3)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    breakdown = state.result()["breakdown"]
+    done = sum(b["tickets_done"] for b in breakdown)
+    held = sum(len(b["tickets"]) for b in breakdown)
+    assert done >= 0.7 * held
+
+
+def test_simulate_summary_counts_every_game():
+    records = list(simulate("routes-usa", ["greedy", "random", "random"], 4, seed=9))
+    games, summary = records[:-1], records[-1]
+    assert len(games) == 4 and summary["summary"] is True
+    assert [g["seed"] for g in games] == [9, 10, 11, 12]
+    assert abs(sum(s["win_rate"] for s in summary["seats"]) - 1.0) < 1e-6
+    assert summary["games_per_second"] > 0
