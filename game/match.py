@@ -1,0 +1,202 @@
+"""A running game: one engine state, its seats, its action log, its save.
+
+The save is the replay: game id, player count, seed, options and the list of
+applied `(seat, action)` pairs. Loading replays the actions through the
+engine, so a save can never hold a position the rules would not reach. It is
+written atomically after every action (temp file, fsync, rename), so a
+crashed host resumes from the last applied action.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.bots import BOTS, Bot, make_bot
+from game.rules import GAMES, IllegalAction, create
+from game.rules.base import Action, Event, GameState
+
+SAVE_MAGIC = "railparty-save"
+SAVE_FORMAT = 1
+SEAT_COLORS = ("red", "blue", "green", "yellow", "black")
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message says why, for a person."""
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat. `bot` names the bot for computer seats."""
+
+    name: str
+    color: str
+    bot: str | None = None
+    token: str | None = None
+    connected: bool = True
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    def public(self) -> dict[str, Any]:
+        return {"name": self.name, "color": self.color, "bot": self.bot,
+                "connected": self.connected}
+
+
+@dataclass
+class Match:
+    """The authoritative game: used in-process for hot-seat and by the LAN host."""
+
+    game_id: str
+    seats: list[Seat]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    save_path: Path | None = None
+    state: GameState = field(init=False)
+    bots: dict[int, Bot] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.state = create(self.game_id, players=len(self.seats), seed=self.seed,
+                            **self.options)
+        self._make_bots()
+
+    def _make_bots(self) -> None:
+        self.bots = {i: make_bot(s.bot, self.seed * 7919 + i)
+                     for i, s in enumerate(self.seats) if s.bot}
+
+    # --- play ---------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied (the sync/desync counter)."""
+        return len(self.state.history)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply one action and save; IllegalAction leaves everything as it was."""
+        events = self.state.apply(seat, action)
+        if self.save_path is not None:
+            self.save(self.save_path)
+        return events
+
+    def bot_to_act(self) -> int | None:
+        """A bot seat that may act now, if any."""
+        for seat in self.state.to_act:
+            if seat in self.bots:
+                return seat
+        return None
+
+    def bot_action(self, seat: int) -> Action:
+        return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(seat))
+
+    def play_bot(self, seat: int) -> list[Event]:
+        return self.apply(seat, self.bot_action(seat))
+
+    def set_bot(self, seat: int, bot: str | None) -> None:
+        """Hand a seat to a bot (a dropped player) or back to its human."""
+        self.seats[seat].bot = bot
+        self._make_bots()
+
+    # --- saves --------------------------------------------------------------
+
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "magic": SAVE_MAGIC,
+            "format": SAVE_FORMAT,
+            "game": self.game_id,
+            "seed": self.seed,
+            "options": self.options,
+            "seats": [asdict(s) for s in self.seats],
+            "history": [[seat, action] for seat, action in self.state.history],
+            "saved_at": time.time(),
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the save atomically: a reader sees the old file or the new one."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = json.dumps(self.to_save(), separators=(",", ":")).encode("utf-8")
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    @classmethod
+    def from_save(cls, data: Any, save_path: str | Path | None = None) -> Match:
+        """Rebuild a match by replaying a save; SaveError says what is wrong."""
+        if not isinstance(data, dict) or data.get("magic") != SAVE_MAGIC:
+            raise SaveError("this is not a Rail Party save")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"save format {data.get('format')!r} is not one this version reads")
+        game = data.get("game")
+        if game not in GAMES:
+            raise SaveError(f"the save is of an unknown game {game!r}")
+        seed, options, history = data.get("seed"), data.get("options", {}), data.get("history")
+        if not isinstance(seed, int) or not isinstance(options, dict) or not isinstance(
+                history, list):
+            raise SaveError("the save is damaged (seed, options or history missing)")
+        try:
+            seats = [Seat(**{k: s[k] for k in ("name", "color", "bot", "token") if k in s})
+                     for s in data.get("seats", [])]
+        except (TypeError, KeyError):
+            raise SaveError("the save's seats are damaged") from None
+        for seat in seats:
+            if seat.bot is not None and seat.bot not in BOTS:
+                raise SaveError(f"the save names an unknown bot {seat.bot!r}")
+        try:
+            match = cls(game, seats, seed, dict(options),
+                        Path(save_path) if save_path else None)
+        except (ValueError, TypeError) as exc:
+            raise SaveError(f"the save cannot start its game: {exc}") from None
+        for i, step in enumerate(history):
+            if not (isinstance(step, list) and len(step) == 2):
+                raise SaveError(f"the save is damaged at action {i + 1}")
+            try:
+                match.state.apply(step[0], step[1])
+            except IllegalAction as exc:
+                raise SaveError(f"the save is damaged at action {i + 1}: {exc}") from None
+        return match
+
+    @classmethod
+    def load(cls, path: str | Path, keep_saving: bool = True) -> Match:
+        """Load a save file; a missing, unreadable or corrupt file is a SaveError."""
+        path = Path(path)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise SaveError(f"there is no save at {path}") from None
+        except OSError as exc:
+            raise SaveError(f"the save {path} cannot be read: {exc.strerror}") from None
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise SaveError(f"the save {path} is corrupt (not valid JSON)") from None
+        return cls.from_save(data, path if keep_saving else None)
+
+
+def default_seats(game_id: str, humans: int, players: int, bot: str = "greedy") -> list[Seat]:
+    """Seats for a quick game: the humans first, bots in the rest."""
+    info = GAMES[game_id]
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{info.name} takes {info.min_players}-{info.max_players} players")
+    seats = []
+    for i in range(players):
+        color = SEAT_COLORS[i % len(SEAT_COLORS)]
+        if i < humans:
+            seats.append(Seat(name=f"Player {i + 1}", color=color))
+        else:
+            seats.append(Seat(name=f"{bot.title()} bot {i + 1 - humans}", color=color, bot=bot))
+    return seats
