@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
+
+# Modules that add subcommands: each has `register(subparsers)`, which adds its
+# parsers with `set_defaults(func=handler)`; handler(args) returns the exit code.
+COMMAND_MODULES: list[str] = []
 
 
 def _positive(text: str) -> int:
@@ -43,10 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_positive, default=10)
     sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of text")
+    sim.set_defaults(func=lambda args: cmd_simulate(args, sim))
 
     val = sub.add_parser("validate-map", help="check map files and explain what is wrong",
                          description="Check route-game map files.")
     val.add_argument("files", nargs="+", metavar="FILE")
+    val.set_defaults(func=cmd_validate_map)
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).register(sub)
     return parser
 
 
@@ -104,9 +113,8 @@ def cmd_validate_map(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "simulate":
-        return cmd_simulate(args, parser)
-    if args.command == "validate-map":
-        return cmd_validate_map(args)
-    parser.print_help()
-    return 0
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 0
+    return int(func(args) or 0)
