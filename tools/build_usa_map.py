@@ -33,6 +33,39 @@ NUDGE = {
 }
 
 
+# Coastline and the Great Lakes as (lat, lon) rings, traced by hand from an atlas
+# at a coarse scale: enough for a stylised board, and the project's own drawing.
+LAND = [[
+    (58, -140), (54, -131), (50.5, -128.5), (48.4, -124.7), (46.2, -124.0), (43.0, -124.5),
+    (40.4, -124.4), (38.0, -123.0), (36.6, -121.9), (34.5, -120.5), (34.0, -118.5),
+    (32.5, -117.1), (31.0, -116.5), (28.0, -114.2), (24.0, -110.5), (23.0, -109.5),
+    (24.5, -111.8), (27.5, -112.8), (31.3, -114.7), (30.0, -112.6), (27.0, -110.3),
+    (25.0, -108.4), (22.0, -105.6), (19.0, -104.5), (15.0, -100.0), (15.0, -95.0),
+    (18.5, -95.0), (19.5, -96.3), (22.0, -97.8), (25.9, -97.2), (27.8, -97.4),
+    (29.3, -94.8), (29.7, -93.8), (29.5, -92.0), (29.1, -90.2), (30.3, -89.0),
+    (30.4, -87.5), (30.1, -85.5), (29.7, -84.5), (29.0, -83.0), (27.8, -82.7),
+    (26.5, -82.0), (25.2, -81.1), (25.3, -80.4), (26.7, -80.0), (28.5, -80.6),
+    (30.4, -81.4), (32.0, -80.9), (32.8, -79.9), (33.8, -78.6), (34.7, -76.6),
+    (35.2, -75.5), (36.9, -76.0), (38.5, -75.0), (39.5, -74.3), (40.5, -74.0),
+    (40.7, -72.5), (41.2, -72.0), (41.5, -71.0), (41.7, -70.0), (42.1, -70.6),
+    (42.7, -70.7), (43.6, -70.2), (44.4, -68.2), (44.9, -67.0), (45.2, -66.0),
+    (43.5, -65.7), (44.6, -63.5), (45.8, -61.0), (46.8, -64.6), (48.5, -64.3),
+    (49.2, -67.5), (50.2, -66.4), (50.5, -60.0), (52.0, -56.0), (58.0, -56.0),
+]]
+LAKES = [
+    [(46.6, -92.1), (47.3, -90.5), (47.9, -89.3), (48.8, -88.3), (48.6, -86.4),
+     (47.6, -84.9), (46.6, -84.6), (46.4, -86.6), (46.8, -88.0), (46.6, -90.5)],
+    [(45.8, -85.0), (45.9, -87.0), (44.5, -87.5), (43.0, -87.9), (41.8, -87.6),
+     (41.7, -86.8), (43.0, -86.3), (44.5, -86.2), (45.2, -85.4)],
+    [(46.2, -84.0), (45.9, -81.5), (45.0, -80.0), (44.5, -81.3), (43.2, -81.7),
+     (43.9, -83.2), (44.8, -83.3), (45.8, -83.9)],
+    [(42.9, -78.9), (42.3, -79.8), (41.5, -81.7), (41.4, -82.7), (42.0, -83.2),
+     (42.6, -81.5)],
+    [(43.3, -79.8), (43.6, -79.2), (43.9, -77.0), (44.2, -76.3), (43.5, -76.2),
+     (43.3, -77.8)],
+]
+
+
 def slug(name: str) -> str:
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
@@ -46,11 +79,15 @@ def build(facts: dict) -> dict:
     xs = [lon * squeeze for lon in lons]
     span_x, span_y = max(xs) - min(xs), max(lats) - min(lats)
     scale = min((SIZE[0] - 2 * MARGIN) / span_x, (SIZE[1] - 2 * MARGIN) / span_y)
+    def project(lat: float, lon: float) -> tuple[float, float]:
+        return (MARGIN + (lon * squeeze - min(xs)) * scale,
+                MARGIN + (max(lats) - lat) * scale)
+
     out_cities = []
-    for c, x in zip(cities, xs, strict=True):
+    for c in cities:
         dx, dy = NUDGE.get(c["name"], (0, 0))
-        px = MARGIN + (x - min(xs)) * scale + dx
-        py = MARGIN + (max(lats) - c["lat"]) * scale + dy
+        px, py = project(c["lat"], c["lon"])
+        px, py = px + dx, py + dy
         out_cities.append({"name": c["name"], "x": round(px), "y": round(py),
                            "lat": c["lat"], "lon": c["lon"]})
     seen: dict[str, int] = {}
@@ -76,7 +113,21 @@ def build(facts: dict) -> dict:
         "cities": out_cities,
         "tracks": tracks,
         "tickets": facts["tickets"],
+        "land": [[[round(v) for v in project(*p)] for p in ring] for ring in LAND],
+        "lakes": [[[round(v) for v in project(*p)] for p in ring] for ring in LAKES],
     }
+
+
+def compact_json(data: dict) -> str:
+    """One line per city, track, ticket and ring: readable diffs, small file."""
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
+            rows = ",\n  ".join(json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f' "{key}": [\n  {rows}\n ]')
+        else:
+            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}"
 
 
 def main() -> int:
@@ -88,7 +139,7 @@ def main() -> int:
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1
-    OUT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    OUT.write_text(compact_json(data) + "\n", encoding="utf-8")
     print(f"wrote {OUT}: {len(data['cities'])} cities, {len(data['tracks'])} tracks, "
           f"{len(data['tickets'])} tickets")
     return 0

@@ -15,7 +15,9 @@ of, so the engine never hard-codes a city or a track. Format 1:
               "region": str (optional), "dead_end": bool (optional)}],
   "tracks": [{"id": str, "a": city, "b": city, "length": int,
               "color": colour or "gray", "ferries": int (optional, wave spaces)}],
-  "tickets": [{"a": city, "b": city, "points": int}]
+  "tickets": [{"a": city, "b": city, "points": int}],
+  "land": [[[x, y], ...], ...],       # optional: land outlines to draw
+  "lakes": [[[x, y], ...], ...]       # optional: lakes to draw on the land
 }
 ```
 
@@ -86,6 +88,8 @@ class Board:
     cities: dict[str, dict[str, Any]]
     tracks: list[Track]
     tickets: list[Ticket]
+    land: list[list[list[float]]] = field(default_factory=list)
+    lakes: list[list[list[float]]] = field(default_factory=list)
     track_by_id: dict[str, Track] = field(init=False)
     parallel: dict[str, tuple[int, ...]] = field(init=False)
     kinds_by_color: tuple[Any, ...] = field(init=False)
@@ -246,6 +250,14 @@ def validate_map(data: Any, source: str = "map") -> list[str]:
         if count > 3:
             problems.append(f"{a}-{b} has {count} parallel tracks (at most 3)")
 
+    for key in ("land", "lakes"):
+        rings = data.get(key, [])
+        if not isinstance(rings, list) or not all(
+                isinstance(ring, list) and len(ring) >= 3 and all(
+                    isinstance(p, list) and len(p) == 2 and all(_is_number(v) for v in p)
+                    for p in ring) for ring in rings):
+            problems.append(f"'{key}' must be a list of outlines of at least 3 [x, y] points")
+
     tickets = data.get("tickets")
     if not isinstance(tickets, list) or not tickets:
         problems.append("'tickets' must be a non-empty list")
@@ -306,6 +318,8 @@ def board_from_data(data: Any, source: str = "map") -> Board:
         cities=cities,
         tracks=tracks,
         tickets=tickets,
+        land=data.get("land", []),
+        lakes=data.get("lakes", []),
     )
 
 
