@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 # Modules that add subcommands: each has `register(subparsers)`, which adds its
 # parsers with `set_defaults(func=handler)`; handler(args) returns the exit code.
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = ["game.app_cli"]
 
 
 def _positive(text: str) -> int:
@@ -114,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
-    if func is None:
-        parser.print_help()
-        return 0
+    if func is None:  # no subcommand: open the game
+        from game.app_cli import cmd_play
+        return cmd_play(argparse.Namespace(fullscreen=False, resume=None))
     return int(func(args) or 0)

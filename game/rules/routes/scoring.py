@@ -122,3 +122,31 @@ def connected(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
 def ticket_done(networks: dict[str, str], a: str, b: str) -> bool:
     """Whether a and b are in the same network of `connected(...)`."""
     return a in networks and b in networks and networks[a] == networks[b]
+
+
+def longest_trail(tracks: list[tuple[str, str, int]]) -> tuple[int, list[int]]:
+    """The longest route and the indices of the tracks it uses (for showing it).
+
+    Same rule as `longest_route`; slower, as it remembers the path, so it is
+    for the results screen, not for scoring in a loop.
+    """
+    adjacency: dict[str, list[tuple[int, str, int]]] = {}
+    for i, (a, b, length) in enumerate(tracks):
+        adjacency.setdefault(a, []).append((i, b, length))
+        adjacency.setdefault(b, []).append((i, a, length))
+    best: tuple[int, list[int]] = (0, [])
+    path: list[int] = []
+
+    def walk(city: str, length: int) -> None:
+        nonlocal best
+        if length > best[0]:
+            best = (length, list(path))
+        for i, nxt, step in adjacency[city]:
+            if i not in path:
+                path.append(i)
+                walk(nxt, length + step)
+                path.pop()
+
+    for city in adjacency:
+        walk(city, 0)
+    return best

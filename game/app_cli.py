@@ -1,0 +1,78 @@
+"""Subcommands that open the window: `play` (the default) and `demo`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from game.rules import GAMES
+
+    play = sub.add_parser("play", help="open the game (the default command)",
+                          description="Open Rail Party on the title screen.")
+    play.add_argument("--fullscreen", action="store_true")
+    play.add_argument("--resume", type=Path, metavar="FILE", help="resume a saved game")
+    play.set_defaults(func=cmd_play)
+
+    demo = sub.add_parser("demo", help="bots play through the real screens",
+                          description="Bots play a game through the real scenes.")
+    demo.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
+    demo.add_argument("--players", type=int, default=4)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--headless", action="store_true", help="no window (dummy video driver)")
+    demo.add_argument("--frames", type=int, default=None, help="stop after this many frames")
+    demo.add_argument("--screenshot", type=Path, help="save the last frame as PNG")
+    demo.add_argument("--stats", action="store_true",
+                      help="print frame-time figures (ms) as JSON on the last line")
+    demo.add_argument("--bot-pace", type=float, default=0.4,
+                      help="seconds a bot waits before acting")
+    demo.set_defaults(func=cmd_demo, demo_parser=demo)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.app import App
+    from game.scenes.flow import continue_game, to_title
+
+    app = App(fullscreen=True if args.fullscreen else None)
+    to_title(app)
+    if args.resume is not None:
+        continue_game(app, args.resume)
+    app.run()
+    app.close()
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from game.rules import GAMES
+
+    info = GAMES[args.game]
+    if not info.min_players <= args.players <= info.max_players:
+        args.demo_parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players")
+    if args.frames is not None and args.frames < 1:
+        args.demo_parser.error("--frames must be 1 or more")
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from game.app import App
+    from game.match import Match, default_seats
+    from game.scenes.flow import board_scene_for
+    from game.session import LocalSession
+    from game.settings import Settings
+
+    settings = Settings(bot_pace=args.bot_pace)  # the demo ignores the player's settings
+    app = App(settings=settings, headless=args.headless)
+    match = Match(args.game, default_seats(args.game, 0, args.players), args.seed)
+    app.push(board_scene_for(app, LocalSession(match), on_exit=app.quit))
+    app.run(max_frames=args.frames)
+    if args.screenshot:
+        import pygame
+        pygame.image.save(app.surface, str(args.screenshot))
+        print(f"screenshot saved to {args.screenshot}", file=sys.stderr)
+    app.close()
+    if args.stats:
+        print(json.dumps(app.frame_stats()))
+    return 0

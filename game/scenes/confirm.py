@@ -1,0 +1,51 @@
+"""A yes/no question over the current scene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button, Menu, panel
+
+
+class ConfirmScene(Scene):
+    overlay = True
+
+    def __init__(self, app, title: str, detail: str, on_yes: Callable[[], None],
+                 yes: str = "Leave", no: str = "Stay"):
+        super().__init__(app)
+        self.title, self.detail = title, detail
+        cx, cy = theme.SCREEN_W // 2, theme.SCREEN_H // 2
+        self.menu = Menu([
+            Button(no, pygame.Rect(cx - 330, cy + 40, 300, 80), lambda: self.app.pop(self)),
+            Button(yes, pygame.Rect(cx + 30, cy + 40, 300, 80), self._yes),
+        ])
+        self.on_yes = on_yes
+
+    def _yes(self) -> None:
+        self.app.pop(self)
+        self.on_yes()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "back":
+            self.app.pop(self)
+            return True
+        self.menu.handle(intent)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 900, 360)
+        box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
+        panel(surface, box, theme.PANEL, theme.ACCENT, 20, 4)
+        theme.blit_text(surface, self.title, (box.centerx, box.y + 60), 60, theme.TEXT, True,
+                        "center")
+        theme.blit_text(surface, self.detail, (box.centerx, box.y + 130), 34, theme.TEXT_DIM,
+                        anchor="center")
+        self.menu.draw(surface)

@@ -1,0 +1,45 @@
+"""Hot-seat hand-off: hides every secret until the next player confirms."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import panel
+
+
+class HandoffScene(Scene):
+    overlay = True  # the public board may show around it; the hand never does
+
+    def __init__(self, app, name: str, color: str, on_ready: Callable[[], None]):
+        super().__init__(app)
+        self.name = name
+        self.color = theme.PLAYER_COLORS.get(color, theme.ACCENT)
+        self.on_ready = on_ready
+        self.ticks = 0
+
+    def handle(self, intent: Intent) -> bool:
+        # a short grace period so a key held by the previous player does not confirm
+        if self.ticks > 12 and intent.kind in ("select", "click"):
+            self.app.pop(self)
+            self.on_ready()
+        return True  # nothing reaches the board while the screen is handed over
+
+    def update(self) -> None:
+        self.ticks += 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((12, 14, 20))
+        box = pygame.Rect(0, 0, 1100, 420)
+        box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
+        panel(surface, box, theme.PANEL, self.color, 24, 6)
+        theme.blit_text(surface, f"Pass to {self.name}", (box.centerx, box.y + 110), 96,
+                        self.color, True, "center")
+        theme.blit_text(surface, "Everyone else, look away: secret cards come next.",
+                        (box.centerx, box.y + 220), 40, theme.TEXT, anchor="center")
+        theme.blit_text(surface, "Press Enter, click, or press A when ready",
+                        (box.centerx, box.y + 320), 40, theme.ACCENT, anchor="center")

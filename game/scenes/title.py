@@ -1,0 +1,81 @@
+"""The title screen: New game, Continue, Settings, Quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button, Menu
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.ticks = 0
+        self._build()
+
+    def _build(self) -> None:
+        from game.scenes.flow import has_autosave
+
+        cx = theme.SCREEN_W // 2
+        entries = [("New game", self._new)]
+        if has_autosave():
+            entries.append(("Continue", self._continue))
+        entries += [("Settings", self._settings), ("Quit", self.app.quit)]
+        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 520 + i * 110, 460, 90), fn,
+                                 size=48) for i, (label, fn) in enumerate(entries)])
+
+    def enter(self) -> None:
+        self._build()
+
+    def _new(self) -> None:
+        from game.scenes.setup import SetupScene
+        self.app.push(SetupScene(self.app))
+
+    def _continue(self) -> None:
+        from game.scenes.flow import continue_game
+        continue_game(self.app)
+
+    def _settings(self) -> None:
+        from game.scenes.settings_scene import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "back":
+            self.app.quit()
+            return True
+        return self.menu.handle(intent)
+
+    def update(self) -> None:
+        self.ticks += 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        # rails across the screen and a train running along them
+        y = 400
+        for x in range(0, theme.SCREEN_W, 40):
+            pygame.draw.rect(surface, (90, 70, 50), (x, y - 18, 14, 36))
+        pygame.draw.line(surface, (170, 170, 180), (0, y - 10), (theme.SCREEN_W, y - 10), 4)
+        pygame.draw.line(surface, (170, 170, 180), (0, y + 10), (theme.SCREEN_W, y + 10), 4)
+        head = (self.ticks * 6) % (theme.SCREEN_W + 900) - 600
+        colors = list(theme.PLAYER_COLORS.values())
+        for i in range(6):
+            x = head - i * 110
+            body = pygame.Rect(x, y - 52, 100, 44)
+            pygame.draw.rect(surface, colors[i % len(colors)], body, border_radius=8)
+            pygame.draw.rect(surface, (20, 20, 20), body, 3, border_radius=8)
+            for wx in (x + 22, x + 78):
+                pygame.draw.circle(surface, (30, 30, 30), (wx, y - 6), 10)
+        bob = math.sin(self.ticks / 30) * 6
+        theme.blit_text(surface, "RAIL PARTY", (theme.SCREEN_W // 2, 200 + bob), 180,
+                        theme.ACCENT, True, "center", shadow=True)
+        theme.blit_text(surface, "railway board games for everyone in the room",
+                        (theme.SCREEN_W // 2, 300), 44, theme.TEXT_DIM, anchor="center")
+        self.menu.draw(surface)
+        theme.blit_text(surface, "Arrows / d-pad to choose, Enter / A to select, F11 fullscreen",
+                        (theme.SCREEN_W // 2, theme.SCREEN_H - 40), 30, theme.TEXT_DIM,
+                        anchor="center")

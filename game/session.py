@@ -1,0 +1,91 @@
+"""What a board scene plays through: the same interface for a hot-seat game
+in this process and (later) a seat or a spectator of a LAN game.
+
+A session hands out updates `(events, versions)` as they happen; the scene
+asks for views and legal actions of the seat it shows, and submits actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.match import Match
+from game.rules import IllegalAction
+from game.rules.base import Action, Event, View
+
+
+class LocalSession:
+    """A Match played in this process: hot-seat humans and bots."""
+
+    remote = False
+
+    def __init__(self, match: Match):
+        self.match = match
+        self.updates: list[list[Event]] = []
+
+    @property
+    def game_id(self) -> str:
+        return self.match.game_id
+
+    @property
+    def players(self) -> int:
+        return len(self.match.seats)
+
+    def seats(self) -> list[dict[str, Any]]:
+        return [s.public() for s in self.match.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.match.seats) if s.is_human]
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.match.state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.state.is_over
+
+    def view(self, seat: int | None) -> View:
+        return self.match.state.view(seat)
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.match.state.legal_actions(seat)
+
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        """Apply a human's action; IllegalAction carries the engine's reason."""
+        if seat not in self.humans:
+            raise IllegalAction("that seat is played by a bot")
+        events = self.match.apply(seat, action)
+        self.updates.append(events)
+        return events
+
+    def bot_seat(self) -> int | None:
+        return self.match.bot_to_act()
+
+    def play_bot(self, seat: int) -> list[Event]:
+        events = self.match.play_bot(seat)
+        self.updates.append(events)
+        return events
+
+    def poll(self) -> list[list[Event]]:
+        """Event lists applied since the last poll, oldest first."""
+        out, self.updates = self.updates, []
+        return out
+
+    def result(self) -> dict[str, Any]:
+        return self.match.state.result()
+
+    def explain(self, seat: int, action: Action) -> str | None:
+        """The engine's reason an action is illegal now (None if it is legal).
+
+        Only called with actions that are not among the legal ones, so the
+        engine raises before it changes anything.
+        """
+        if action in self.legal(seat):
+            return None
+        try:
+            self.match.state.apply(seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        raise RuntimeError("an action outside legal_actions was applied")  # pragma: no cover

@@ -1,0 +1,1 @@
+"""Widgets, theme and layout shared by every scene."""

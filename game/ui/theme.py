@@ -1,0 +1,84 @@
+"""Colours, fonts and a cache of rendered text (rendering text every frame is
+the slowest thing a pygame scene can do)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+SCREEN_W, SCREEN_H = 1920, 1080
+
+BG = (24, 30, 42)
+PANEL = (36, 44, 60)
+PANEL_EDGE = (70, 82, 104)
+TEXT = (236, 238, 242)
+TEXT_DIM = (160, 168, 184)
+ACCENT = (255, 196, 72)
+FOCUS = (255, 230, 120)
+ERROR = (240, 96, 80)
+GOOD = (110, 210, 120)
+SEA = (54, 92, 130)
+SEA_DEEP = (44, 78, 114)
+LAND = (214, 200, 160)
+LAND_EDGE = (150, 132, 96)
+LAKE = (96, 140, 180)
+CITY = (250, 246, 236)
+CITY_EDGE = (40, 40, 40)
+
+CARD_COLORS: dict[str, tuple[int, int, int]] = {
+    "pink": (232, 120, 190),
+    "white": (240, 240, 236),
+    "blue": (60, 120, 220),
+    "yellow": (246, 212, 60),
+    "orange": (240, 140, 40),
+    "black": (50, 50, 56),
+    "red": (214, 50, 50),
+    "green": (70, 170, 80),
+    "gray": (150, 150, 150),
+    "locomotive": (120, 90, 200),
+    "ferry": (70, 170, 200),
+}
+# Letters for the colour-blind aid, drawn on cards and route spaces.
+CARD_LETTERS: dict[str, str] = {
+    "pink": "P", "white": "W", "blue": "B", "yellow": "Y", "orange": "O",
+    "black": "K", "red": "R", "green": "G", "locomotive": "L", "ferry": "F", "gray": "",
+}
+PLAYER_COLORS: dict[str, tuple[int, int, int]] = {
+    "red": (220, 60, 60),
+    "blue": (60, 110, 230),
+    "green": (50, 170, 80),
+    "yellow": (240, 200, 40),
+    "black": (40, 40, 48),
+}
+
+
+def readable_on(color: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on `color`."""
+    r, g, b = color[:3]
+    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 250)
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    f = pygame.font.Font(None, size)
+    f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=2048)
+def text(content: str, size: int, color: tuple[int, int, int] = TEXT,
+         bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached: drawing the same label again is a blit."""
+    return font(size, bold).render(content, True, color)
+
+
+def blit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], size: int,
+              color: tuple[int, int, int] = TEXT, bold: bool = False,
+              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    img = text(content, size, color, bold)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        surface.blit(text(content, size, (0, 0, 0), bold), rect.move(2, 2))
+    surface.blit(img, rect)
+    return rect

@@ -1,0 +1,347 @@
+"""Scene tests: synthetic input, stepped ticks, the real scenes, no window."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.app import App  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.scenes.handoff import HandoffScene  # noqa: E402
+from game.scenes.routes_board import (
+    DECK_RECT,
+    TICKET_PILE_RECT,
+    RoutesBoardScene,
+    face_up_rect,  # noqa: E402
+)
+from game.scenes.routes_overlays import PaymentChoiceScene, TicketChoiceScene  # noqa: E402
+from game.settings import Settings  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    yield application
+    application.close()
+
+
+def click(app: App, pos, ticks: int = 2) -> None:
+    app.step(ticks, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                        pos=(round(pos[0]), round(pos[1])))])
+
+
+def key(app: App, k: int, ticks: int = 2, mod: int = 0) -> None:
+    app.step(ticks, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")])
+
+
+def hotseat(app: App, seats: list[Seat], seed: int = 11, tmp_path=None) -> RoutesBoardScene:
+    from game.scenes.flow import start_match
+
+    save = (tmp_path / "save.json") if tmp_path else None
+    match = Match("routes-usa", seats, seed, save_path=save)
+    start_match(app, match)
+    app.step(2)
+    scene = app.stack[0]
+    assert isinstance(scene, RoutesBoardScene)
+    return scene
+
+
+def confirm_tickets(app: App) -> None:
+    overlay = app.top
+    assert isinstance(overlay, TicketChoiceScene)
+    click(app, overlay._confirm_rect().center)
+
+
+def pass_handoff(app: App) -> None:
+    assert isinstance(app.top, HandoffScene)
+    app.step(15)
+    key(app, pygame.K_RETURN)
+
+
+def two_humans(app: App, tmp_path) -> RoutesBoardScene:
+    return hotseat(app, [Seat("Alice", "red"), Seat("Bob", "blue")], tmp_path=tmp_path)
+
+
+def test_two_humans_hand_off_draw_claim_and_choose_tickets(app, tmp_path):
+    scene = two_humans(app, tmp_path)
+    state = scene.session.match.state
+    # setup: Alice chooses first, no hand-off before the very first viewer
+    assert scene.viewer == 0
+    confirm_tickets(app)
+    assert state.pending[0] is None and len(state.tickets[0]) == 3
+    # Bob's secrets come next: hand-off first, nothing private shown meanwhile
+    assert isinstance(app.top, HandoffScene) and scene.viewer is None
+    pass_handoff(app)
+    assert scene.viewer == 1
+    overlay = app.top
+    click(app, overlay._row(0).center)  # return one ticket
+    confirm_tickets(app)
+    assert len(state.tickets[1]) == 2 and state.phase == "play"
+    # Alice's turn: hand-off, then draw two cards by clicking the deck
+    pass_handoff(app)
+    assert scene.viewer == 0
+    before = sum(state.hands[0].values())
+    click(app, DECK_RECT.center)
+    click(app, DECK_RECT.center)
+    assert sum(state.hands[0].values()) == before + 2
+    assert state.current == 1
+    # Bob: give him cards, claim a route by clicking on it
+    pass_handoff(app)
+    state.hands[1] = {"blue": 6, "locomotive": 2}
+    state._legal_cache = {}
+    scene._refresh_view()
+    track = "montreal--new-york"
+    click(app, scene.geo.tracks[track].spaces[1].center)
+    if isinstance(app.top, PaymentChoiceScene):
+        click(app, app.top._row(0).center)
+    assert state.claimed[state.board.track_by_id[track].index] == 1
+    assert state.scores[1] == 4
+    # Alice draws tickets and keeps one
+    pass_handoff(app)
+    click(app, TICKET_PILE_RECT.center)
+    overlay = app.top
+    assert isinstance(overlay, TicketChoiceScene)
+    click(app, overlay._row(0).center)
+    click(app, overlay._row(1).center)
+    confirm_tickets(app)
+    assert len(state.tickets[0]) == 4
+
+
+def test_one_human_with_bots_never_hands_off(app, tmp_path):
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy"),
+                          Seat("Bot2", "blue", "random")], tmp_path=tmp_path)
+    confirm_tickets(app)
+    for _ in range(60):
+        app.step(3)
+        assert not isinstance(app.top, HandoffScene)
+        if app.top is not scene:
+            break
+    assert scene.viewer == 0
+
+
+def test_illegal_attempt_shows_the_engines_reason(app, tmp_path):
+    scene = two_humans(app, tmp_path)
+    confirm_tickets(app)
+    pass_handoff(app)
+    confirm_tickets(app)
+    pass_handoff(app)
+    state = scene.session.match.state
+    state.hands[0] = {"red": 1}
+    state._legal_cache = {}
+    scene._refresh_view()
+    version = len(state.history)
+    click(app, scene.geo.tracks["montreal--new-york"].spaces[1].center)
+    assert len(state.history) == version
+    assert app.toasts and "blue" in app.toasts[-1][0]
+
+
+def test_keyboard_and_controller_reach_the_same_actions(app, tmp_path):
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    # ticket overlay by keyboard: move to Confirm (after the 3 tickets) and press Enter
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    state = scene.session.match.state
+    for _ in range(200):
+        app.step(1)
+        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
+            break
+    assert state.to_act == (0,)
+    scene._refresh_view()
+    deck_index = scene.focus_items.index(("deck", None))
+    while scene.focus != deck_index:
+        key(app, pygame.K_TAB, ticks=0)
+    before = sum(state.hands[0].values())
+    key(app, pygame.K_RETURN)
+    # controller: A button draws the second card from the same focused deck
+    app.step(2, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=0, instance_id=0, joy=0)])
+    assert sum(state.hands[0].values()) == before + 2
+
+
+def test_window_resize_focus_loss_and_unplugged_controller_do_not_crash(app, tmp_path):
+    hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")], tmp_path=tmp_path)
+    events = [
+        pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600),
+        pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1024, y=576),
+        pygame.event.Event(pygame.WINDOWFOCUSLOST),
+        pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=3),
+        pygame.event.Event(pygame.JOYAXISMOTION, axis=0, value=-1.0, instance_id=3, joy=3),
+        pygame.event.Event(pygame.JOYHATMOTION, value=(0, 1), instance_id=3, joy=3, hat=0),
+        pygame.event.Event(pygame.WINDOWFOCUSGAINED),
+    ]
+    app.step(5, events)
+    app.step(5)
+
+
+def test_board_screenshot_shows_routes_in_their_colours(app, tmp_path):
+    from game.scenes.flow import start_match
+    from game.ui import theme
+
+    start_match(app, Match("routes-usa", [Seat("A", "red"), Seat("B", "blue")], 3))
+    scene = app.stack[0]
+    app.step(0)  # draw the first frame, before any choice opens over the board
+    surface = app.surface
+    # not blank: many distinct colours
+    sample = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 1400, 7)
+              for y in range(60, 960, 7)}
+    assert len(sample) > 40
+    # each route colour appears on the map in the middle of one of its tracks
+    for color in ("red", "blue", "yellow", "green", "orange", "pink", "black", "white"):
+        track = next(t for t in scene.board.tracks if t.color == color)
+        x, y = scene.geo.tracks[track.id].spaces[0].center
+        got = tuple(surface.get_at((round(x), round(y))))[:3]
+        want = theme.CARD_COLORS[color]
+        assert sum(abs(a - b) for a, b in zip(got, want, strict=True)) < 60, (color, got)
+    pygame.image.save(surface, str(tmp_path / "board.png"))
+    assert (tmp_path / "board.png").stat().st_size > 10_000
+
+
+def test_claim_animation_hops_cars_space_by_space(tmp_path, monkeypatch):
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    app = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)
+    try:
+        scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                        tmp_path=tmp_path)
+        scene.fast_forward()  # skip the deal
+        app.step(1)
+        confirm_tickets(app)
+        state = scene.session.match.state
+        for _ in range(400):
+            app.step(1)
+            if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
+                break
+        state.hands[0] = {"blue": 6}
+        state._legal_cache = {}
+        scene._refresh_view()
+        click(app, scene.geo.tracks["montreal--new-york"].spaces[1].center, ticks=1)
+        app.step(2)
+        cars = [t for t in scene.animator.pending() if t.data.get("kind") == "car"]
+        assert len(cars) == 3
+        assert "montreal--new-york" not in scene.shown["routes"]  # not snapped yet
+        for _ in range(200):
+            app.step(1)
+            if "montreal--new-york" in scene.shown["routes"]:
+                break
+        assert scene.shown["routes"]["montreal--new-york"] == 0
+    finally:
+        app.close()
+
+
+def test_quit_keeps_an_autosave_that_continue_resumes(app, tmp_path):
+    from game.paths import autosave_path
+    from game.scenes.flow import new_game
+    from game.scenes.title import TitleScene
+
+    new_game(app, "routes-usa", [Seat("Solo", "green"), Seat("Bot", "red", "greedy")], seed=5)
+    app.step(2)
+    confirm_tickets(app)
+    for _ in range(30):
+        app.step(2)
+    scene = app.stack[0]
+    saved_view = scene.session.match.state.view(0)
+    key(app, pygame.K_ESCAPE)
+    confirm = app.top
+    click(app, confirm.menu.buttons[1].rect.center)  # Leave
+    assert isinstance(app.top, TitleScene)
+    assert autosave_path().exists()
+    labels = [b.label for b in app.top.menu.buttons]
+    assert "Continue" in labels
+    click(app, app.top.menu.buttons[labels.index("Continue")].rect.center)
+    resumed = app.stack[0]
+    assert isinstance(resumed, RoutesBoardScene)
+    assert resumed.session.match.state.view(0) == saved_view
+
+
+def test_corrupt_save_gets_a_message_not_a_crash(app):
+    from game.paths import autosave_path
+    from game.scenes.flow import continue_game, to_title
+
+    to_title(app)
+    autosave_path().write_bytes(b"\x00garbage")
+    assert continue_game(app) is False
+    assert app.toasts and "corrupt" in app.toasts[-1][0]
+    app.step(2)
+
+
+def test_bots_play_to_the_results_and_rematch(app, tmp_path):
+    from game.scenes.results import RoutesResultsScene
+
+    scene = hotseat(app, [Seat("A", "red", "greedy"), Seat("B", "blue", "greedy")],
+                    tmp_path=tmp_path)
+    for _ in range(3000):
+        app.step(1)
+        if isinstance(app.top, RoutesResultsScene):
+            break
+    results = app.top
+    assert isinstance(results, RoutesResultsScene)
+    assert scene.session.is_over
+    assert scene.highlight_tracks  # the longest route is lit
+    app.step(300)
+    click(app, results.menu.buttons[0].rect.center)  # Rematch
+    assert isinstance(app.stack[0], RoutesBoardScene) and app.stack[0] is not scene
+
+
+def test_settings_persist(app):
+    from game.scenes.settings_scene import SettingsScene
+
+    app.push(SettingsScene(app))
+    key(app, pygame.K_RIGHT)  # animation speed
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # colour-blind aids on
+    stored = json.loads(Settings.path().read_text())
+    assert stored["colorblind"] is True
+    assert Settings.load().colorblind is True
+
+
+def test_setup_scene_starts_the_chosen_game(app):
+    from game.scenes.setup import SetupScene
+
+    setup = SetupScene(app)
+    app.push(setup)
+    key(app, pygame.K_DOWN)  # players row
+    key(app, pygame.K_RIGHT)  # 4 players
+    rows = setup.rows()
+    setup.row = rows.index("start")
+    key(app, pygame.K_RETURN)
+    scene = app.stack[0]
+    assert isinstance(scene, RoutesBoardScene)
+    assert scene.session.players == 4
+    assert scene.session.humans == [0]
+
+
+def test_demo_command_prints_frame_stats(tmp_path, capsys, monkeypatch):
+    from game.cli import main
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    shot = tmp_path / "demo.png"
+    assert main(["demo", "--game", "routes-usa", "--players", "3", "--seed", "3", "--headless",
+                 "--frames", "90", "--screenshot", str(shot), "--stats"]) == 0
+    stats = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert {"median", "p99", "max", "dropped_ticks"} <= set(stats)
+    assert stats["frames"] == 90
+    assert shot.stat().st_size > 10_000
+
+
+def test_face_up_click_takes_that_card(app, tmp_path):
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    confirm_tickets(app)
+    state = scene.session.match.state
+    for _ in range(200):
+        app.step(1)
+        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
+            break
+    slot = next(i for i, c in enumerate(state.face_up) if c and c != "locomotive")
+    card = state.face_up[slot]
+    before = state.hands[0].get(card, 0)
+    click(app, face_up_rect(slot).center)
+    assert state.hands[0].get(card, 0) == before + 1
