@@ -353,9 +353,20 @@ class RoutesBoardScene(Scene):
             return self._hand_slot_rect(card).center
         return (PANEL_X + 40, PLAYERS_Y + seat * PLAYER_ROW + PLAYER_ROW // 2)
 
+    def _sound(self, kind: str) -> None:
+        from game.ui.sound import play
+        play(kind, self.app.settings.volume)
+
     def _animate(self, events: list[Event]) -> None:
         from game.rules import redact_events
 
+        sounds = {"card_drawn": "card", "route_claimed": "claim", "final_round": "horn",
+                  "tickets_offered": "card", "ferry_drawn": "card"}
+        for event in events:
+            if event["type"] in sounds:
+                self._sound(sounds[event["type"]])
+            elif event["type"] == "turn_started" and event["seat"] in self.session.humans:
+                self._sound("chime")
         speed = self.speed
         self._needs_snap = True
         if speed <= 0:
