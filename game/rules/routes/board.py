@@ -11,6 +11,8 @@ of, so the engine never hard-codes a city or a track. Format 1:
   "size": [W, H],                     # layout space of the x/y coordinates
   "route_points": {"1": 1, ...},      # points for claiming a track, by length
   "colors": ["pink", ...],            # card colours; a track may also be "gray"
+  "regions": [str, ...],              # optional: the board's named regions
+  "double_regions": [str, ...],       # optional: regions that may count twice
   "cities": [{"name": str, "x": num, "y": num,
               "region": str (optional), "dead_end": bool (optional)}],
   "tracks": [{"id": str, "a": city, "b": city, "length": int,
@@ -24,6 +26,28 @@ of, so the engine never hard-codes a city or a track. Format 1:
 Tracks joining the same two cities form a parallel set (double or triple
 route); they must have the same length. A `dead_end` city is an area such as
 a neighbouring country: different tracks into it do not connect to each other.
+
+Transcribing a printed board (the validator, `railparty validate-map FILE`,
+checks every point below and names each mistake):
+
+- `cities`: one entry per city or area, named as printed (no `#` in a name),
+  at `x`/`y` in the `size` layout space. Extra keys such as `lat`/`lon` are
+  kept and ignored by the rules.
+- Neighbouring areas (countries, Monaco) are cities with `"dead_end": true`;
+  a ticket to an area is completed through any one track into it.
+- Regions (the Italy board's region bonus): list the board's region names in
+  `regions`; then every city has a `region` from that list, except a dead-end
+  area, whose `region` is its own name (an area is not one of the regions).
+  `double_regions` (a part of `regions`) count as two regions for a network
+  that holds every one of their cities. Every listed region needs a city.
+  Once any city has a `region`, every city needs one.
+- `tracks`: one entry per track; a double or triple route is two or three
+  entries between the same cities (same length, at most three). `ids` are
+  unique (the convention: `city-a--city-b`, then `-1`, `-2`, `-3` for a
+  parallel set). A ferry is a `"gray"` track with `ferries` wave spaces,
+  1 up to its length; a track without `ferries` has none.
+- `tickets`: both ends are cities or areas of the board, the points positive,
+  and some chain of tracks joins them without passing through an area.
 """
 
 from __future__ import annotations
@@ -90,6 +114,8 @@ class Board:
     tickets: list[Ticket]
     land: list[list[list[float]]] = field(default_factory=list)
     lakes: list[list[list[float]]] = field(default_factory=list)
+    regions: tuple[str, ...] = ()
+    double_regions: tuple[str, ...] = ()
     track_by_id: dict[str, Track] = field(init=False)
     parallel: dict[str, tuple[int, ...]] = field(init=False)
     kinds_by_color: tuple[Any, ...] = field(init=False)
@@ -168,6 +194,8 @@ def validate_map(data: Any, source: str = "map") -> list[str]:
     elif GRAY in colors or LOCOMOTIVE in colors:
         problems.append(f"'colors' must not contain {GRAY!r} or {LOCOMOTIVE!r}")
 
+    declared = _declared_regions(data, problems)
+
     cities = data.get("cities")
     names: set[str] = set()
     if not isinstance(cities, list) or not cities:
@@ -183,6 +211,8 @@ def validate_map(data: Any, source: str = "map") -> list[str]:
             problems.append(f"{where} has no name")
             continue
         where = f"city {name!r}"
+        if "#" in name:
+            problems.append(f"{where}: a name must not contain '#'")
         if name in names:
             problems.append(f"{where} appears twice")
         names.add(name)
@@ -195,6 +225,9 @@ def validate_map(data: Any, source: str = "map") -> list[str]:
             problems.append(f"{where} has an empty region")
         if "dead_end" in city and not isinstance(city["dead_end"], bool):
             problems.append(f"{where}: dead_end must be true or false")
+    problems.extend(_region_problems(cities, declared))
+    dead_ends = {c["name"] for c in cities if isinstance(c, dict)
+                 and isinstance(c.get("name"), str) and c.get("dead_end") is True}
 
     tracks = data.get("tracks")
     ids: set[str] = set()
@@ -281,21 +314,79 @@ def validate_map(data: Any, source: str = "map") -> list[str]:
         if not (_is_int(ticket.get("points")) and ticket["points"] > 0):
             problems.append(f"{where} needs positive whole points")
         if a not in reach_cache:
-            reach_cache[a] = _reachable(adjacency, a)
+            reach_cache[a] = _reachable(adjacency, a, dead_ends)
         if b not in reach_cache[a]:
             problems.append(f"{where} cannot be completed: no tracks lead from {a} to {b}")
     return problems
 
 
-def _reachable(adjacency: dict[str, set[str]], start: str) -> set[str]:
+def _reachable(adjacency: dict[str, set[str]], start: str,
+               dead_ends: set[str] = frozenset()) -> set[str]:
+    """Every city a chain of tracks reaches from `start`; a dead end is no way through."""
     seen = {start}
     todo = [start]
     while todo:
-        for nxt in adjacency.get(todo.pop(), ()):
+        city = todo.pop()
+        if city != start and city in dead_ends:
+            continue
+        for nxt in adjacency.get(city, ()):
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
     return seen
+
+
+def _declared_regions(data: dict, problems: list[str]) -> list[str] | None:
+    """The board's `regions` list (None when it has none), checking it and `double_regions`."""
+    declared = data.get("regions")
+    if declared is not None and not (
+            isinstance(declared, list) and declared
+            and all(isinstance(r, str) and r for r in declared)):
+        problems.append("'regions' must be a non-empty list of region names")
+        declared = None
+    elif declared is not None:
+        for r in sorted({r for r in declared if declared.count(r) > 1}):
+            problems.append(f"region {r!r} is listed twice in 'regions'")
+    doubles = data.get("double_regions")
+    if doubles is not None:
+        if not (isinstance(doubles, list) and all(isinstance(r, str) for r in doubles)):
+            problems.append("'double_regions' must be a list of region names")
+        elif declared is None:
+            problems.append("'double_regions' needs the 'regions' list")
+        else:
+            for r in doubles:
+                if r not in declared:
+                    problems.append(f"double region {r!r} is not in 'regions'")
+    return declared
+
+
+def _region_problems(cities: list[Any], declared: list[str] | None) -> list[str]:
+    """Regions: all cities or none, from the declared list, areas named after themselves."""
+    problems: list[str] = []
+    entries = [c for c in cities if isinstance(c, dict) and isinstance(c.get("name"), str)]
+    if declared is None and not any("region" in c for c in entries):
+        return problems
+    used: set[str] = set()
+    for city in entries:
+        name, region = city["name"], city.get("region")
+        if not isinstance(region, str) or not region:
+            if "region" not in city:
+                problems.append(f"city {name!r} has no region (every city needs one "
+                                "once the board has regions)")
+            continue
+        if city.get("dead_end") is True:
+            if region != name:
+                problems.append(f"area {name!r} is a dead end: its region must be its own "
+                                f"name, not {region!r}")
+        elif declared is not None and region not in declared:
+            problems.append(f"city {name!r} is in unknown region {region!r} "
+                            "(not in 'regions')")
+        else:
+            used.add(region)
+    for region in declared or ():
+        if region not in used:
+            problems.append(f"region {region!r} has no city")
+    return problems
 
 
 def board_from_data(data: Any, source: str = "map") -> Board:
@@ -320,6 +411,8 @@ def board_from_data(data: Any, source: str = "map") -> Board:
         tickets=tickets,
         land=data.get("land", []),
         lakes=data.get("lakes", []),
+        regions=tuple(data.get("regions", ())),
+        double_regions=tuple(data.get("double_regions", ())),
     )
 
 
