@@ -25,6 +25,8 @@ def _routes_factory(game_id: str):
 GAMES: dict[str, GameInfo] = {
     "routes-usa": GameInfo("routes-usa", "Rail Routes: North America", 2, 5,
                            _routes_factory("routes-usa")),
+    "routes-italy": GameInfo("routes-italy", "Rail Routes: Italia", 2, 5,
+                             _routes_factory("routes-italy")),
 }
 
 

@@ -1,4 +1,4 @@
-"""The route-building engine (`routes-usa`; other boards are data and options).
+"""The route-building engine (`routes-usa`, `routes-italy`: boards are data and options).
 
 Seats are numbered 0..players-1 and play in that order; seat 0 starts.
 
@@ -39,6 +39,14 @@ View (`view(seat)`; everything outside "private" is the same for everyone):
     result (once over: the whole result, tickets revealed)
     you, private {hand {card: n}, tickets [{id, a, b, points, done}],
                   pending {tickets, min_keep} | None}
+    (boards with ferry cards: players[i]["ferries"] and "ferry_pile"; the
+    seat's own ferry cards are hand["ferry"]; "cards" counts train cards only)
+
+Result: {scores, winners, breakdown, over}; a breakdown per seat holds
+route_points, tickets (with done), tickets_done, ticket_points, longest,
+longest_bonus, total, and with a region bonus (routes-italy) region_bonus
+(the total), regions (regions joined by each separate network, largest first)
+and region_points (the points of each of those networks).
 """
 
 from __future__ import annotations
@@ -51,7 +59,14 @@ from typing import Any
 from game.rules.base import Action, Event, IllegalAction, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board
 from game.rules.routes.payments import FERRY, payment_problem, payments
-from game.rules.routes.scoring import connected, longest_route, ticket_done
+from game.rules.routes.scoring import (
+    ITALY_REGION_TABLE,
+    connected,
+    longest_route,
+    region_bonus,
+    region_points,
+    ticket_done,
+)
 
 
 @dataclass(frozen=True)
@@ -76,10 +91,19 @@ class RoutesRules:
     # Below this many players only one track of a double/triple set is usable.
     all_parallel_from: int = 4
     shuffle_initial_returns: bool = False
+    # Region bonus at the end, per separate network: (regions, points) rows;
+    # empty for no bonus. See scoring.region_bonus.
+    region_table: tuple[tuple[int, int], ...] = ()
 
 
 RULES: dict[str, RoutesRules] = {
     "routes-usa": RoutesRules(board="usa"),
+    # Seed 002: five tickets, keep three; draw four, keep one; ten ferry cards
+    # in their own pile; no longest-route bonus; the region bonus instead.
+    "routes-italy": RoutesRules(
+        board="italy", initial_tickets=5, initial_keep=3, draw_tickets=4,
+        longest_bonus=0, ferry_cards=10, shuffle_initial_returns=True,
+        region_table=ITALY_REGION_TABLE),
 }
 
 SHAPES: dict[str, dict[str, type]] = {
@@ -444,9 +468,16 @@ class RoutesState:
         if len(keep) < low:
             raise IllegalAction(f"keep at least {low} of the {len(offer)} tickets")
         returned = [t for t in offer if t not in keep]
-        if self.phase == "setup" and self.rules.shuffle_initial_returns:
-            self.rng.shuffle(returned)
         self.ticket_deck.extend(returned)  # to the bottom of the pile
+        if self.phase == "setup" and self.rules.shuffle_initial_returns:
+            # Every seat's returns are gathered and shuffled together under the
+            # pile. Nobody draws during the setup, so the returns so far are
+            # the tail past the undealt pile; shuffling that tail again at each
+            # answer leaves all of them in one uniformly shuffled block.
+            undealt = len(self.board.tickets) - self.players * self.rules.initial_tickets
+            tail = self.ticket_deck[undealt:]
+            self.rng.shuffle(tail)
+            self.ticket_deck[undealt:] = tail
         self.tickets[seat].extend(sorted(keep))
         self.pending[seat] = None
         events.append({"type": "tickets_kept", "seat": seat, "kept": len(keep),
@@ -699,7 +730,7 @@ class RoutesState:
         board = self.board
         longest = longest_route(
             (board.node(t.a, t), board.node(t.b, t), t.length) for t in tracks)
-        return {
+        out = {
             "seat": seat,
             "route_points": route_points,
             "tickets": tickets,
@@ -709,6 +740,15 @@ class RoutesState:
             "longest_bonus": 0,
             "total": route_points + ticket_points,
         }
+        if self.rules.region_table:
+            bonus, regions = region_bonus(
+                board, [(t.a, t.b) for t in tracks], self.rules.region_table)
+            out["region_bonus"] = bonus  # the whole bonus, every network summed
+            out["regions"] = regions     # regions joined by each network, largest first
+            out["region_points"] = [region_points(n, self.rules.region_table)
+                                    for n in regions]
+            out["total"] += bonus
+        return out
 
 
 def _copy_action(action: Action) -> Action:

@@ -6,7 +6,15 @@ and the client can show a breakdown without touching the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+# The Italy board's region bonus (seed 002): regions in one network -> points;
+# fewer regions than the first entry score nothing, more than the last score it.
+ITALY_REGION_TABLE: tuple[tuple[int, int], ...] = (
+    (5, 1), (6, 2), (7, 4), (8, 7), (9, 11), (10, 16), (11, 22), (12, 29), (13, 37),
+    (14, 46), (15, 56),
+)
 
 
 def longest_route(tracks: Iterable[tuple[str, str, int]]) -> int:
@@ -122,6 +130,66 @@ def connected(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
 def ticket_done(networks: dict[str, str], a: str, b: str) -> bool:
     """Whether a and b are in the same network of `connected(...)`."""
     return a in networks and b in networks and networks[a] == networks[b]
+
+
+def region_points(regions: int, table: Sequence[tuple[int, int]] = ITALY_REGION_TABLE) -> int:
+    """The points of one network joining `regions` regions (the table's row at or below)."""
+    points = 0
+    for count, value in table:
+        if regions >= count:
+            points = value
+    return points
+
+
+def region_networks(board: Any, tracks: Iterable[tuple[str, str]]) -> list[int]:
+    """Regions joined by each separate network of one seat's tracks, largest first.
+
+    `tracks` are `(city_a, city_b)` pairs, one per claimed track. A dead-end
+    area is split per track, so two tracks into one area are two networks
+    (and an area is not a region). Only the board's listed regions count (any
+    region when it lists none); a double region counts twice for a network
+    that holds every city of it.
+    """
+    pairs = []
+    for i, (a, b) in enumerate(tracks):
+        pairs.append((_split(board, a, i), _split(board, b, i)))
+    networks = connected(pairs)
+    members: dict[str, set[str]] = {}
+    for node, root in networks.items():
+        if "#" not in node:  # dead-end nodes hold no region
+            members.setdefault(root, set()).add(node)
+    listed = set(board.regions)
+    cities_of: dict[str, set[str]] = {}
+    for name in board.cities:
+        region = board.region(name)
+        if region is not None and not board.is_dead_end(name):
+            cities_of.setdefault(region, set()).add(name)
+    counts = []
+    for cities in members.values():
+        regions = {board.region(c) for c in cities} & set(cities_of)
+        if listed:
+            regions &= listed
+        doubled = sum(1 for r in board.double_regions
+                      if r in regions and cities_of[r] <= cities)
+        counts.append(len(regions) + doubled)
+    # networks of only dead-end tracks still count, with no region
+    counts += [0] * (len(set(networks.values())) - len(members))
+    return sorted(counts, reverse=True)
+
+
+def region_bonus(board: Any, tracks: Iterable[tuple[str, str]],
+                 table: Sequence[tuple[int, int]] = ITALY_REGION_TABLE
+                 ) -> tuple[int, list[int]]:
+    """One seat's region bonus: (total points, regions of each network, largest first).
+
+    Each separate network scores on its own by `table` (seed 002).
+    """
+    counts = region_networks(board, tracks)
+    return sum(region_points(n, table) for n in counts), counts
+
+
+def _split(board: Any, city: str, index: int) -> str:
+    return f"{city}#{index}" if board.is_dead_end(city) else city
 
 
 def longest_trail(tracks: list[tuple[str, str, int]]) -> tuple[int, list[int]]:
