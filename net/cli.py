@@ -1,0 +1,245 @@
+"""`railparty host`, `railparty join` and `railparty spectate` (LAN play)."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import logging
+import socket
+import sys
+import time
+from typing import Any
+
+from net import protocol as P
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} seconds is negative")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value < 65536:
+        raise argparse.ArgumentTypeError(f"port {value} is out of range (0-65535)")
+    return value
+
+
+def _default_name() -> str:
+    try:
+        return getpass.getuser()[:P.MAX_NAME_CHARS] or "Player"
+    except Exception:
+        return "Player"
+
+
+def register(subparsers: Any) -> None:
+    from game.bots import BOTS
+    from game.rules import GAMES
+
+    host = subparsers.add_parser(
+        "host", help="host a LAN game",
+        description="Host a game on the LAN: advertise it, seat players, run the match.")
+    host.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
+    host.add_argument("--seats", type=int, default=4, help="number of seats (default 4)")
+    host.add_argument("--name", default=None, help="the game's name on the LAN")
+    host.add_argument("--port", type=_port, default=P.DEFAULT_PORT,
+                      help=f"TCP port (default {P.DEFAULT_PORT}; 0 picks a free one)")
+    host.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    host.add_argument("--headless", action="store_true",
+                      help="no window: start when the seats are full, print the result")
+    host.add_argument("--save", metavar="FILE", help="save file (written after every action)")
+    host.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    host.add_argument("--seed", type=int, default=None)
+    host.add_argument("--start-after", type=_seconds, default=None, metavar="S",
+                      help="headless: after S seconds, bots fill the open seats and play starts")
+    host.add_argument("--bot", default="greedy", choices=sorted(BOTS),
+                      help="the bot that fills open seats and stands in for dropped players")
+    host.add_argument("--on-drop", default="bot", choices=("bot", "pause"),
+                      help="when a player has been gone --drop-timeout seconds: a bot plays "
+                           "the seat, or the game waits (default bot)")
+    host.add_argument("--drop-timeout", type=_seconds, default=P.DROP_TIMEOUT_SECONDS,
+                      metavar="S")
+    host.add_argument("--bot-delay", type=_seconds, default=0.0, metavar="S",
+                      help="pause before each bot move")
+    host.add_argument("--no-advertise", action="store_true",
+                      help="do not announce the game with zeroconf (join by address)")
+    host.add_argument("--interface", action="append", metavar="ADDR",
+                      help="IPv4 address of an interface to announce on (repeatable)")
+    host.add_argument("--heartbeat", type=_seconds, default=P.HEARTBEAT_SECONDS,
+                      help=argparse.SUPPRESS)
+    host.add_argument("--peer-timeout", type=_seconds, default=P.PEER_TIMEOUT_SECONDS,
+                      help=argparse.SUPPRESS)
+    host.add_argument("--hello-timeout", type=_seconds, default=P.HELLO_TIMEOUT_SECONDS,
+                      help=argparse.SUPPRESS)
+    host.add_argument("--frame-timeout", type=_seconds, default=P.FRAME_TIMEOUT_SECONDS,
+                      help=argparse.SUPPRESS)
+    host.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
+    host.set_defaults(func=lambda args: cmd_host(args, host))
+
+    for command in ("join", "spectate"):
+        watching = command == "spectate"
+        sub = subparsers.add_parser(
+            command, help="watch a LAN game" if watching else "play a seat in a LAN game",
+            description=("Follow a LAN game as a spectator (public view only)." if watching
+                         else "Join a LAN game found by name or by address."))
+        where = sub.add_mutually_exclusive_group(required=True)
+        where.add_argument("--discover", metavar="NAME", help="find the game NAME on the LAN")
+        where.add_argument("--address", metavar="HOST:PORT", help="connect to HOST:PORT")
+        if not watching:
+            sub.add_argument("--name", default=None, help="your name at the table")
+            sub.add_argument("--color", default=None, help="the colour you would like")
+            sub.add_argument("--bot", choices=sorted(BOTS), default=None,
+                             help="a bot plays the seat (with --headless)")
+            sub.add_argument("--think", type=_seconds, default=0.0, metavar="S",
+                             help="the bot pauses S seconds before each action")
+            sub.add_argument("--spectate", action="store_true", help="watch instead of play")
+        sub.add_argument("--headless", action="store_true",
+                         help="no window; print the final result as JSON")
+        sub.add_argument("--interface", action="append", metavar="ADDR",
+                         help="IPv4 address of an interface to search on (repeatable)")
+        sub.add_argument("--discover-timeout", type=_seconds, default=10.0, metavar="S")
+        sub.add_argument("--retry-for", type=_seconds, default=120.0, metavar="S",
+                         help="how long to keep retrying a lost host (default 120)")
+        sub.add_argument("--timeout", type=_seconds, default=None, metavar="S",
+                         help="give up if the game has not ended after S seconds")
+        sub.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
+        sub.set_defaults(func=lambda args, sub=sub, watching=watching:
+                         cmd_join(args, sub, watching))
+
+
+def _logging(verbose: bool) -> None:
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s %(name)s: %(message)s")
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from game.match import Match, SaveError
+    from game.rules import GAMES
+    from net.client import data_dir
+    from net.host import Host
+
+    _logging(args.verbose)
+    resume = None
+    if args.resume:
+        try:
+            resume = Match.load(args.resume)
+        except SaveError as exc:
+            _say(f"cannot resume: {exc}")
+            return 2
+    info = GAMES[resume.game_id if resume else args.game]
+    if resume is None and not info.min_players <= args.seats <= info.max_players:
+        parser.error(f"--seats: {info.name} takes {info.min_players}-{info.max_players} players")
+    if not args.headless:
+        _say("(the hosting window is not part of this version yet: running headless)")
+    save = args.save or args.resume
+    if save is None:
+        save = str(data_dir() / "saves" / time.strftime("host-%Y%m%d-%H%M%S.json"))
+    name = args.name or f"{socket.gethostname()[:16]} rails"
+    try:
+        host = Host(info.id, args.seats, name, bind=args.bind, port=args.port, seed=args.seed,
+                    save_path=save, resume=resume, advertise=not args.no_advertise,
+                    interfaces=args.interface, fill_bot=args.bot, standin_bot=args.bot,
+                    on_drop=args.on_drop, drop_timeout=args.drop_timeout,
+                    heartbeat=args.heartbeat, peer_timeout=args.peer_timeout,
+                    hello_timeout=args.hello_timeout, frame_timeout=args.frame_timeout,
+                    bot_delay=args.bot_delay, auto_start=True, start_after=args.start_after,
+                    exit_when_over=True,
+                    on_listening=lambda h: print(f"listening on {h.bind}:{h.port}", flush=True))
+    except ValueError as exc:
+        parser.error(str(exc))
+    _say(f"saving to {save}")
+    try:
+        result = host.run()
+    except OSError:
+        _say(host.startup_error or "the host could not start")
+        return 2
+    if result is None or host.match is None:
+        _say("stopped before the game was over")
+        return 1
+    print(json.dumps(P.result_record(host.game, host.match.version, result), sort_keys=True),
+          flush=True)
+    return 0
+
+
+def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching: bool) -> int:
+    from game.bots import make_bot
+    from net.client import Client, ClientClosed, parse_address, run_bot, run_spectator
+
+    _logging(args.verbose)
+    watching = watching or getattr(args, "spectate", False)
+    bot = None if watching else args.bot
+    if not watching and bot is None:
+        _say("playing a seat by hand needs the window (Join on the title screen); "
+             "here use --bot NAME --headless, or `railparty spectate`")
+        return 2
+    if args.address:
+        try:
+            address = parse_address(args.address)
+        except ValueError as exc:
+            parser.error(f"--address: {exc}")
+    else:
+        from net.discovery import Browser
+
+        _say(f"looking for {args.discover!r} on the LAN ...")
+        with Browser(interfaces=args.interface) as browser:
+            found = browser.find(args.discover, args.discover_timeout)
+            if found is None:
+                names = ", ".join(repr(g.name) for g in browser.games()) or "none"
+                _say(f"no game called {args.discover!r} found (games seen: {names})")
+                return 3
+        if not found.compatible:
+            _say(f"{found.name} runs network protocol {found.version}; this copy speaks "
+                 f"{P.PROTOCOL_VERSION}. Install the same Rail Party version everywhere.")
+            return 2
+        address = (found.host, found.port)
+        _say(f"found {found.name!r} ({found.game}, {found.free} free seats) at {found.address}")
+    name = None if watching else (args.name or _default_name())
+    client = Client(address, role="spectator" if watching else "player", name=name,
+                    color=None if watching else args.color, retry_for=args.retry_for)
+
+    def show(message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "status":
+            _say(f"[{message['status']}] {message.get('reason') or ''}".rstrip())
+        elif kind == "welcome":
+            where = ("as a spectator" if message["seat"] is None
+                     else f"in seat {message['seat']}")
+            _say(f"joined {message.get('host_name')!r} {where}")
+        elif kind in ("reject", "bye"):
+            _say(f"{kind}: {message.get('reason')}")
+        elif kind == "error" and message.get("code") not in (P.E_STALE,):
+            _say(f"error: {message.get('reason')}")
+
+    client.start()
+    try:
+        if watching:
+            record = run_spectator(client, timeout=args.timeout, on_message=show)
+        else:
+            record = run_bot(client, make_bot(bot), think=args.think, timeout=args.timeout,
+                             on_message=show)
+    except ClientClosed as exc:
+        _say(f"the game ended for us: {exc}")
+        rejected = client.snapshot()["seat"] is None and client.connections == 0
+        return 2 if rejected else 3
+    except TimeoutError as exc:
+        _say(str(exc))
+        return 3
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        client.stop()
+    print(json.dumps(record, sort_keys=True), flush=True)
+    return 0

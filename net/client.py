@@ -1,0 +1,601 @@
+"""Clients of a LAN host, for the pygame thread and for headless bots.
+
+`Client` (over TCP) and `LocalClient` (the host's own player, in-process)
+share one API, `Session`, that never blocks the calling thread:
+
+    client = Client(("192.168.1.20", 47474), name="Ada", color="blue").start()
+    ...every frame:
+    for message in client.poll():      # dicts, oldest first
+        ...
+    client.send_action(action, version)    # version: the update it answers
+    client.change_seat(name=..., color=...) # lobby only
+    client.snapshot()                   # the latest state (dict, read-only)
+    client.stop()                       # says bye; leaves the seat (lobby) or holds it
+
+`poll()` delivers the host's messages as they arrive (`welcome`, `sync`,
+`update`, `seats`, `error`, `reject`, `bye`; see net/protocol.py) plus the
+client's own `{"type": "status", "status": S, "reason": str|None}` where S is
+"connecting", "connected", "reconnecting" or "closed". A `Client` that loses
+its host retries the same address by itself (for `retry_for` seconds) and
+reclaims its seat with its token; the host then sends a full `sync`.
+
+Seat tokens are kept in the user data folder (platformdirs; the environment
+variable RAILPARTY_DATA_DIR overrides it) keyed by host address and player
+name, so a restarted program gets its seat back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import queue
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from net import protocol as P
+from net.protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from game.bots import Bot
+    from net.host import Host, LocalPeer
+
+RETRY_SECONDS = 120.0                       # how long a client keeps retrying its host
+RETRY_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)   # between attempts (the last one repeats)
+CONNECT_TIMEOUT_SECONDS = 5.0
+MAX_STORED_TOKENS = 64
+ENV_DATA_DIR = "RAILPARTY_DATA_DIR"
+
+# Reject codes after which retrying cannot help.
+FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED}
+
+
+def data_dir() -> Path:
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_data_dir("railparty", appauthor=False))
+
+
+class TokenStore:
+    """Seat tokens on disk: {key: {"token": str, "at": time}} in seats.json."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path else data_dir() / "seats.json"
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(host: str, port: int, name: str | None) -> str:
+        return f"{host}:{port}/{name or ''}"
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, key: str) -> str | None:
+        with self._lock:
+            entry = self._read().get(key)
+        token = entry.get("token") if isinstance(entry, dict) else None
+        return token if isinstance(token, str) else None
+
+    def put(self, key: str, token: str | None) -> None:
+        with self._lock:
+            data = self._read()
+            if token is None:
+                if data.pop(key, None) is None:
+                    return
+            else:
+                data[key] = {"token": token, "at": time.time()}
+            if len(data) > MAX_STORED_TOKENS:
+                newest = sorted(data.items(), key=lambda kv: -float(
+                    kv[1].get("at", 0) if isinstance(kv[1], dict) else 0))
+                data = dict(newest[:MAX_STORED_TOKENS])
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=".seats.", dir=self.path.parent)
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    json.dump(data, f)
+                os.replace(tmp, self.path)
+            except OSError:
+                pass   # no place to keep tokens: the seat is still played, just not kept
+
+
+def parse_address(text: str, default_port: int = P.DEFAULT_PORT) -> tuple[str, int]:
+    """'host:port' (or 'host') -> (host, port); ValueError with words otherwise."""
+    text = text.strip()
+    host, sep, port_text = text.rpartition(":")
+    if not sep:
+        host, port_text = text, str(default_port)
+    host = host.strip("[]")
+    if not host:
+        raise ValueError(f"{text!r} has no host name or address")
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise ValueError(f"{port_text!r} is not a port number") from None
+    if not 0 < port < 65536:
+        raise ValueError(f"port {port} is out of range")
+    return host, port
+
+
+class ClientClosed(RuntimeError):
+    """The session ended before the game did; the message says why."""
+
+
+class Session:
+    """What the screens use, for a network client and for the host's own player."""
+
+    def __init__(self, role: str = "player", name: str | None = None,
+                 color: str | None = None):
+        if role not in P.ROLES:
+            raise ValueError(f"role must be one of {', '.join(P.ROLES)}")
+        self.role, self.name, self.color = role, name, color
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._lock = threading.Lock()
+        self._state: dict[str, Any] = {
+            "status": "connecting", "reason": None, "role": role, "seat": None,
+            "token": None, "game": None, "host_name": None, "players": 0,
+            "phase": None, "version": 0, "view": None, "legal": [], "seats": [],
+            "result": None, "error": None}
+
+    # --- for the screens (any thread, never blocks) ---------------------------------
+
+    def poll(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The messages that arrived since the last poll, oldest first."""
+        out: list[dict[str, Any]] = []
+        while limit is None or len(out) < limit:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+    def get(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next message, waiting up to `timeout` (headless use); None if none came."""
+        try:
+            return self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def snapshot(self) -> dict[str, Any]:
+        """The latest known state: status, reason, role, seat, game, host_name,
+        players, phase, version, view, legal, seats, result, error."""
+        with self._lock:
+            return dict(self._state)
+
+    @property
+    def status(self) -> str:
+        return self._state["status"]
+
+    @property
+    def seat(self) -> int | None:
+        return self._state["seat"]
+
+    @property
+    def version(self) -> int:
+        return self._state["version"]
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self._state["result"]
+
+    def send_action(self, action: dict[str, Any], version: int | None = None) -> None:
+        """Send an action; `version` is that of the view it was chosen on (default:
+        the latest). An answer comes as an `update` (it was applied) or an `error`."""
+        with self._lock:
+            seat = self._state["seat"]
+            if version is None:
+                version = self._state["version"]
+        if seat is None:
+            self._push({"type": "error", "code": P.E_SPECTATOR,
+                        "reason": "you have no seat to play"})
+            return
+        self._send(P.action(seat, version, action))
+
+    def change_seat(self, name: str | None = None, color: str | None = None) -> None:
+        """In the lobby: a new name and/or colour (answered by `seats` or `error`)."""
+        message: dict[str, Any] = {"type": "seat"}
+        if name is not None:
+            message["name"] = name
+        if color is not None:
+            message["color"] = color
+        self._send(message)
+
+    # --- for subclasses ------------------------------------------------------------
+
+    def _send(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _push(self, message: dict[str, Any]) -> None:
+        self._inbox.put(message)
+
+    def _set_status(self, status: str, reason: str | None = None) -> None:
+        with self._lock:
+            if self._state["status"] == status and self._state["reason"] == reason:
+                return
+            self._state["status"], self._state["reason"] = status, reason
+        self._push({"type": "status", "status": status, "reason": reason})
+
+    def _absorb(self, message: dict[str, Any]) -> None:
+        """Keep the snapshot up to date, then queue the message for the screens."""
+        kind = message.get("type")
+        with self._lock:
+            s = self._state
+            if kind == "welcome":
+                s.update(role=message["role"], seat=message["seat"],
+                         token=message.get("token"), game=message["game"],
+                         host_name=message.get("host_name"), players=message["players"])
+            elif kind == "sync":
+                s.update(phase=message["phase"], game=message["game"],
+                         version=message["version"], view=message["view"],
+                         legal=message["legal"], seats=message["seats"],
+                         result=message.get("result"))
+            elif kind == "update":
+                s.update(version=message["version"], view=message["view"],
+                         legal=message["legal"])
+                if message.get("result") is not None:
+                    s.update(result=message["result"], phase="over")
+            elif kind == "seats":
+                s.update(seats=message["seats"], phase=message["phase"])
+            elif kind == "error":
+                s["error"] = message.get("reason")
+        self._push(message)
+
+
+class LocalClient(Session):
+    """The host's own player (or a local kiosk): no socket, the same API.
+    Made by `Host.join_local()`."""
+
+    def __init__(self, host: Host, role: str = "player", name: str | None = None,
+                 color: str | None = None):
+        super().__init__(role, name, color)
+        self._host = host
+        self._peer: LocalPeer | None = None
+
+    def _send(self, message: dict[str, Any]) -> None:
+        peer = self._peer
+        if peer is None or peer.closed:
+            self._push({"type": "error", "code": "offline",
+                        "reason": "not connected to the game; nothing was sent"})
+            return
+        try:
+            self._host._call(self._host._on_message, peer, message)
+        except RuntimeError:
+            self._push({"type": "error", "code": "offline",
+                        "reason": "the host has stopped; nothing was sent"})
+
+    def _deliver(self, message: dict[str, Any]) -> None:   # host thread
+        if message.get("type") == "welcome":
+            self._set_status("connected")
+        if message.get("type") in ("ping", "pong"):
+            return
+        self._absorb(message)
+
+    def _closed_by_host(self) -> None:                     # host thread
+        self._set_status("closed", "the host has stopped")
+
+    def stop(self, reason: str = "leaving") -> None:
+        if self._peer is not None and not self._peer.closed:
+            self._send(P.bye(reason))
+
+
+class Client(Session):
+    """A network client. Its asyncio loop runs in a background thread."""
+
+    def __init__(self, address: tuple[str, int] | str, *, role: str = "player",
+                 name: str | None = None, color: str | None = None,
+                 token: str | None = None, token_store: TokenStore | None | bool = True,
+                 heartbeat: float = P.HEARTBEAT_SECONDS,
+                 peer_timeout: float = P.PEER_TIMEOUT_SECONDS,
+                 frame_timeout: float = P.FRAME_TIMEOUT_SECONDS,
+                 connect_timeout: float = CONNECT_TIMEOUT_SECONDS,
+                 retry_for: float = RETRY_SECONDS,
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS,
+                 magic: str = P.MAGIC, protocol_version: int = P.PROTOCOL_VERSION):
+        super().__init__(role, name, color)
+        self.host, self.port = parse_address(address) if isinstance(address, str) else address
+        if token_store is True:
+            token_store = TokenStore()
+        self.tokens: TokenStore | None = token_store or None
+        self._token_key = TokenStore.key(self.host, self.port, name)
+        self._token = token
+        if self._token is None and self.tokens is not None and role == "player":
+            self._token = self.tokens.get(self._token_key)
+        self.heartbeat, self.peer_timeout = heartbeat, peer_timeout
+        self.frame_timeout, self.connect_timeout = frame_timeout, connect_timeout
+        self.retry_for, self.retry_delays = retry_for, retry_delays
+        self._magic, self._protocol_version = magic, protocol_version   # tests only
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._stop_event: asyncio.Event | None = None
+        self._stop_reason = "leaving"
+        self._thread: threading.Thread | None = None
+        self._started = threading.Event()
+        self.connections = 0            # successful (re)connections, for tests and the UI
+
+    # --- control -----------------------------------------------------------------
+
+    def start(self) -> Client:
+        """Connect in the background; progress arrives as `status` messages."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._thread_main, daemon=True,
+                                            name=f"railparty-client-{self.name}")
+            self._thread.start()
+            self._started.wait(5.0)
+        return self
+
+    def stop(self, reason: str = "leaving", wait: float = 3.0) -> None:
+        """Say bye and close. The seat is held for a reconnect during a game."""
+        self._stop_reason = reason
+        loop, event = self._loop, self._stop_event
+        if loop is not None and event is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(event.set)
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread() and wait:
+            thread.join(wait)
+
+    def kill(self) -> None:
+        """Drop the connection without a bye and stop (tests: a crashed client)."""
+        loop = self._loop
+        if loop is None:
+            return
+
+        def cut() -> None:
+            if self._writer is not None:
+                self._writer.transport.abort()
+            self._stop_reason = ""
+            if self._stop_event is not None:
+                self._stop_event.set()
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(cut)
+        if self._thread is not None:
+            self._thread.join(3.0)
+
+    @property
+    def token(self) -> str | None:
+        return self._token
+
+    # --- sending ------------------------------------------------------------------
+
+    def _send(self, message: dict[str, Any]) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self._push({"type": "error", "code": "offline",
+                        "reason": "not connected to the host; nothing was sent"})
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._write, message)
+
+    def _write(self, message: dict[str, Any]) -> None:    # loop thread
+        writer = self._writer
+        if writer is None or writer.transport.is_closing():
+            self._push({"type": "error", "code": "offline",
+                        "reason": "not connected to the host right now; nothing was sent"})
+            return
+        writer.write(P.encode(message))
+
+    # --- the loop thread ---------------------------------------------------------------
+
+    def _thread_main(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except Exception as exc:
+            self._set_status("closed", f"the network failed: {exc}")
+        finally:
+            self._started.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop_event = asyncio.Event()
+        self._started.set()
+        lost_at: float | None = None
+        attempt = 0
+        while not self._stop_event.is_set():
+            self._set_status("connecting" if self.connections == 0 and lost_at is None
+                             else "reconnecting", self._state["reason"])
+            final, reason = await self._connection()
+            if self._stop_event.is_set():
+                break
+            if final:
+                self._set_status("closed", reason)
+                return
+            if self._state["phase"] == "over":
+                self._set_status("closed", reason or "the game is over")
+                return
+            if self._state["status"] == "connected" or lost_at is None:
+                lost_at, attempt = time.monotonic(), 0
+            if time.monotonic() - lost_at > self.retry_for:
+                self._set_status("closed", f"lost the host: {reason}")
+                return
+            self._set_status("reconnecting", reason)
+            delay = self.retry_delays[min(attempt, len(self.retry_delays) - 1)]
+            attempt += 1
+            with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
+                await asyncio.wait_for(self._stop_event.wait(), delay)
+        self._set_status("closed", self._stop_reason or "stopped")
+
+    async def _connection(self) -> tuple[bool, str | None]:
+        """One connection; returns (final, reason). final: do not retry."""
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), self.connect_timeout)
+        except (OSError, asyncio.TimeoutError, TimeoutError) as exc:
+            return False, f"cannot reach {self.host}:{self.port} ({_describe(exc)})"
+        self._writer = writer
+        pinger: asyncio.Task | None = None
+        stopper = asyncio.ensure_future(self._stop_event.wait())
+        try:
+            hello = P.hello_from_client(self.role, self.name, self.color,
+                                        self._token if self.role == "player" else None)
+            hello["magic"], hello["version"] = self._magic, self._protocol_version
+            writer.write(P.encode(hello))
+            first = await self._read(reader, stopper, self.connect_timeout)
+            if first is None:
+                return False, None
+            if first["type"] == "reject":
+                self._absorb(first)
+                return first["code"] in FINAL_REJECTS, first["reason"]
+            problem = P.hello_problem(first, "client")
+            if problem is not None:
+                self._absorb(P.reject(*problem))
+                return True, problem[1]
+            while True:
+                message = await self._read(reader, stopper, self.connect_timeout)
+                if message is None:
+                    return False, None
+                if message["type"] == "reject":
+                    self._absorb(message)
+                    return message["code"] in FINAL_REJECTS, message["reason"]
+                if message["type"] == "welcome":
+                    break
+            self._absorb(message)
+            self._on_welcome(message)
+            pinger = asyncio.ensure_future(self._pings(writer))
+            while True:
+                message = await self._read(reader, stopper, self.peer_timeout)
+                if message is None:
+                    return False, None
+                kind = message["type"]
+                if kind == "ping":
+                    writer.write(P.encode({"type": "pong", "n": message.get("n", 0)}))
+                elif kind == "pong":
+                    pass
+                elif kind == "bye":
+                    self._absorb(message)
+                    return True, message.get("reason") or "the host said goodbye"
+                else:
+                    self._absorb(message)
+        except (asyncio.TimeoutError, TimeoutError):     # (an OSError since Python 3.11)
+            return False, "the host has gone silent"
+        except (asyncio.IncompleteReadError, ConnectionError, OSError) as exc:
+            return False, f"the connection to the host broke ({_describe(exc)})"
+        except ProtocolError as exc:
+            return False, f"the host sent something unreadable ({exc.reason})"
+        finally:
+            if pinger is not None:
+                pinger.cancel()
+            self._writer = None
+            if self._stop_event.is_set() and self._stop_reason and not writer.is_closing():
+                with contextlib.suppress(Exception):
+                    writer.write(P.encode(P.bye(self._stop_reason)))
+            if not stopper.done():
+                stopper.cancel()
+            writer.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer.wait_closed(), 1.0)
+
+    async def _read(self, reader: asyncio.StreamReader, stopper: asyncio.Future,
+                    timeout: float) -> dict[str, Any] | None:
+        """The next valid host message; None when stop() was called. Messages of a
+        wrong shape are skipped (a newer host may send some we do not know)."""
+        while True:
+            reading = asyncio.ensure_future(P.read_frame(reader, None, self.frame_timeout))
+            done, _ = await asyncio.wait({reading, stopper}, timeout=timeout,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if reading not in done:
+                reading.cancel()
+                with contextlib.suppress(BaseException):
+                    await reading
+                if stopper in done:
+                    return None
+                raise asyncio.TimeoutError
+            message = reading.result()
+            try:
+                P.check_host_message(message)
+            except ProtocolError:
+                continue
+            return message
+
+    def _on_welcome(self, message: dict[str, Any]) -> None:
+        self.connections += 1
+        token = message.get("token")
+        if self.role == "player" and isinstance(token, str):
+            self._token = token
+            if self.tokens is not None:
+                self.tokens.put(self._token_key, token)
+        self._set_status("connected")
+
+    async def _pings(self, writer: asyncio.StreamWriter) -> None:
+        n = 0
+        while not writer.is_closing():
+            await asyncio.sleep(self.heartbeat)
+            n += 1
+            writer.write(P.encode({"type": "ping", "n": n}))
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return "timed out"
+    if isinstance(exc, asyncio.IncompleteReadError):
+        return "the host closed the connection"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
+
+
+# --- headless players ------------------------------------------------------------------
+
+def run_bot(session: Session, bot: Bot, *, think: float = 0.0,
+            timeout: float | None = None,
+            on_message: Any = None) -> dict[str, Any]:
+    """Play a seat with `bot` until the game ends; the result record (see
+    protocol.result_record). Raises ClientClosed if the session ends first, or
+    TimeoutError after `timeout` seconds."""
+    return _follow(session, bot, think, timeout, on_message)
+
+
+def run_spectator(session: Session, *, timeout: float | None = None,
+                  on_message: Any = None) -> dict[str, Any]:
+    """Follow a game as a spectator until its end; the result record."""
+    return _follow(session, None, 0.0, timeout, on_message)
+
+
+def _follow(session: Session, bot: Bot | None, think: float, timeout: float | None,
+            on_message: Any) -> dict[str, Any]:
+    deadline = None if timeout is None else time.monotonic() + timeout
+    acted: set[int] = set()
+    pending: dict[str, Any] | None = None     # the newest sync/update not answered yet
+    while True:
+        if pending is None:
+            wait = 0.5 if deadline is None else min(0.5, deadline - time.monotonic())
+            if wait <= 0:
+                raise TimeoutError("the game did not end in time")
+            first = session.get(wait)
+            batch = [] if first is None else [first, *session.poll()]
+        else:
+            batch = session.poll()
+        for message in batch:
+            if on_message is not None:
+                on_message(message)
+            kind = message.get("type")
+            if kind in ("sync", "update"):
+                if message.get("result") is not None:
+                    snap = session.snapshot()
+                    return P.result_record(snap["game"] or "?", message["version"],
+                                           message["result"])
+                pending = message
+            elif kind == "status" and message.get("status") == "closed":
+                raise ClientClosed(message.get("reason") or "the connection closed")
+        if pending is None:
+            continue
+        if bot is None or not pending.get("legal") or (
+                pending["type"] == "update" and pending["version"] in acted):
+            pending = None
+            continue
+        if think > 0:
+            time.sleep(think)
+            if not session._inbox.empty():
+                continue       # something new arrived while thinking: look at it first
+        version = pending["version"]
+        acted.add(version)
+        session.send_action(bot.choose(pending["view"], pending["legal"]), version)
+        pending = None

@@ -1,0 +1,904 @@
+"""The authoritative LAN host: one Match, many peers, one asyncio loop.
+
+Embedded in the game program (`Host(...).start()` runs the loop in a
+background thread; every public method is thread-safe and returns at once)
+or headless (`Host(...).run()` in the main thread, until the game is over).
+
+Everything that touches the Match or the seats runs on the loop thread, one
+message at a time, so there are no races: a message is validated (shape,
+role, seat, phase, version, turn, legality), applied to the Match (which
+saves), and every peer gets its own redacted `update`.
+
+The host's own player plays in-process: `join_local(name, colour)` returns a
+`LocalClient` with the same API as a network `Client` (net/client.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import threading
+import time
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.bots import BOTS
+from game.match import SEAT_COLORS, Match, Seat
+from game.rules import GAMES, IllegalAction, redact_events
+from net import protocol as P
+from net.protocol import ProtocolError, encode
+
+if TYPE_CHECKING:
+    from net.client import LocalClient
+
+log = logging.getLogger("railparty.net.host")
+
+COLORS = SEAT_COLORS + ("purple", "orange", "white")
+LINGER_SECONDS = 2.0     # after the last update, how long a headless host waits for goodbyes
+DROP_POLICIES = ("bot", "pause")
+
+
+def clean_name(value: Any, fallback: str) -> str:
+    """A display name: printable characters only, trimmed to MAX_NAME_CHARS."""
+    if not isinstance(value, str):
+        return fallback
+    text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())[:P.MAX_NAME_CHARS]
+    return text or fallback
+
+
+@dataclass
+class SeatSlot:
+    """One seat as the host sees it, in the lobby and during play."""
+
+    kind: str = "open"              # "open" (lobby only), "human" or "bot"
+    name: str | None = None
+    color: str | None = None
+    bot: str | None = None          # the bot playing it (also a stand-in for a human)
+    token: str | None = None
+    connected: bool = False
+    local: bool = False
+    peer: Peer | None = None
+    drop_handle: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+    def public(self, index: int) -> dict[str, Any]:
+        return {"seat": index, "name": self.name, "color": self.color, "kind": self.kind,
+                "bot": self.bot, "connected": self.connected if self.kind == "human"
+                else self.kind == "bot"}
+
+
+class Peer:
+    """One connection (network or in-process)."""
+
+    _ids = 0
+
+    def __init__(self, addr: str, writer: asyncio.StreamWriter | None = None):
+        Peer._ids += 1
+        self.id = Peer._ids
+        self.addr = addr
+        self.writer = writer
+        self.role: str | None = None      # None until its hello is accepted
+        self.seat: int | None = None
+        self.closed = False
+        self.said_bye = False
+        self.bad_frames = 0
+        self.bucket = float(P.FRAME_BURST)
+        self.bucket_at = time.monotonic()
+        self.bytes_sent = 0
+        self.task: asyncio.Task | None = None
+
+    def take_token(self) -> bool:
+        """The frame-rate limit: False when the peer sends faster than allowed."""
+        now = time.monotonic()
+        self.bucket = min(float(P.FRAME_BURST),
+                          self.bucket + (now - self.bucket_at) * P.MAX_FRAMES_PER_SECOND)
+        self.bucket_at = now
+        if self.bucket < 1.0:
+            return False
+        self.bucket -= 1.0
+        return True
+
+    def send_frame(self, frame: bytes) -> None:
+        writer = self.writer
+        if self.closed or writer is None or writer.transport.is_closing():
+            return
+        writer.write(frame)
+        self.bytes_sent += len(frame)
+        if writer.transport.get_write_buffer_size() > P.MAX_SEND_BUFFER_BYTES:
+            log.info("peer %s does not read its messages; dropping it", self.addr)
+            self.abort()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_frame(encode(message))
+
+    def close(self) -> None:
+        """Close after what was written is sent."""
+        if not self.closed:
+            self.closed = True
+            if self.writer is not None:
+                self.writer.close()
+
+    def abort(self) -> None:
+        self.closed = True
+        if self.writer is not None:
+            self.writer.transport.abort()
+
+
+class LocalPeer(Peer):
+    """The host's own player: messages go straight to a LocalClient's queue."""
+
+    def __init__(self, client: LocalClient):
+        super().__init__("in-process")
+        self.client = client
+
+    def send_frame(self, frame: bytes) -> None:
+        if not self.closed:
+            self.client._deliver(P.decode_body(frame[P.HEADER.size:]))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.client._closed_by_host()
+
+    abort = close
+
+
+class Host:
+    """A LAN game host. See the module docstring; the CLI is `railparty host`."""
+
+    def __init__(self, game: str = "routes-usa", seats: int = 4, name: str = "Rail Party", *,
+                 bind: str = "0.0.0.0", port: int = 0, seed: int | None = None,
+                 options: dict[str, Any] | None = None, save_path: str | Path | None = None,
+                 resume: Match | None = None, advertise: bool = True,
+                 interfaces: list[str] | None = None, fill_bot: str = "greedy",
+                 standin_bot: str = "greedy", on_drop: str = "bot",
+                 drop_timeout: float = P.DROP_TIMEOUT_SECONDS,
+                 heartbeat: float = P.HEARTBEAT_SECONDS,
+                 peer_timeout: float = P.PEER_TIMEOUT_SECONDS,
+                 hello_timeout: float = P.HELLO_TIMEOUT_SECONDS,
+                 frame_timeout: float = P.FRAME_TIMEOUT_SECONDS,
+                 bot_delay: float = 0.0, auto_start: bool = False,
+                 start_after: float | None = None, exit_when_over: bool = False,
+                 linger: float = LINGER_SECONDS,
+                 on_listening: Callable[[Host], None] | None = None):
+        if resume is not None:
+            game, seats = resume.game_id, len(resume.seats)
+        info = GAMES.get(game)
+        if info is None:
+            raise ValueError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+        if not info.min_players <= seats <= info.max_players:
+            raise ValueError(f"{info.name} takes {info.min_players}-{info.max_players} players")
+        for bot in (fill_bot, standin_bot):
+            if bot not in BOTS:
+                raise ValueError(f"unknown bot {bot!r}; bots are {', '.join(BOTS)}")
+        if on_drop not in DROP_POLICIES:
+            raise ValueError(f"on_drop must be one of {', '.join(DROP_POLICIES)}")
+        self.game = game
+        self.name = clean_name(name, "Rail Party")
+        self.bind, self.port = bind, port
+        self.seed = secrets.randbelow(2**31) if seed is None else seed
+        self.options = dict(options or {})
+        self.save_path = Path(save_path) if save_path else None
+        self.advertise, self.interfaces = advertise, interfaces
+        self.fill_bot, self.standin_bot = fill_bot, standin_bot
+        self.on_drop, self.drop_timeout = on_drop, drop_timeout
+        self.heartbeat, self.peer_timeout = heartbeat, peer_timeout
+        self.hello_timeout, self.frame_timeout = hello_timeout, frame_timeout
+        self.bot_delay = bot_delay
+        self.auto_start, self.start_after = auto_start, start_after
+        self.exit_when_over, self.linger = exit_when_over, linger
+        self.on_listening = on_listening
+
+        self.match: Match | None = resume
+        self.phase = "lobby"
+        self.slots = [SeatSlot() for _ in range(seats)]
+        if resume is not None:
+            if self.save_path is None:
+                self.save_path = resume.save_path
+            resume.save_path = self.save_path
+            self.phase = "over" if resume.state.is_over else "playing"
+            for slot, seat in zip(self.slots, resume.seats, strict=True):
+                slot.kind = "human" if seat.token else "bot"
+                slot.name, slot.color, slot.bot, slot.token = (seat.name, seat.color, seat.bot,
+                                                               seat.token)
+                slot.connected = False
+                seat.connected = slot.kind == "bot"
+        self.result: dict[str, Any] | None = (
+            resume.state.result() if resume is not None and resume.state.is_over else None)
+
+        self.peers: set[Peer] = set()
+        self._handshaking: OrderedDict[int, Peer] = OrderedDict()
+        self.advertised_name: str | None = None
+        self.startup_error: str | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: asyncio.base_events.Server | None = None
+        self._stopping: asyncio.Event | None = None
+        self._stop_reason = "the host has stopped the game"
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._bot_handle: asyncio.Handle | None = None
+        self._advertiser = None
+        self._advert_task: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._status: dict[str, Any] = {}
+        self._ping_n = 0
+        self._refresh_status()
+
+    # ======================================================================
+    # Running
+    # ======================================================================
+
+    def start(self, timeout: float = 10.0) -> Host:
+        """Run the host's loop in a background thread; returns once it listens.
+        Raises OSError (e.g. the port is taken) if it cannot listen."""
+        self._thread = threading.Thread(target=self._thread_main, name="railparty-host",
+                                        daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError("the host did not start listening in time")
+        if self.startup_error:
+            raise OSError(self.startup_error)
+        return self
+
+    def _thread_main(self) -> None:
+        try:
+            asyncio.run(self.serve())
+        except Exception as exc:
+            self.startup_error = self.startup_error or str(exc)
+            log.exception("the host stopped with an error")
+            self._ready.set()
+
+    def run(self) -> dict[str, Any] | None:
+        """Run in this thread until stopped (or the game is over with exit_when_over)."""
+        return asyncio.run(self.serve(handle_signals=True))
+
+    def stop(self, reason: str = "the host has stopped the game", wait: float = 5.0) -> None:
+        """Stop serving (thread-safe): every peer gets `bye`, the service is unregistered."""
+        loop, thread = self._loop, self._thread
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._request_stop, reason)
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(wait)
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return (self.bind, self.port)
+
+    def status(self) -> dict[str, Any]:
+        """A snapshot for the host's lobby screen (thread-safe, read-only)."""
+        return self._status
+
+    # --- thread-safe controls for the in-process lobby -------------------------
+
+    def _call(self, fn: Any, *args: Any) -> None:
+        if self._loop is None:
+            raise RuntimeError("the host is not running")
+        self._loop.call_soon_threadsafe(fn, *args)
+
+    def start_game(self) -> None:
+        """Fill the open seats with bots and start (from any thread)."""
+        self._call(self._start_game)
+
+    def hand_to_bot(self, seat: int) -> None:
+        """Let a bot play a disconnected player's seat until the player returns."""
+        self._call(self._stand_in, seat)
+
+    def set_drop_policy(self, policy: str, timeout: float | None = None) -> None:
+        if policy not in DROP_POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(DROP_POLICIES)}")
+
+        def apply() -> None:
+            self.on_drop = policy
+            if timeout is not None:
+                self.drop_timeout = timeout
+        self._call(apply)
+
+    def join_local(self, name: str = "Host", color: str | None = None,
+                   role: str = "player") -> LocalClient:
+        """The host's own player (or a local kiosk with role="spectator")."""
+        from net.client import LocalClient
+
+        client = LocalClient(self, role=role, name=name, color=color)
+        self._call(self._attach_local, client)
+        return client
+
+    # ======================================================================
+    # The loop
+    # ======================================================================
+
+    async def serve(self, handle_signals: bool = False) -> dict[str, Any] | None:
+        self._loop = asyncio.get_running_loop()
+        self._stopping = asyncio.Event()
+        try:
+            self._server = await asyncio.start_server(self._on_connect, self.bind, self.port,
+                                                      backlog=128)
+        except OSError as exc:
+            self.startup_error = f"cannot listen on {self.bind}:{self.port}: {exc.strerror}"
+            self._ready.set()
+            raise
+        self.port = self._server.sockets[0].getsockname()[1]
+        if handle_signals:
+            import signal
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    self._loop.add_signal_handler(sig, self._request_stop,
+                                                  "the host was stopped")
+        self._refresh_status()
+        self._ready.set()
+        if self.on_listening is not None:
+            self.on_listening(self)
+        if self.advertise:
+            self._advert_task = self._spawn(self._advertise())
+        heartbeat = self._spawn(self._heartbeat_loop())
+        if self.phase == "playing":
+            for index, slot in enumerate(self.slots):
+                if slot.kind == "human" and slot.bot is None:
+                    self._start_drop_timer(index)
+            self._schedule_bots()
+        elif self.phase == "over" and self.exit_when_over:
+            self._spawn(self._finish())
+        if self.phase == "lobby" and self.start_after is not None:
+            self._loop.call_later(max(0.0, self.start_after), self._start_game)
+        try:
+            await self._stopping.wait()
+        finally:
+            heartbeat.cancel()
+            await self._shutdown()
+        return self.result
+
+    def _spawn(self, coro: Any) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _request_stop(self, reason: str) -> None:
+        self._stop_reason = reason
+        if self._stopping is not None:
+            self._stopping.set()
+
+    async def _shutdown(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        if self._bot_handle is not None:
+            self._bot_handle.cancel()
+        for peer in list(self.peers):
+            with contextlib.suppress(Exception):
+                peer.send(P.bye(self._stop_reason))
+            peer.close()
+        tasks = [p.task for p in self.peers if p.task is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=1.0)
+        for peer in list(self.peers):
+            peer.abort()
+        for task in list(self._tasks):
+            if task is not self._advert_task:
+                task.cancel()
+        if self._advert_task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._advert_task, 3.0)
+        if self._advertiser is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._advertiser.close(), 5.0)
+        self._refresh_status(stopped=True)
+
+    async def _advertise(self) -> None:
+        from net.discovery import Advertiser
+
+        try:
+            advertiser = Advertiser(self.name, self.port, self.game, len(self.slots),
+                                    self._free_seats(), self.phase, bind=self.bind,
+                                    interfaces=self.interfaces)
+            self._advertiser = advertiser
+            self.advertised_name = await advertiser.start()
+            log.info("advertised as %r", self.advertised_name)
+            self._refresh_status()
+        except Exception as exc:
+            log.warning("could not advertise the game on the LAN: %s", exc)
+
+    def _update_advert(self) -> None:
+        if self._advertiser is not None and self._advertiser._info is not None:
+            self._spawn(self._advertiser.update(free=self._free_seats(), phase=self.phase))
+
+    async def _heartbeat_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            self._ping_n += 1
+            frame = encode({"type": "ping", "n": self._ping_n})
+            for peer in list(self.peers):
+                if peer.role is not None and not isinstance(peer, LocalPeer):
+                    peer.send_frame(frame)
+
+    # ======================================================================
+    # Connections
+    # ======================================================================
+
+    async def _on_connect(self, reader: asyncio.StreamReader,
+                          writer: asyncio.StreamWriter) -> None:
+        info = writer.get_extra_info("peername")
+        peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?", writer)
+        peer.task = asyncio.current_task()
+        peer.send(P.hello_from_host(self.name, self.game))
+        if len(self.peers) >= P.MAX_CONNECTIONS or (self._stopping and self._stopping.is_set()):
+            peer.send(P.reject(P.R_BUSY, "the host has too many connections; try again soon"))
+            peer.close()
+            return
+        while len(self._handshaking) >= P.MAX_HANDSHAKING:
+            _, oldest = self._handshaking.popitem(last=False)
+            oldest.abort()
+            self._gone(oldest)
+        self.peers.add(peer)
+        self._handshaking[peer.id] = peer
+        try:
+            await self._read_loop(peer, reader)
+        except Exception:
+            log.exception("connection %s failed", peer.addr)
+        finally:
+            self._gone(peer)
+            peer.close()
+
+    async def _read_loop(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        while not peer.closed:
+            timeout = self.hello_timeout if peer.role is None else self.peer_timeout
+            try:
+                message = await P.read_frame(reader, timeout, self.frame_timeout)
+            except P.FrameTooLarge as exc:
+                self._refuse(peer, exc)
+                return
+            except ProtocolError as exc:
+                if self._bad_frame(peer, exc):
+                    return
+                continue
+            except (asyncio.TimeoutError, TimeoutError):
+                if peer.role is None:
+                    peer.send(P.reject(P.R_TIMEOUT, "no hello in time"))
+                else:
+                    peer.send(P.bye("nothing heard from you for too long"))
+                return
+            except (asyncio.IncompleteReadError, ConnectionError, OSError):
+                return
+            if not peer.take_token():
+                peer.send(P.error(P.E_FLOOD, "too many messages; the host closes this "
+                                             f"connection (limit {P.MAX_FRAMES_PER_SECOND}/s)"))
+                return
+            self._on_message(peer, message)
+
+    def _refuse(self, peer: Peer, exc: ProtocolError) -> None:
+        if peer.role is None:
+            peer.send(P.reject(P.R_BAD_HELLO, exc.reason))
+        else:
+            peer.send(P.error(exc.code, exc.reason))
+            peer.send(P.bye("the connection is closed after a frame over the limit"))
+
+    def _bad_frame(self, peer: Peer, exc: ProtocolError) -> bool:
+        """Answer a bad frame; True when the connection must close."""
+        if peer.role is None:
+            peer.send(P.reject(P.R_BAD_HELLO, f"the first message must be a hello "
+                                              f"({exc.reason})"))
+            return True
+        peer.bad_frames += 1
+        peer.send(P.error(exc.code, exc.reason))
+        if peer.bad_frames > P.MAX_BAD_FRAMES:
+            peer.send(P.bye("too many broken messages"))
+            return True
+        return False
+
+    def _gone(self, peer: Peer) -> None:
+        """A connection ended (closed, dropped, or replaced)."""
+        if peer not in self.peers:
+            return
+        self.peers.discard(peer)
+        self._handshaking.pop(peer.id, None)
+        seat = peer.seat
+        if peer.role == "player" and seat is not None and self.slots[seat].peer is peer:
+            slot = self.slots[seat]
+            slot.peer = None
+            if self.phase == "lobby" and peer.said_bye:
+                self.slots[seat] = SeatSlot()
+            else:
+                slot.connected = False
+                if self.match is not None:
+                    self.match.seats[seat].connected = False
+                if self.phase == "playing":
+                    self._start_drop_timer(seat)
+            log.info("seat %s (%s) disconnected", seat, slot.name)
+            self._seats_changed()
+        self._refresh_status()
+
+    def _attach_local(self, client: LocalClient) -> None:
+        peer = LocalPeer(client)
+        client._peer = peer
+        self.peers.add(peer)
+        self._on_message(peer, P.hello_from_client(client.role, client.name, client.color))
+
+    # ======================================================================
+    # Messages
+    # ======================================================================
+
+    def _on_message(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.closed:
+            return
+        try:
+            kind = P.check_client_message(message)
+        except ProtocolError as exc:
+            if self._bad_frame(peer, exc):
+                peer.close()
+            return
+        try:
+            if peer.role is None:
+                if kind != "hello":
+                    peer.send(P.reject(P.R_BAD_HELLO, "the first message must be a hello"))
+                    peer.close()
+                    return
+                self._on_hello(peer, message)
+            elif kind == "action":
+                self._on_action(peer, message)
+            elif kind == "ping":
+                peer.send({"type": "pong", "n": message.get("n", 0)})
+            elif kind == "seat":
+                self._on_seat(peer, message)
+            elif kind == "bye":
+                peer.said_bye = True
+                peer.close()
+                self._gone(peer)
+            elif kind == "hello":
+                peer.send(P.error(P.E_BAD_MESSAGE, "you have already said hello"))
+        except Exception:
+            log.exception("message %r from %s failed", kind, peer.addr)
+            peer.send(P.error(P.E_INTERNAL, "the host could not handle that message"))
+
+    def _on_hello(self, peer: Peer, message: dict[str, Any]) -> None:
+        problem = P.hello_problem(message, "host")
+        if problem is None and message.get("role", "player") not in P.ROLES:
+            problem = (P.R_BAD_HELLO, "role must be player or spectator")
+        if problem is not None:
+            peer.send(P.reject(*problem))
+            peer.close()
+            return
+        role = message.get("role", "player")
+        self._handshaking.pop(peer.id, None)
+        if role == "spectator":
+            watching = sum(1 for p in self.peers if p.role == "spectator")
+            if watching >= P.MAX_SPECTATORS:
+                peer.send(P.reject(P.R_FULL, f"this game already has {watching} spectators"))
+                peer.close()
+                return
+            peer.role = "spectator"
+            self._welcome(peer)
+            self._refresh_status()
+            return
+        token = message.get("token")
+        index = self._seat_of_token(token) if isinstance(token, str) else None
+        if index is None:
+            if self.phase != "lobby":
+                peer.send(P.reject(P.R_STARTED, "the game has already started and every seat "
+                                                "is taken; you can watch it as a spectator"))
+                peer.close()
+                return
+            index = next((i for i, s in enumerate(self.slots) if s.kind == "open"), None)
+            if index is None:
+                peer.send(P.reject(P.R_FULL, f"all {len(self.slots)} seats are taken; you "
+                                             "can watch as a spectator"))
+                peer.close()
+                return
+            slot = self.slots[index]
+            slot.kind = "human"
+            slot.name = self._unique_name(clean_name(message.get("name"),
+                                                     f"Player {index + 1}"), index)
+            slot.color = self._pick_color(message.get("color"), index)
+            slot.token = secrets.token_urlsafe(18)
+            slot.local = isinstance(peer, LocalPeer)
+        slot = self.slots[index]
+        old = slot.peer
+        if old is not None and old is not peer:
+            old.seat = None
+            old.send(P.bye("your seat was taken over by a new connection"))
+            old.close()
+        peer.role, peer.seat = "player", index
+        slot.peer, slot.connected = peer, True
+        if slot.drop_handle is not None:
+            slot.drop_handle.cancel()
+            slot.drop_handle = None
+        if self.match is not None:
+            self.match.seats[index].connected = True
+            if slot.bot is not None:        # a stand-in bot hands the seat back
+                slot.bot = None
+                self.match.set_bot(index, None)
+        log.info("seat %s taken by %s (%s)", index, slot.name, peer.addr)
+        self._welcome(peer)
+        self._seats_changed(skip=peer)
+        if self.phase == "lobby" and self.auto_start and self._free_seats() == 0:
+            self._start_game()
+
+    def _welcome(self, peer: Peer) -> None:
+        slot = self.slots[peer.seat] if peer.seat is not None else None
+        peer.send({"type": "welcome", "role": peer.role, "seat": peer.seat,
+                   "token": slot.token if slot else None, "game": self.game,
+                   "host_name": self.name, "players": len(self.slots),
+                   "heartbeat": self.heartbeat, "timeout": self.peer_timeout})
+        peer.send(self._sync_for(peer.seat))
+
+    def _on_seat(self, peer: Peer, message: dict[str, Any]) -> None:
+        if self.phase != "lobby":
+            peer.send(P.error(P.E_NOT_PLAYING, "names and colours are fixed once the game "
+                                               "has started"))
+            return
+        if peer.seat is None:
+            peer.send(P.error(P.E_SPECTATOR, "spectators have no seat to change"))
+            return
+        slot = self.slots[peer.seat]
+        color = message.get("color")
+        if color is not None:
+            if color not in COLORS:
+                peer.send(P.error(P.E_LOBBY, f"colours are {', '.join(COLORS)}"))
+                return
+            if any(s.color == color for i, s in enumerate(self.slots) if i != peer.seat):
+                peer.send(P.error(P.E_LOBBY, f"{color} is taken by another player"))
+                return
+            slot.color = color
+        if message.get("name") is not None:
+            slot.name = self._unique_name(clean_name(message["name"], slot.name or "Player"),
+                                          peer.seat)
+        self._seats_changed()
+
+    def _on_action(self, peer: Peer, message: dict[str, Any]) -> None:
+        version = self.match.version if self.match is not None else 0
+        if peer.role != "player" or peer.seat is None:
+            peer.send(P.error(P.E_SPECTATOR, "spectators watch the game; they cannot play",
+                              version))
+            return
+        if self.phase != "playing" or self.match is None:
+            reason = ("the game has not started yet" if self.phase == "lobby"
+                      else "the game is over")
+            peer.send(P.error(P.E_NOT_PLAYING, reason, version))
+            return
+        seat = peer.seat
+        if message["seat"] != seat:
+            peer.send(P.error(P.E_NOT_YOUR_SEAT, f"you play seat {seat}; seat "
+                                                 f"{message['seat']} is not yours", version))
+            return
+        if message["version"] != version:
+            peer.send(P.error(P.E_STALE, f"the game has moved on to version {version} "
+                                         f"(your action answered {message['version']}); "
+                                         "look again and choose", version))
+            return
+        state = self.match.state
+        if seat not in state.to_act:
+            peer.send(P.error(P.E_NOT_YOUR_TURN, "it is not your turn", version))
+            return
+        try:
+            events = self._apply(seat, message["action"])
+        except IllegalAction as exc:
+            peer.send(P.error(P.E_ILLEGAL, str(exc)[:P.MAX_REASON_CHARS], version))
+            return
+        self._after_action(events)
+
+    def _apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply a checked action to the Match (which saves). The real state is only
+        touched by actions in the legal list or ones a copy of the state accepted."""
+        assert self.match is not None
+        state = self.match.state
+        if action not in state.legal_actions(seat):
+            probe = state.clone()
+            try:
+                probe.apply(seat, action)
+            except IllegalAction:
+                raise
+            except Exception:
+                log.exception("the rules failed on an action from seat %s", seat)
+                raise IllegalAction("that is not an action the rules allow now") from None
+        try:
+            return self.match.apply(seat, action)
+        except OSError as exc:          # applied, but the save failed: keep playing
+            log.error("could not save the game: %s", exc)
+            return []
+
+    # ======================================================================
+    # Game flow
+    # ======================================================================
+
+    def _start_game(self) -> None:
+        if self.phase != "lobby":
+            return
+        n = 0
+        for index, slot in enumerate(self.slots):
+            if slot.kind == "open":
+                n += 1
+                slot.kind, slot.bot = "bot", self.fill_bot
+                slot.name = f"{self.fill_bot.title()} bot {n}"
+                slot.color = self._pick_color(None, index)
+        seats = [Seat(name=s.name or f"Player {i + 1}", color=s.color or "red",
+                      bot=s.bot if s.kind == "bot" else None, token=s.token,
+                      connected=s.connected or s.kind == "bot")
+                 for i, s in enumerate(self.slots)]
+        self.match = Match(self.game, seats, self.seed, dict(self.options), self.save_path)
+        if self.save_path is not None:
+            try:
+                self.match.save(self.save_path)
+            except OSError as exc:
+                log.error("could not save the game: %s", exc)
+        self.phase = "playing"
+        log.info("game started (seed %s)", self.seed)
+        for index, slot in enumerate(self.slots):
+            if slot.kind == "human" and not slot.connected:
+                self._start_drop_timer(index)
+        for peer in list(self.peers):
+            if peer.role is not None:
+                peer.send(self._sync_for(peer.seat))
+        self._update_advert()
+        self._refresh_status()
+        self._schedule_bots()
+
+    def _after_action(self, events: list[dict[str, Any]]) -> None:
+        assert self.match is not None
+        self._broadcast_update(events)
+        if self.match.state.is_over:
+            self._game_over()
+        else:
+            self._schedule_bots()
+        self._refresh_status()
+
+    def _broadcast_update(self, events: list[dict[str, Any]]) -> None:
+        assert self.match is not None
+        state = self.match.state
+        version = self.match.version
+        result = state.result() if state.is_over else None
+        to_act = state.to_act
+        public_frame: bytes | None = None
+        for peer in list(self.peers):
+            if peer.role == "spectator":
+                if public_frame is None:
+                    public_frame = encode({"type": "update", "version": version,
+                                           "events": redact_events(events, None),
+                                           "view": state.view(None), "legal": [],
+                                           "result": result})
+                peer.send_frame(public_frame)
+            elif peer.role == "player" and peer.seat is not None:
+                seat = peer.seat
+                peer.send({"type": "update", "version": version,
+                           "events": redact_events(events, seat), "view": state.view(seat),
+                           "legal": state.legal_actions(seat) if seat in to_act else [],
+                           "result": result})
+
+    def _schedule_bots(self) -> None:
+        if (self._bot_handle is not None or self.phase != "playing" or self.match is None
+                or self._loop is None or self.match.bot_to_act() is None):
+            return
+        if self.bot_delay > 0:
+            self._bot_handle = self._loop.call_later(self.bot_delay, self._bot_step)
+        else:
+            self._bot_handle = self._loop.call_soon(self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_handle = None
+        if self.phase != "playing" or self.match is None:
+            return
+        seat = self.match.bot_to_act()
+        if seat is None:
+            return
+        try:
+            action = self.match.bot_action(seat)
+            events = self._apply(seat, action)
+        except Exception:
+            log.exception("the bot in seat %s failed; the seat waits", seat)
+            return
+        self._after_action(events)
+
+    def _game_over(self) -> None:
+        assert self.match is not None
+        self.phase = "over"
+        self.result = self.match.state.result()
+        log.info("game over: scores %s", self.result.get("scores"))
+        for slot in self.slots:
+            if slot.drop_handle is not None:
+                slot.drop_handle.cancel()
+                slot.drop_handle = None
+        self._update_advert()
+        if self.exit_when_over:
+            self._spawn(self._finish())
+
+    async def _finish(self) -> None:
+        """Headless: say goodbye, give peers a moment to read it, then stop."""
+        for peer in list(self.peers):
+            peer.send(P.bye("the game is over"))
+        deadline = time.monotonic() + self.linger
+        while self.peers and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        self._request_stop("the game is over")
+
+    # --- dropped players ----------------------------------------------------------
+
+    def _start_drop_timer(self, seat: int) -> None:
+        slot = self.slots[seat]
+        if slot.drop_handle is not None:
+            slot.drop_handle.cancel()
+            slot.drop_handle = None
+        if self.on_drop == "bot" and self._loop is not None:
+            slot.drop_handle = self._loop.call_later(self.drop_timeout, self._stand_in, seat)
+
+    def _stand_in(self, seat: int) -> None:
+        if not (isinstance(seat, int) and 0 <= seat < len(self.slots)):
+            return
+        slot = self.slots[seat]
+        slot.drop_handle = None
+        if (self.phase != "playing" or self.match is None or slot.kind != "human"
+                or slot.connected or slot.bot is not None):
+            return
+        log.info("a %s bot plays seat %s until %s returns", self.standin_bot, seat, slot.name)
+        slot.bot = self.standin_bot
+        self.match.set_bot(seat, self.standin_bot)
+        self._seats_changed()
+        self._schedule_bots()
+
+    # ======================================================================
+    # Helpers
+    # ======================================================================
+
+    def _seat_of_token(self, token: str) -> int | None:
+        if not token or len(token) > P.MAX_TOKEN_CHARS:
+            return None
+        for index, slot in enumerate(self.slots):
+            if slot.token and secrets.compare_digest(slot.token.encode(), token.encode()):
+                return index
+        return None
+
+    def _pick_color(self, wanted: Any, index: int) -> str:
+        taken = {s.color for i, s in enumerate(self.slots) if i != index and s.color}
+        if isinstance(wanted, str) and wanted in COLORS and wanted not in taken:
+            return wanted
+        return next(c for c in COLORS if c not in taken)
+
+    def _unique_name(self, name: str, index: int) -> str:
+        taken = {s.name for i, s in enumerate(self.slots) if i != index and s.name}
+        candidate, n = name, 2
+        while candidate in taken:
+            suffix = f" {n}"
+            candidate = name[:P.MAX_NAME_CHARS - len(suffix)] + suffix
+            n += 1
+        return candidate
+
+    def _free_seats(self) -> int:
+        return sum(1 for s in self.slots if s.kind == "open") if self.phase == "lobby" else 0
+
+    def seat_table(self) -> list[dict[str, Any]]:
+        return [slot.public(i) for i, slot in enumerate(self.slots)]
+
+    def _sync_for(self, seat: int | None) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "sync", "phase": self.phase, "game": self.game,
+                                   "version": 0, "you": seat, "seats": self.seat_table(),
+                                   "view": None, "legal": [], "result": self.result}
+        if self.match is not None:
+            state = self.match.state
+            message["version"] = self.match.version
+            message["view"] = state.view(seat)
+            if seat is not None and seat in state.to_act:
+                message["legal"] = state.legal_actions(seat)
+        return message
+
+    def _seats_changed(self, skip: Peer | None = None) -> None:
+        frame = encode({"type": "seats", "phase": self.phase, "seats": self.seat_table(),
+                        "free": self._free_seats()})
+        for peer in list(self.peers):
+            if peer.role is not None and peer is not skip:
+                peer.send_frame(frame)
+        self._update_advert()
+        self._refresh_status()
+
+    def _refresh_status(self, stopped: bool = False) -> None:
+        self._status = {
+            "phase": self.phase, "stopped": stopped, "game": self.game, "name": self.name,
+            "advertised_as": self.advertised_name, "address": f"{self.bind}:{self.port}",
+            "port": self.port, "seats": self.seat_table(), "free": self._free_seats(),
+            "version": self.match.version if self.match is not None else 0,
+            "players_connected": sum(1 for p in self.peers if p.role == "player"),
+            "spectators": sum(1 for p in self.peers if p.role == "spectator"),
+            "connections": len(self.peers), "result": self.result,
+            "save": str(self.save_path) if self.save_path else None,
+        }

@@ -1,0 +1,275 @@
+"""The LAN protocol: framing, limits, messages (see ../shared/DESIGN.md, "Network").
+
+A frame is a 4-byte big-endian length, then one msgpack map with a str
+"type". The length is checked against MAX_FRAME_BYTES before a single byte of
+the body is read. Bodies are decoded with `unpackb(raw=False,
+strict_map_key=True)`; ext types are refused.
+
+The first frame each way is `hello` (magic + protocol version). Messages:
+
+client -> host
+    hello   {magic, version, role: "player"|"spectator", name?, color?, token?, client?}
+    seat    {name?, color?}                      lobby only: change name or colour
+    action  {seat, version, action}              version = the update the action answers
+    ping    {n}            pong {n}              heartbeat (either side), answered by pong
+    bye     {reason?}                            leaving (in the lobby this frees the seat)
+
+host -> client
+    hello   {magic, version, server, name, game}
+    welcome {role, seat, token, game, host_name, players, heartbeat, timeout}
+    reject  {code, reason}                       then the host closes the connection
+    sync    {phase, game, version, you, seats, view, legal, result}   full state
+    update  {version, events, view, legal, result}                    after each action
+    seats   {phase, seats, free}                 the seat table changed
+    error   {code, reason, version?}             the connection stays open
+    ping/pong, bye {reason}
+
+`seats` entries: {seat, name, color, kind: "open"|"human"|"bot", bot, connected}.
+`legal` holds the receiver's legal actions when it is in `to_act`, else [].
+Views and events are redacted per receiver (spectators: `view(None)`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+MAGIC = "railparty-lan"
+SERVICE_TYPE = "_railparty._tcp.local."
+DEFAULT_PORT = 47474
+
+# --- limits (the host enforces them per connection) ---------------------------
+MAX_FRAME_BYTES = 256 * 1024          # a longer frame is refused before its body is read
+HEADER = struct.Struct(">I")
+MAX_CONNECTIONS = 128                 # open sockets of every kind, in total
+MAX_HANDSHAKING = 32                  # connected but no hello yet; the oldest is dropped
+MAX_SPECTATORS = 64
+MAX_FRAMES_PER_SECOND = 40            # sustained, per peer (token bucket) ...
+FRAME_BURST = 80                      # ... with this much burst; beyond: error and close
+MAX_BAD_FRAMES = 8                    # undecodable/ill-shaped frames before the host closes
+MAX_SEND_BUFFER_BYTES = 2 * 1024 * 1024   # a peer that stops reading is dropped
+MAX_NAME_CHARS = 24
+MAX_TOKEN_CHARS = 64
+MAX_REASON_CHARS = 200
+
+# --- timing (defaults; hosts and clients take their own values for tests) -----
+HEARTBEAT_SECONDS = 2.0               # ping interval, both ways
+PEER_TIMEOUT_SECONDS = 15.0           # a peer silent this long is dropped
+HELLO_TIMEOUT_SECONDS = 5.0           # a new connection must say hello within this
+FRAME_TIMEOUT_SECONDS = 10.0          # a frame whose header arrived must finish within this
+DROP_TIMEOUT_SECONDS = 60.0           # a dropped player's seat waits this long for a stand-in
+
+ROLES = ("player", "spectator")
+
+# error codes (the connection stays open)
+E_BAD_FRAME = "bad_frame"
+E_BAD_MESSAGE = "bad_message"
+E_UNKNOWN_TYPE = "unknown_type"
+E_TOO_BIG = "too_big"
+E_FLOOD = "flood"
+E_NOT_PLAYING = "not_playing"
+E_SPECTATOR = "spectator"
+E_NOT_YOUR_SEAT = "not_your_seat"
+E_NOT_YOUR_TURN = "not_your_turn"
+E_STALE = "stale"
+E_ILLEGAL = "illegal"
+E_LOBBY = "lobby"
+E_INTERNAL = "internal"
+# reject codes (the connection closes)
+R_VERSION = "version"
+R_MAGIC = "magic"
+R_BAD_HELLO = "bad_hello"
+R_FULL = "full"
+R_STARTED = "started"
+R_BUSY = "busy"
+R_TIMEOUT = "timeout"
+
+
+class ProtocolError(ValueError):
+    """A frame or message that breaks the protocol; `code` is an error code."""
+
+    def __init__(self, reason: str, code: str = E_BAD_MESSAGE):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class FrameTooLarge(ProtocolError):
+    def __init__(self, size: int):
+        super().__init__(f"a frame of {size} bytes is over the limit of {MAX_FRAME_BYTES} bytes",
+                         E_TOO_BIG)
+        self.size = size
+
+
+# --- framing ------------------------------------------------------------------
+
+def _refuse_ext(code: int, data: bytes) -> Any:
+    raise ProtocolError(f"msgpack extension type {code} is not allowed", E_BAD_FRAME)
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One frame: the length header and the msgpack body."""
+    body = msgpack.packb(message, use_bin_type=True)
+    if len(body) > MAX_FRAME_BYTES:
+        raise FrameTooLarge(len(body))
+    return HEADER.pack(len(body)) + body
+
+
+def decode_body(body: bytes) -> dict[str, Any]:
+    """The message in a frame body; ProtocolError for anything that is not a typed map."""
+    try:
+        message = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_refuse_ext,
+                                  use_list=True)
+    except ProtocolError:
+        raise
+    except Exception as exc:  # msgpack raises several kinds (ExtraData, ValueError, ...)
+        raise ProtocolError(f"the frame is not valid msgpack ({type(exc).__name__})",
+                            E_BAD_FRAME) from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message must be a msgpack map", E_BAD_MESSAGE)
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("a message needs a str 'type'", E_BAD_MESSAGE)
+    return message
+
+
+def frame_length(header: bytes) -> int:
+    """The body length a header announces; FrameTooLarge before any body is read."""
+    (size,) = HEADER.unpack(header)
+    if size > MAX_FRAME_BYTES:
+        raise FrameTooLarge(size)
+    return size
+
+
+async def read_frame(reader: asyncio.StreamReader, idle_timeout: float | None,
+                     body_timeout: float) -> dict[str, Any]:
+    """Read one frame: wait up to `idle_timeout` for its header (None: forever), then
+    up to `body_timeout` for its body. Raises asyncio.IncompleteReadError at EOF,
+    TimeoutError, FrameTooLarge (nothing of the body read) or ProtocolError."""
+    header = await asyncio.wait_for(reader.readexactly(HEADER.size), idle_timeout)
+    size = frame_length(header)
+    body = await asyncio.wait_for(reader.readexactly(size), body_timeout)
+    return decode_body(body)
+
+
+# --- message shapes -------------------------------------------------------------
+
+_STR, _INT, _BOOL, _NUM = (str,), (int,), (bool,), (int, float)
+_OPT_STR = (str, type(None))
+_OPT_INT = (int, type(None))
+# type -> {field: (allowed types, required)}
+CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "hello": {"magic": (_STR, True), "version": (_INT, True), "role": (_STR, False),
+              "name": (_OPT_STR, False), "color": (_OPT_STR, False),
+              "token": (_OPT_STR, False), "client": (_OPT_STR, False)},
+    "seat": {"name": (_OPT_STR, False), "color": (_OPT_STR, False)},
+    "action": {"seat": (_INT, True), "version": (_INT, True), "action": ((dict,), True)},
+    "ping": {"n": (_INT, False)},
+    "pong": {"n": (_INT, False)},
+    "bye": {"reason": (_OPT_STR, False)},
+}
+HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "hello": {"magic": (_STR, True), "version": (_INT, True), "server": (_OPT_STR, False),
+              "name": (_OPT_STR, False), "game": (_OPT_STR, False)},
+    "welcome": {"role": (_STR, True), "seat": (_OPT_INT, True), "token": (_OPT_STR, False),
+                "game": (_STR, True), "host_name": (_STR, False), "players": (_INT, True),
+                "heartbeat": (_NUM, False), "timeout": (_NUM, False)},
+    "reject": {"code": (_STR, True), "reason": (_STR, True)},
+    "sync": {"phase": (_STR, True), "game": (_STR, True), "version": (_INT, True),
+             "you": (_OPT_INT, True), "seats": ((list,), True),
+             "view": ((dict, type(None)), True), "legal": ((list,), True),
+             "result": ((dict, type(None)), False)},
+    "update": {"version": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
+               "legal": ((list,), True), "result": ((dict, type(None)), False)},
+    "seats": {"phase": (_STR, True), "seats": ((list,), True), "free": (_INT, True)},
+    "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False)},
+    "ping": {"n": (_INT, False)},
+    "pong": {"n": (_INT, False)},
+    "bye": {"reason": (_OPT_STR, False)},
+}
+
+
+def check_message(message: dict[str, Any], schema: dict[str, dict]) -> str:
+    """The message's type once its fields have the right types; ProtocolError if not.
+    Unknown fields are ignored (a newer peer may add some)."""
+    kind = message.get("type")
+    fields = schema.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
+        raise ProtocolError(f"unknown message type {shown!r}", E_UNKNOWN_TYPE)
+    for name, (types, required) in fields.items():
+        if name not in message:
+            if required:
+                raise ProtocolError(f"'{kind}' message without '{name}'")
+            continue
+        value = message[name]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise ProtocolError(f"'{kind}' message: '{name}' has the wrong type")
+    return kind
+
+
+def check_client_message(message: dict[str, Any]) -> str:
+    return check_message(message, CLIENT_MESSAGES)
+
+
+def check_host_message(message: dict[str, Any]) -> str:
+    return check_message(message, HOST_MESSAGES)
+
+
+# --- constructors ---------------------------------------------------------------
+
+def hello_from_client(role: str = "player", name: str | None = None, color: str | None = None,
+                      token: str | None = None, client: str = "railparty") -> dict[str, Any]:
+    return {"type": "hello", "magic": MAGIC, "version": PROTOCOL_VERSION, "role": role,
+            "name": name, "color": color, "token": token, "client": client}
+
+
+def hello_from_host(name: str, game: str) -> dict[str, Any]:
+    return {"type": "hello", "magic": MAGIC, "version": PROTOCOL_VERSION,
+            "server": "railparty", "name": name, "game": game}
+
+
+def reject(code: str, reason: str) -> dict[str, Any]:
+    return {"type": "reject", "code": code, "reason": reason}
+
+
+def error(code: str, reason: str, version: int | None = None) -> dict[str, Any]:
+    message = {"type": "error", "code": code, "reason": reason}
+    if version is not None:
+        message["version"] = version
+    return message
+
+
+def bye(reason: str) -> dict[str, Any]:
+    return {"type": "bye", "reason": reason}
+
+
+def action(seat: int, version: int, act: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "action", "seat": seat, "version": version, "action": act}
+
+
+def hello_problem(message: dict[str, Any], checked_by: str) -> tuple[str, str] | None:
+    """(reject code, words for a person) when the other side's hello does not match
+    ours; `checked_by` is "host" (the hello came from a client) or "client"."""
+    if message.get("type") != "hello" or message.get("magic") != MAGIC:
+        other = "program" if checked_by == "host" else "host"
+        return R_MAGIC, f"the other side is not a Rail Party {other}"
+    version = message.get("version")
+    if version != PROTOCOL_VERSION:
+        theirs = version if isinstance(version, int) and not isinstance(version, bool) else "?"
+        hosted, yours = ((PROTOCOL_VERSION, theirs) if checked_by == "host"
+                         else (theirs, PROTOCOL_VERSION))
+        return R_VERSION, (
+            f"This game is hosted with Rail Party network protocol {hosted}, but your copy "
+            f"speaks protocol {yours}. Install the same Rail Party version on every computer.")
+    return None
+
+
+def result_record(game: str, version: int, result: dict[str, Any]) -> dict[str, Any]:
+    """The line a headless host or client prints at the end (the same on every side)."""
+    return {"game": game, "version": version, "scores": result.get("scores"),
+            "winners": result.get("winners"), "breakdown": result.get("breakdown")}

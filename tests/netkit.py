@@ -1,0 +1,232 @@
+"""Helpers for the LAN tests: hosts and clients on 127.0.0.1 with short timeouts,
+raw sockets for hostile input, subprocesses of the real command line.
+
+Every wait is a poll with a bound (a hang guard, never a timed assert).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.bots import make_bot
+from net import protocol as P
+from net.client import Client, TokenStore, run_bot, run_spectator
+from net.host import Host
+
+ROOT = Path(__file__).resolve().parents[1]
+LOOPBACK = "127.0.0.1"
+BOUND = 30.0          # hang guard for anything that should happen "soon"
+FAST_HOST = dict(heartbeat=0.2, peer_timeout=3.0, hello_timeout=2.0, frame_timeout=2.0)
+FAST_CLIENT = dict(heartbeat=0.2, peer_timeout=3.0, retry_delays=(0.05, 0.1, 0.2),
+                   retry_for=30.0, connect_timeout=2.0)
+
+
+def isolate(monkeypatch: Any, tmp_path: Path) -> None:
+    """Tokens in the test's folder; zeroconf on loopback only."""
+    monkeypatch.setenv("RAILPARTY_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("RAILPARTY_MDNS_INTERFACES", LOOPBACK)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+
+
+def wait_until(predicate: Callable[[], Any], what: str, timeout: float = BOUND) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what}")
+        time.sleep(0.005)
+
+
+def start_host(seats: int = 2, game: str = "routes-usa", name: str = "Test rails",
+               **kw: Any) -> Host:
+    options = dict(FAST_HOST, bind=LOOPBACK, port=0, advertise=False, seed=7)
+    options.update(kw)
+    return Host(game, seats, name, **options).start()
+
+
+def connect(host: Host | int, name: str | None = "P", role: str = "player",
+            store: TokenStore | None = None, **kw: Any) -> Client:
+    port = host if isinstance(host, int) else host.port
+    options = dict(FAST_CLIENT)
+    options.update(kw)
+    return Client((LOOPBACK, port), name=name, role=role,
+                  token_store=store if store is not None else False, **options).start()
+
+
+class Player(threading.Thread):
+    """Runs run_bot (or run_spectator) on a session in a thread; keeps the outcome."""
+
+    def __init__(self, session: Any, bot: str | None = "greedy", seed: int = 0,
+                 think: float = 0.0, on_message: Callable | None = None):
+        super().__init__(daemon=True)
+        self.session, self.bot, self.seed, self.think = session, bot, seed, think
+        self.on_message = on_message
+        self.result: dict[str, Any] | None = None
+        self.error: BaseException | None = None
+        self.start()
+
+    def run(self) -> None:
+        try:
+            if self.bot is None:
+                self.result = run_spectator(self.session, timeout=BOUND * 2,
+                                            on_message=self.on_message)
+            else:
+                self.result = run_bot(self.session, make_bot(self.bot, self.seed),
+                                      think=self.think, timeout=BOUND * 2,
+                                      on_message=self.on_message)
+        except BaseException as exc:
+            self.error = exc
+
+    def outcome(self) -> dict[str, Any]:
+        self.join(BOUND * 3)
+        assert not self.is_alive(), "the player thread did not finish"
+        if self.error is not None:
+            raise self.error
+        assert self.result is not None
+        return self.result
+
+
+class Raw:
+    """A blocking socket that speaks frames by hand (hostile or careful)."""
+
+    def __init__(self, port: int, timeout: float = BOUND):
+        self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout)
+        self.buf = b""
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sock.sendall(P.encode(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+    def _fill(self, n: int) -> bool:
+        while len(self.buf) < n:
+            try:
+                chunk = self.sock.recv(65536)
+            except (ConnectionResetError, BrokenPipeError):
+                return False
+            if not chunk:
+                return False
+            self.buf += chunk
+        return True
+
+    def recv(self) -> dict[str, Any] | None:
+        """The next message, or None at EOF. Raises socket.timeout as a hang guard."""
+        if not self._fill(4):
+            return None
+        size = P.HEADER.unpack(self.buf[:4])[0]
+        assert size <= P.MAX_FRAME_BYTES
+        if not self._fill(4 + size):
+            return None
+        body, self.buf = self.buf[4:4 + size], self.buf[4 + size:]
+        message = P.decode_body(body)
+        P.check_host_message(message)
+        self.received.append(message)
+        return message
+
+    def recv_until(self, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
+        """Read (answering pings) until a message matches; None at EOF."""
+        while True:
+            message = self.recv()
+            if message is None:
+                return None
+            if message["type"] == "ping":
+                self.send({"type": "pong", "n": message.get("n", 0)})
+            if predicate(message):
+                return message
+
+    def hello(self, role: str = "spectator", **kw: Any) -> dict[str, Any]:
+        """Say hello; returns the welcome (after the host's hello)."""
+        self.send(P.hello_from_client(role, **kw))
+        first = self.recv()
+        assert first is not None and first["type"] == "hello"
+        reply = self.recv_until(lambda m: m["type"] in ("welcome", "reject"))
+        assert reply is not None
+        return reply
+
+    def closed(self) -> bool:
+        """True once the host has closed the connection (reads until EOF)."""
+        while True:
+            try:
+                if self.recv() is None:
+                    return True
+            except (ConnectionError, OSError):
+                return True
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+# --- the real command line ------------------------------------------------------------
+
+class Proc:
+    """`python -m game ARGS` with its stdout lines collected by a thread."""
+
+    def __init__(self, *args: str, env: dict[str, str] | None = None):
+        full_env = dict(os.environ)
+        full_env.update(env or {})
+        full_env["PYTHONPATH"] = str(ROOT) + os.pathsep + full_env.get("PYTHONPATH", "")
+        self.proc = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT,
+                                     env=full_env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.out: list[str] = []
+        self.err: list[str] = []
+        self.pumps = [threading.Thread(target=self._pump, args=(stream, is_out), daemon=True)
+                      for stream, is_out in ((self.proc.stdout, True), (self.proc.stderr, False))]
+        for pump in self.pumps:
+            pump.start()
+
+    def _pump(self, stream: Any, is_out: bool) -> None:
+        for line in stream:
+            (self.out if is_out else self.err).append(line.rstrip("\n"))
+            if is_out:
+                self.lines.put(line.rstrip("\n"))
+
+    def wait_line(self, prefix: str, timeout: float = BOUND) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no line starting {prefix!r}; stderr: {self.err[-10:]}")
+            try:
+                line = self.lines.get(timeout=min(left, 0.5))
+            except queue.Empty:
+                if self.proc.poll() is not None and self.lines.empty():
+                    raise AssertionError(f"exited {self.proc.returncode} before "
+                                         f"{prefix!r}; stderr: {self.err[-10:]}") from None
+                continue
+            if line.startswith(prefix):
+                return line
+
+    def port(self) -> int:
+        return int(self.wait_line("listening on ").rsplit(":", 1)[1])
+
+    def finish(self, timeout: float = BOUND * 2) -> tuple[int, str]:
+        """Exit code and the last stdout line."""
+        try:
+            code = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise AssertionError(f"still running; stderr: {self.err[-10:]}") from None
+        for pump in self.pumps:
+            pump.join(BOUND)
+        return code, (self.out[-1] if self.out else "")
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)

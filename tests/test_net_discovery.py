@@ -1,0 +1,82 @@
+"""Zeroconf advertise and browse on the loopback interface only."""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+import pytest
+from netkit import LOOPBACK, Proc, connect, isolate, start_host
+
+from net import protocol as P
+from net.discovery import Browser
+
+INTERFACES = [LOOPBACK]
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch, tmp_path):
+    isolate(monkeypatch, tmp_path)
+
+
+def test_a_host_is_found_with_its_details_and_unlisted_when_it_stops():
+    name = f"Loop rails {secrets.token_hex(3)}"
+    with Browser(interfaces=INTERFACES) as browser:
+        host = start_host(seats=3, name=name, advertise=True, interfaces=INTERFACES)
+        try:
+            found = browser.find(name, timeout=15)
+            assert found is not None, browser.games()
+            assert (found.game, found.seats, found.free, found.phase) == ("routes-usa", 3, 3,
+                                                                          "lobby")
+            assert (found.host, found.port) == (LOOPBACK, host.port)
+            assert found.version == P.PROTOCOL_VERSION and found.compatible
+            assert found.address == f"{LOOPBACK}:{host.port}"
+            guest = connect(host, "Guest")
+            fewer = browser.wait_for(lambda games: [g for g in games if g.name == name
+                                                    and g.free == 2], timeout=15)
+            assert fewer, browser.games()
+            guest.stop()
+        finally:
+            host.stop()
+        gone = browser.wait_for(lambda games: all(g.name != name for g in games), timeout=15)
+        assert gone, browser.games()
+        assert browser.changes >= 3 and browser.error is None
+
+
+def test_two_hosts_of_the_same_name_get_distinct_services():
+    name = f"Twin rails {secrets.token_hex(3)}"
+    hosts = [start_host(name=name, advertise=True, interfaces=INTERFACES) for _ in range(2)]
+    try:
+        with Browser(interfaces=INTERFACES) as browser:
+            twins = browser.wait_for(lambda games: len([g for g in games if g.name == name]) == 2
+                                     and games, timeout=15)
+            assert twins, browser.games()
+            found = [g for g in browser.games() if g.name == name]
+            assert len({g.service for g in found}) == 2
+            assert {g.port for g in found} == {h.port for h in hosts}
+    finally:
+        for host in hosts:
+            host.stop()
+
+
+def test_join_by_name_from_the_command_line(tmp_path):
+    name = f"Found rails {secrets.token_hex(3)}"
+    host = Proc("host", "--headless", "--seats", "2", "--name", name, "--bind", LOOPBACK,
+                "--port", "0", "--interface", LOOPBACK, "--save", str(tmp_path / "d.json"))
+    procs = [host]
+    try:
+        host.port()
+        procs += [Proc("join", "--discover", name, "--name", f"Finder {i}", "--bot", "random",
+                       "--headless", "--interface", LOOPBACK) for i in range(2)]
+        outcomes = [p.finish() for p in procs]
+        assert [code for code, _ in outcomes] == [0, 0, 0], [p.err[-5:] for p in procs]
+        records = [json.loads(line) for _, line in outcomes]
+        assert records[0] == records[1] == records[2]
+        nowhere = Proc("join", "--discover", "No such game", "--bot", "random", "--headless",
+                       "--interface", LOOPBACK, "--discover-timeout", "0.5")
+        procs.append(nowhere)
+        code, _ = nowhere.finish()
+        assert code == 3 and any("No such game" in line for line in nowhere.err)
+    finally:
+        for proc in procs:
+            proc.kill()
