@@ -607,3 +607,64 @@ def test_result_adds_the_region_bonus_and_no_longest_route_bonus():
     assert result["scores"] == [b["total"] for b in result["breakdown"]]
     joined = position(2, claimed={**claimed, "pisa--firenze-1": 0}).result()["breakdown"][0]
     assert joined["region_bonus"] == 11 and joined["regions"] == [9]
+
+
+# --- bots and the simulator --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_bots_play_legal_italy_games_to_the_end(name, players):
+    from game.bots import make_bot
+
+    state = create(GAME, players=players, seed=players * 7)
+    bots = [make_bot(name, seat) for seat in range(players)]
+    steps = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.view(seat), legal)
+        assert action in legal
+        state.apply(seat, action)
+        steps += 1
+        assert steps < 5000
+    assert len(state.result()["scores"]) == players
+
+
+def test_greedy_beats_random_in_at_least_95_percent_of_40_italy_games():
+    from game.simulate import play_game
+
+    wins = 0
+    for seed in range(40):
+        order = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        if play_game(GAME, order, seed)["winners"] == [order.index("greedy")]:
+            wins += 1
+    assert wins >= 38, f"greedy won {wins} of 40"
+
+
+def test_greedy_self_play_completes_most_tickets_and_earns_region_bonus():
+    from game.bots import make_bot
+
+    done = held = bonus = 0
+    for seed in range(3):
+        state = create(GAME, players=4, seed=seed)
+        bots = [make_bot("greedy", 10 * seed + s) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+        for b in state.result()["breakdown"]:
+            done += b["tickets_done"]
+            held += len(b["tickets"])
+            bonus += b["region_bonus"]
+    assert done >= 0.7 * held
+    assert bonus > 0
+
+
+def test_simulator_accepts_routes_italy():
+    from game.simulate import simulate
+
+    records = list(simulate(GAME, ["greedy", "random", "greedy"], 2, seed=3))
+    summary = records[-1]
+    assert summary["summary"] is True and summary["game"] == GAME
+    assert [r["seed"] for r in records[:-1]] == [3, 4]
+    assert summary["games_per_second"] > 0

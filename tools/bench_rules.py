@@ -1,8 +1,9 @@
 """Rules engine speed: random 4-player games per second on one core, the
-median `legal_actions` time, and `longest_route` on a 45-train network.
+median `legal_actions` time, `longest_route` on a 45-train network, and on a
+board with regions (routes-italy) `region_bonus` on a 45-train network.
 
 Prints figures; asserts nothing (speed is not a test). Usage:
-    python tools/bench_rules.py [--game routes-usa] [--games 200] [--players 4]
+    python tools/bench_rules.py [--game routes-usa|routes-italy] [--games 200] [--players 4]
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules import create  # noqa: E402
-from game.rules.routes.scoring import longest_route  # noqa: E402
+from game.rules.routes.scoring import longest_route, region_bonus  # noqa: E402
 
 
 def random_games(game: str, players: int, games: int) -> tuple[float, list[float], int]:
@@ -49,6 +50,28 @@ def longest_network() -> list[tuple[str, str, int]]:
     return net
 
 
+def spread_network(board, trains: int = 45) -> list[tuple[str, str]]:
+    """Tracks of about `trains` spaces spreading out from the busiest city, like a
+    seat that reached many regions (one track per parallel set, no area crossed)."""
+    start = max(board.cities, key=lambda c: sum(c in (t.a, t.b) for t in board.tracks))
+    reached, out, used, spent = {start}, [], set(), 0
+    grew = True
+    while grew:
+        grew = False
+        for t in sorted(board.tracks, key=lambda t: t.length):
+            pair = frozenset((t.a, t.b))
+            if pair in used or spent + t.length > trains or (t.a in reached) == (t.b in reached):
+                continue
+            if board.is_dead_end(t.a if t.a in reached else t.b):
+                continue
+            used.add(pair)
+            out.append((t.a, t.b))
+            reached |= {t.a, t.b}
+            spent += t.length
+            grew = True
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="routes-usa")
@@ -68,6 +91,16 @@ def main() -> int:
           f"p99: {sorted(legal_times)[int(len(legal_times) * 0.99)] * 1e6:.1f} us")
     print(f"  longest_route on a 45-train network ({len(net)} tracks, length {length}): "
           f"median {statistics.median(runs) * 1e3:.3f} ms, max {max(runs) * 1e3:.3f} ms")
+    board = create(args.game, players=args.players, seed=0).board
+    if board.regions:
+        tracks = spread_network(board)
+        runs = []
+        for _ in range(50):
+            t0 = time.perf_counter()
+            bonus, regions = region_bonus(board, tracks)
+            runs.append(time.perf_counter() - t0)
+        print(f"  region_bonus on a 45-train network ({len(tracks)} tracks, regions {regions}, "
+              f"bonus {bonus}): median {statistics.median(runs) * 1e3:.3f} ms")
     return 0
 
 

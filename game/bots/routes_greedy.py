@@ -4,7 +4,8 @@ It plans its tickets over shortest paths (its own tracks cost nothing, tracks
 it may not use are cut), collects the colours those paths need, claims the
 planned tracks it can pay for (longest first: they are the hardest to get),
 takes more tickets while it has trains to spare, and spends the last trains
-on the best points it can find.
+on the best points it can find. On a board with regions (Italy) a claim
+outside the plan also counts what it adds to the region bonus.
 """
 
 from __future__ import annotations
@@ -17,8 +18,15 @@ from typing import Any
 from game.rules.base import Action, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board, pair_key
 from game.rules.routes.payments import FERRY
+from game.rules.routes.scoring import region_bonus
 
 INF = 10**9
+# When choosing tickets, plan them within this share of the trains left: the
+# rest goes to detours round tracks others take. (Planning with every train
+# kept too many tickets, and failed more of them, on both boards.)
+KEEP_BUDGET = 0.75
+# Weight, in train spaces, of one region-bonus point when choosing a claim.
+REGION_WEIGHT = 0.5
 
 
 class RoutesPlanner:
@@ -103,8 +111,14 @@ class RoutesPlanner:
                     heapq.heappush(heap, (nd, nxt))
         return INF, []
 
-    def plan(self, tickets: list[dict[str, Any]]) -> tuple[list[Track], int, int]:
-        """Tracks to claim for the tickets, best value first: (tracks, cost, points)."""
+    def plan(self, tickets: list[dict[str, Any]], budget: int | None = None
+             ) -> tuple[list[Track], int, int]:
+        """Tracks to claim for the tickets, best value first: (tracks, cost, points).
+
+        Tickets whose path would take the plan past `budget` trains (default:
+        every train left) are left out.
+        """
+        budget = self.trains if budget is None else budget
         planned: dict[int, Track] = {}
         cost = points = 0
         order = sorted(tickets, key=lambda t: -t["points"])
@@ -112,7 +126,7 @@ class RoutesPlanner:
             if ticket.get("done"):
                 continue
             c, tracks = self.path(ticket["a"], ticket["b"], set(planned))
-            if c >= INF or cost + c > self.trains:
+            if c >= INF or cost + c > budget:
                 continue
             cost += c
             points += ticket["points"]
@@ -166,13 +180,14 @@ class RoutesGreedy:
     def _keep(self, planner: RoutesPlanner, legal: list[Action]) -> Action:
         offer = planner.private["pending"]["tickets"]
         held = [t for t in planner.private.get("tickets", []) if not t.get("done")]
+        budget = int(planner.trains * KEEP_BUDGET)
+        held_points = planner.plan(held, budget)[2]
         best, best_score = None, -INF
         for action in legal:
             chosen = [t for t in offer if t["id"] in action["keep"]]
-            _, cost, points = planner.plan(held + chosen)
+            _, cost, points = planner.plan(held + chosen, budget)
             planned_points = points
-            unreachable = sum(t["points"] for t in chosen) - (
-                planned_points - planner.plan(held)[2])
+            unreachable = sum(t["points"] for t in chosen) - (planned_points - held_points)
             # value: points we can plan for, minus what we would likely fail,
             # minus a small charge for the trains the plan spends
             score = planned_points - 2 * max(0, unreachable) - 0.3 * cost
@@ -231,16 +246,30 @@ class RoutesGreedy:
     def _best_claim(self, planner: RoutesPlanner, claims: list[Action], need: Counter,
                     prefer_long: bool) -> Action:
         board = planner.board
+        regions = self._region_gain(planner, claims) if board.regions else {}
 
         def value(action: Action) -> tuple[float, float]:
             track = board.track_by_id[action["track"]]
             cards = action["cards"]
-            points = board.route_points[track.length]
+            gain = regions.get(track.id, 0)
+            points = board.route_points[track.length] + gain
             # spend colours the plan does not need; keep locomotives and ferries
             waste = sum(n * (1 + need.get(c, 0)) for c, n in cards.items()
                         if c not in (LOCOMOTIVE, FERRY))
             waste += 4 * cards.get(LOCOMOTIVE, 0) + 3 * cards.get(FERRY, 0)
             size = track.length if prefer_long else 0
-            return (size + points / 10, -waste)
+            return (size + REGION_WEIGHT * gain + points / 10, -waste)
 
         return max(claims, key=value)
+
+    def _region_gain(self, planner: RoutesPlanner, claims: list[Action]) -> dict[str, int]:
+        """Track id -> what claiming it would add to this seat's region bonus."""
+        board = planner.board
+        mine = [(t.a, t.b) for t in board.tracks if planner.owner.get(t.index) == planner.seat]
+        now = region_bonus(board, mine)[0]  # the seed 002 table: boards with regions are Italy
+        gain: dict[str, int] = {}
+        for action in claims:
+            track = board.track_by_id[action["track"]]
+            if track.id not in gain:
+                gain[track.id] = region_bonus(board, mine + [(track.a, track.b)])[0] - now
+        return gain
