@@ -147,6 +147,10 @@ class App:
             self.dispatch(intent)
 
     def dispatch(self, intent: Intent) -> None:
+        # a scene at the bottom may take every intent first (the kiosk does)
+        if self.stack and hasattr(self.stack[0], "intercept") and self.stack[0].intercept(
+                intent):
+            return
         for scene in reversed(list(self.stack)):
             if scene.handle(intent):
                 return
@@ -174,6 +178,8 @@ class App:
             surface.fill(theme.BG)
         for scene in self.stack[start:]:
             scene.draw(surface)
+        if self.stack and hasattr(self.stack[0], "draw_badge"):
+            self.stack[0].draw_badge(surface)
         self._draw_toasts(surface)
         pygame.display.flip()
 

@@ -32,6 +32,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="seconds a bot waits before acting")
     demo.set_defaults(func=cmd_demo, demo_parser=demo)
 
+    kiosk = sub.add_parser("kiosk", help="TV display: follow a LAN game, or a bot demo",
+                           description="Fullscreen public board of a LAN game (as a "
+                           "spectator), or a bot demo while no game runs. Quit: Ctrl+Shift+Q.")
+    where = kiosk.add_mutually_exclusive_group()
+    where.add_argument("--discover", metavar="NAME", help="follow the game of this host name")
+    where.add_argument("--address", metavar="HOST:PORT", help="follow the game at this address")
+    kiosk.add_argument("--windowed", action="store_true", help="not fullscreen (testing)")
+    kiosk.add_argument("--frames", type=int, default=None, help="stop after this many frames")
+    kiosk.add_argument("--screenshot", type=Path, help="save the last frame as PNG")
+    kiosk.set_defaults(func=cmd_kiosk)
+
 
 def cmd_play(args: argparse.Namespace) -> int:
     from game.app import App
@@ -43,6 +54,27 @@ def cmd_play(args: argparse.Namespace) -> int:
         continue_game(app, args.resume)
     app.run()
     app.close()
+    return 0
+
+
+def cmd_kiosk(args: argparse.Namespace) -> int:
+    from game.app import App
+    from game.scenes.kiosk import KioskScene
+    from game.settings import Settings
+
+    settings = Settings.load()
+    settings.animation = settings.animation or 1.0  # a display is there to be watched
+    app = App(settings=settings, fullscreen=not args.windowed, kiosk=True)
+    kiosk = KioskScene(app, discover=args.discover, address=args.address)
+    app.push(kiosk)
+    try:
+        app.run(max_frames=args.frames)
+        if args.screenshot:
+            import pygame
+            pygame.image.save(app.surface, str(args.screenshot))
+    finally:
+        kiosk.shutdown()
+        app.close()
     return 0
 
 

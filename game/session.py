@@ -18,6 +18,7 @@ class LocalSession:
     """A Match played in this process: hot-seat humans and bots."""
 
     remote = False
+    awaiting = False  # a LAN session waits for the host's answer; this one never does
 
     def __init__(self, match: Match):
         self.match = match
@@ -75,6 +76,10 @@ class LocalSession:
 
     def result(self) -> dict[str, Any]:
         return self.match.state.result()
+
+    def notices(self) -> list[tuple[str, str]]:
+        """Messages for the screen (a LAN session has some; a local one never)."""
+        return []
 
     def explain(self, seat: int, action: Action) -> str | None:
         """The engine's reason an action is illegal now (None if it is legal).

@@ -131,15 +131,28 @@ class RoutesBoardScene(Scene):
         self._refresh_view()
 
     def _refresh_view(self) -> None:
+        if getattr(self.session, "remote", False):
+            self.seat_info = self.session.seats()  # names, connections may change
         self.shown = self.session.view(self.viewer)
         acting = self.viewer is not None and self.viewer in self.session.to_act
         self.legal = self.session.legal(self.viewer) if acting else []
         self._build_focus()
 
+    def _offer_key(self, pending: dict) -> tuple:
+        return (tuple(t["id"] for t in pending["tickets"]), self.shown["turn"], self.viewer)
+
+    def answered(self, pending: dict) -> None:
+        """The viewer answered this offer (a LAN view may show it a moment longer)."""
+        self.answered_offer = self._offer_key(pending)
+
+    answered_offer: tuple | None = None
+
     def _open_choices(self) -> None:
         """A pending ticket offer of the viewer opens its choice over the board."""
         acting = self.viewer is not None and self.viewer in self.session.to_act
         pending = self.shown["private"].get("pending") if acting else None
+        if pending and self._offer_key(pending) == self.answered_offer:
+            return  # answered already; the host's update is on its way
         if pending and not self.overlay_open:
             from game.scenes.routes_overlays import TicketChoiceScene
             self.overlay_open = True
@@ -148,6 +161,8 @@ class RoutesBoardScene(Scene):
     # --- the update tick ------------------------------------------------------
 
     def update(self) -> None:
+        for text, kind in self.session.notices():
+            self.app.toast(text, theme.ERROR if kind == "error" else theme.ACCENT)
         for events in self.session.poll():
             self.queue.append((events, None))
             for event in events:
@@ -221,7 +236,7 @@ class RoutesBoardScene(Scene):
         return True
 
     def try_action(self, action: Action) -> None:
-        if action in self.legal:
+        if action in self.legal or getattr(self.session, "remote", False):
             self.act(action)
             return
         reason = self.session.explain(self.viewer, action) if self.viewer is not None else None
@@ -243,6 +258,8 @@ class RoutesBoardScene(Scene):
 
     def activate(self, item: tuple[str, Any]) -> None:
         kind, value = item
+        if self.session.awaiting:
+            return  # the host has not answered the last action yet
         if self.viewer is None or self.viewer not in self.session.to_act:
             self.app.toast("Wait for your turn", theme.ACCENT)
             return
@@ -259,7 +276,11 @@ class RoutesBoardScene(Scene):
         elif kind == "pass":
             self.try_action({"type": "pass"})
 
+    kiosk = False  # set by the kiosk: no input, nobody's secrets
+
     def handle(self, intent: Intent) -> bool:
+        if self.kiosk:
+            return True
         if intent.kind == "back" or intent.kind == "menu":
             self.request_quit()
             return True
@@ -513,7 +534,9 @@ class RoutesBoardScene(Scene):
         animating_tracks = {t.data["track"] for t in self.animator.pending()
                             if t.data.get("kind") == "car"}
         surface.blit(self._board_layer(animating_tracks), (0, 0))
-        focus_item = self.focus_items[self.focus] if self.focus_items else None
+        acting = self.viewer is not None and self.viewer in self.shown["to_act"]
+        focus_item = self.focus_items[self.focus] if self.focus_items and (
+            acting or self.viewer is not None) else None
         for item in (self.hover, focus_item):
             if item and item[0] == "track":
                 rd.outline_track(surface, self.geo, item[1], theme.FOCUS)
@@ -666,9 +689,12 @@ class RoutesBoardScene(Scene):
             color = theme.PLAYER_COLORS.get(info["color"], (200, 200, 200))
             pygame.draw.rect(surface, color, (rect.x + 8, rect.y + 8, 26, rect.height - 16),
                              border_radius=4)
-            label = info["name"] + (" (bot)" if info.get("bot") else "")
+            label = info["name"] + (" (bot)" if info.get("kind", "human") == "bot"
+                                    or (info.get("bot") and "kind" not in info) else "")
             if not info.get("connected", True):
                 label += " - away"
+            elif info.get("kind") == "human" and info.get("bot"):
+                label += " (bot stands in)"
             theme.blit_text(surface, label[:20], (rect.x + 44, rect.centery), 28, theme.TEXT,
                             anchor="midleft")
             stats = f"{p['score']:>3}   {p['trains']:>2}   {p['cards']:>2}   {p['tickets']}"

@@ -21,6 +21,7 @@ class TicketChoiceScene(Scene):
     def __init__(self, app, board_scene, pending: dict):
         super().__init__(app)
         self.board_scene = board_scene
+        self.pending = pending
         self.tickets = pending["tickets"]
         self.min_keep = pending["min_keep"]
         self.keep = [True] * len(self.tickets)
@@ -43,6 +44,7 @@ class TicketChoiceScene(Scene):
         keep = [t["id"] for t, k in zip(self.tickets, self.keep, strict=True) if k]
         self.app.pop(self)
         self.board_scene.overlay_open = False
+        self.board_scene.answered(self.pending)
         self.board_scene.act({"type": "keep_tickets", "keep": keep})
 
     def handle(self, intent: Intent) -> bool:

@@ -25,9 +25,10 @@ class TitleScene(Scene):
         entries = [("New game", self._new)]
         if has_autosave():
             entries.append(("Continue", self._continue))
-        entries += [("Settings", self._settings), ("Quit", self.app.quit)]
-        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 520 + i * 110, 460, 90), fn,
-                                 size=48) for i, (label, fn) in enumerate(entries)])
+        entries += [("Join LAN game", self._join), ("Host LAN game", self._host),
+                    ("Settings", self._settings), ("Quit", self.app.quit)]
+        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 470 + i * 96, 460, 80), fn,
+                                 size=46) for i, (label, fn) in enumerate(entries)])
 
     def enter(self) -> None:
         self._build()
@@ -39,6 +40,14 @@ class TitleScene(Scene):
     def _continue(self) -> None:
         from game.scenes.flow import continue_game
         continue_game(self.app)
+
+    def _join(self) -> None:
+        from game.scenes.lan import JoinScene
+        self.app.push(JoinScene(self.app))
+
+    def _host(self) -> None:
+        from game.scenes.lan import HostSetupScene
+        self.app.push(HostSetupScene(self.app))
 
     def _settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene

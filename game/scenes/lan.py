@@ -1,0 +1,338 @@
+"""LAN screens: find or type a host (Join), host a game, and the lobby."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import GAMES
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import focus_ring, panel
+
+MAX_FIELD = 40
+
+
+class TextField:
+    """A one-line text box edited with the keyboard."""
+
+    def __init__(self, label: str, value: str = "", limit: int = MAX_FIELD):
+        self.label, self.value, self.limit = label, value, limit
+
+    def key(self, intent: Intent) -> bool:
+        if intent.kind == "key" and intent.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            return True
+        if intent.kind == "back" and intent.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            return True
+        if intent.kind == "key" and intent.text and intent.text.isprintable():
+            if len(self.value) < self.limit:
+                self.value += intent.text
+            return True
+        if intent.kind == "select" and intent.key == pygame.K_SPACE:
+            if len(self.value) < self.limit:
+                self.value += " "
+            return True
+        return False
+
+
+class JoinScene(Scene):
+    """Games found on the LAN (live), and an address field for any host."""
+
+    def __init__(self, app, name: str = "Player"):
+        super().__init__(app)
+        from net.discovery import Browser
+
+        self.browser = None
+        try:
+            self.browser = Browser().start()
+        except Exception as exc:  # no multicast here: the address field still works
+            self.app.toast(f"LAN search unavailable: {exc}", theme.ACCENT)
+        self.name = TextField("Your name", name, 16)
+        self.address = TextField("Address (host:port)", "")
+        self.focus = 0  # 0 name, 1 address, 2.. games
+
+    def _games(self):
+        return self.browser.games() if self.browser else []
+
+    def _row(self, i: int) -> pygame.Rect:
+        return pygame.Rect(260, 420 + i * 84, 1400, 74)
+
+    def leave(self) -> None:
+        if self.browser:
+            self.browser.stop()
+        self.app.pop(self)
+
+    def connect(self, address: str) -> None:
+        from net.client import Client, parse_address
+
+        try:
+            target = parse_address(address)
+        except ValueError as exc:
+            self.app.toast(str(exc))
+            return
+        name = self.name.value.strip() or "Player"
+        client = Client(target, name=name).start()
+        if self.browser:
+            self.browser.stop()
+            self.browser = None
+        self.app.replace(LobbyScene(self.app, client))
+
+    def handle(self, intent: Intent) -> bool:
+        games = self._games()
+        count = 2 + len(games)
+        field = self.name if self.focus == 0 else self.address if self.focus == 1 else None
+        if intent.kind == "back" and intent.key != pygame.K_BACKSPACE:
+            self.leave()
+            return True
+        if intent.kind in ("down", "next"):
+            self.focus = (self.focus + 1) % count
+            return True
+        if intent.kind in ("up", "prev"):
+            self.focus = (self.focus - 1) % count
+            return True
+        if intent.kind == "select" and intent.key != pygame.K_SPACE:
+            if self.focus == 1 and self.address.value.strip():
+                self.connect(self.address.value.strip())
+            elif self.focus >= 2:
+                self._join(games[self.focus - 2])
+            else:
+                self.focus += 1
+            return True
+        if field is not None and field.key(intent):
+            return True
+        if intent.kind == "click" and intent.pos:
+            for i, game in enumerate(games):
+                if self._row(i).collidepoint(intent.pos):
+                    self._join(game)
+                    return True
+            if pygame.Rect(260, 170, 1400, 74).collidepoint(intent.pos):
+                self.focus = 0
+            elif pygame.Rect(260, 260, 1400, 74).collidepoint(intent.pos):
+                self.focus = 1
+        return True
+
+    def _join(self, game) -> None:
+        if not game.compatible:
+            self.app.toast(f"{game.name} runs another version of Rail Party")
+            return
+        self.connect(game.address)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        theme.blit_text(surface, "Join a LAN game", (theme.SCREEN_W // 2, 90), 90,
+                        theme.ACCENT, True, "center")
+        for i, field in enumerate((self.name, self.address)):
+            rect = pygame.Rect(260, 170 + i * 90, 1400, 74)
+            panel(surface, rect)
+            theme.blit_text(surface, field.label, (rect.x + 24, rect.centery), 38, theme.TEXT,
+                            True, "midleft")
+            cursor = "_" if self.focus == i else ""
+            theme.blit_text(surface, field.value + cursor, (rect.x + 520, rect.centery), 40,
+                            theme.ACCENT, anchor="midleft")
+            if self.focus == i:
+                focus_ring(surface, rect)
+        games = self._games()
+        theme.blit_text(surface, "Games on this network" if games else
+                        "Looking for games on this network...", (260, 370), 36,
+                        theme.TEXT_DIM)
+        for i, game in enumerate(games[:7]):
+            rect = self._row(i)
+            panel(surface, rect)
+            info = GAMES.get(game.game)
+            label = info.name if info else game.game
+            theme.blit_text(surface, game.name, (rect.x + 24, rect.centery), 40, theme.TEXT,
+                            True, "midleft")
+            theme.blit_text(surface, f"{label}  |  {game.free}/{game.seats} seats free  |  "
+                            f"{game.phase}  |  {game.address}", (rect.right - 24, rect.centery),
+                            30, theme.TEXT_DIM if game.compatible else theme.ERROR,
+                            anchor="midright")
+            if self.focus == i + 2:
+                focus_ring(surface, rect)
+        theme.blit_text(surface, "Enter: join  |  type host:port in Address for networks "
+                        "without multicast  |  Esc: back", (theme.SCREEN_W // 2,
+                        theme.SCREEN_H - 40), 30, theme.TEXT_DIM, anchor="center")
+
+
+class HostSetupScene(Scene):
+    """Host a LAN game: which game, how many seats, your name."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.games = list(GAMES)
+        self.game = 0
+        self.seats = 4
+        self.name = TextField("Your name", "Host", 16)
+        self.focus = 0
+
+    def _rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(260, 220 + i * 100, 1400, 84)
+
+    def _change(self, step: int) -> None:
+        info = GAMES[self.games[self.game]]
+        if self.focus == 0:
+            self.game = (self.game + step) % len(self.games)
+            info = GAMES[self.games[self.game]]
+        elif self.focus == 1:
+            self.seats += step
+        self.seats = max(info.min_players, min(info.max_players, self.seats))
+
+    def start(self) -> None:
+        from game.paths import data_dir
+        from net.host import Host
+
+        name = self.name.value.strip() or "Host"
+        try:
+            host = Host(self.games[self.game], self.seats, f"{name}'s table",
+                        save_path=data_dir() / "lan-host-save.json",
+                        bot_delay=self.app.settings.bot_pace).start()
+        except (OSError, ValueError) as exc:
+            self.app.toast(f"Cannot host: {exc}")
+            return
+        client = host.join_local(name)
+        self.app.replace(LobbyScene(self.app, client, host))
+
+    def handle(self, intent: Intent) -> bool:
+        if self.focus == 2 and self.name.key(intent):
+            return True
+        if intent.kind == "back":
+            self.app.pop(self)
+        elif intent.kind in ("down", "next"):
+            self.focus = (self.focus + 1) % 4
+        elif intent.kind in ("up", "prev"):
+            self.focus = (self.focus - 1) % 4
+        elif intent.kind in ("left", "right"):
+            self._change(1 if intent.kind == "right" else -1)
+        elif intent.kind == "select":
+            if self.focus == 3:
+                self.start()
+            else:
+                self._change(1)
+        elif intent.kind == "click" and intent.pos:
+            for i in range(4):
+                if self._rect(i).collidepoint(intent.pos):
+                    self.focus = i
+                    if i == 3:
+                        self.start()
+                    else:
+                        self._change(1)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        theme.blit_text(surface, "Host a LAN game", (theme.SCREEN_W // 2, 110), 90,
+                        theme.ACCENT, True, "center")
+        info = GAMES[self.games[self.game]]
+        rows = [("Game", f"<  {info.name}  >"), ("Seats", f"<  {self.seats}  >"),
+                ("Your name", self.name.value + ("_" if self.focus == 2 else "")),
+                ("Open the lobby", "")]
+        for i, (label, value) in enumerate(rows):
+            rect = self._rect(i)
+            panel(surface, rect)
+            theme.blit_text(surface, label, (rect.x + 24, rect.centery), 42,
+                            theme.ACCENT if i == 3 else theme.TEXT, True, "midleft")
+            theme.blit_text(surface, value, (rect.right - 24, rect.centery), 40, theme.ACCENT,
+                            anchor="midright")
+            if i == self.focus:
+                focus_ring(surface, rect)
+        theme.blit_text(surface, "Players join from Join on their own screens; bots fill the "
+                        "empty seats when you start", (theme.SCREEN_W // 2, 680), 32,
+                        theme.TEXT_DIM, anchor="center")
+
+
+class LobbyScene(Scene):
+    """Seats filling up; the host starts; then the board of the game."""
+
+    def __init__(self, app, client, host=None):
+        super().__init__(app)
+        from game.remote_session import RemoteSession
+
+        self.client = client
+        self.host = host
+        self.session = RemoteSession(client)
+        self.started = False
+
+    def leave(self) -> None:
+        self.client.stop()
+        if self.host is not None:
+            self.host.stop()
+        from game.scenes.flow import to_title
+        to_title(self.app)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "back":
+            self.leave()
+        elif intent.kind == "select" and self.host is not None:
+            self.host.start_game()
+        elif intent.kind == "click" and intent.pos and self.host is not None:
+            if self._start_rect().collidepoint(intent.pos):
+                self.host.start_game()
+        elif intent.kind in ("left", "right") and self.host is None:
+            from game.match import SEAT_COLORS
+            snap = self.client.snapshot()
+            mine = next((s for s in snap["seats"] if s.get("seat") == snap["seat"]), None)
+            if mine:
+                i = SEAT_COLORS.index(mine["color"]) if mine.get("color") in SEAT_COLORS else 0
+                step = 1 if intent.kind == "right" else -1
+                self.client.change_seat(color=SEAT_COLORS[(i + step) % len(SEAT_COLORS)])
+        return True
+
+    def _start_rect(self) -> pygame.Rect:
+        return pygame.Rect(theme.SCREEN_W // 2 - 250, 900, 500, 90)
+
+    def update(self) -> None:
+        self.session.pump()
+        for text, kind in self.session.notices():
+            self.app.toast(text, theme.ERROR if kind == "error" else theme.ACCENT)
+        snap = self.client.snapshot()
+        if snap["status"] == "closed" and snap["view"] is None:
+            self.app.toast(snap["reason"] or "The connection closed", seconds=5)
+            self.leave()
+            return
+        if not self.started and snap["view"] is not None and snap["phase"] in (
+                "playing", "over"):
+            self.started = True
+            from game.scenes.flow import board_scene_for
+            self.app.replace(board_scene_for(self.app, self.session, on_exit=self.leave))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        snap = self.client.snapshot()
+        info = GAMES.get(snap["game"] or "")
+        title = snap["host_name"] or "Connecting..."
+        theme.blit_text(surface, title, (theme.SCREEN_W // 2, 100), 80, theme.ACCENT, True,
+                        "center")
+        theme.blit_text(surface, (info.name if info else "") + f"  |  {snap['status']}",
+                        (theme.SCREEN_W // 2, 170), 36, theme.TEXT_DIM, anchor="center")
+        if self.host is not None:
+            from net.discovery import local_ipv4_addresses
+            addresses = ", ".join(f"{a}:{self.host.port}" for a in local_ipv4_addresses()[:3])
+            theme.blit_text(surface, f"Others join from Join, or by address {addresses}",
+                            (theme.SCREEN_W // 2, 220), 32, theme.TEXT_DIM, anchor="center")
+        for i, seat in enumerate(snap["seats"]):
+            rect = pygame.Rect(460, 280 + i * 100, 1000, 84)
+            panel(surface, rect, theme.PANEL, theme.ACCENT if seat.get("seat") == snap["seat"]
+                  else theme.PANEL_EDGE)
+            color = theme.PLAYER_COLORS.get(seat.get("color") or "", (90, 90, 100))
+            pygame.draw.rect(surface, color, (rect.x + 14, rect.y + 14, 56, 56),
+                             border_radius=8)
+            kind = seat.get("kind")
+            label = seat.get("name") or ("open seat" if kind == "open" else "")
+            if kind == "bot":
+                label += " (bot)"
+            theme.blit_text(surface, label, (rect.x + 90, rect.centery), 44, theme.TEXT, True,
+                            "midleft")
+            if kind == "human":
+                theme.blit_text(surface, "here" if seat.get("connected") else "away",
+                                (rect.right - 24, rect.centery), 34, theme.GOOD if
+                                seat.get("connected") else theme.ERROR, anchor="midright")
+        if self.host is not None:
+            rect = self._start_rect()
+            panel(surface, rect, (64, 110, 70), theme.ACCENT)
+            theme.blit_text(surface, "Start (bots fill open seats)", rect.center, 40,
+                            theme.TEXT, True, "center")
+        else:
+            theme.blit_text(surface, "Waiting for the host to start  |  left/right: your colour"
+                            "  |  Esc: leave", (theme.SCREEN_W // 2, 940), 34, theme.TEXT_DIM,
+                            anchor="center")

@@ -1,0 +1,127 @@
+"""The LAN screens against a real host on 127.0.0.1: join by address, the
+lobby, playing a seat from the board, a kiosk spectator, the attract mode."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.app import App  # noqa: E402
+from game.scenes.routes_board import DECK_RECT, RoutesBoardScene  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from net.host import Host  # noqa: E402
+
+LOOPBACK = "127.0.0.1"
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("RAILPARTY_DATA_DIR", str(tmp_path / "data"))
+    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    yield application
+    application.close()
+
+
+@pytest.fixture
+def host():
+    h = Host("routes-usa", 3, "Test table", bind=LOOPBACK, port=0, advertise=False,
+             seed=5).start()
+    yield h
+    h.stop()
+
+
+def step_until(app: App, predicate, seconds: float = 10.0) -> None:
+    """Step ticks until `predicate()` holds, with a bounded wait for the network."""
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "the condition never came true"
+        app.step(1)
+        time.sleep(0.005)
+
+
+def test_join_by_address_lobby_and_play_a_seat(app, host):
+    from game.scenes.lan import JoinScene, LobbyScene
+
+    join = JoinScene(app, name="Remy")
+    app.push(join)
+    join.connect(f"{LOOPBACK}:{host.port}")
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    step_until(app, lambda: lobby.client.snapshot()["seat"] is not None)
+    host.start_game()
+    step_until(app, lambda: isinstance(app.top, RoutesBoardScene) or (
+        app.top.__class__.__name__ == "TicketChoiceScene"))
+    board = app.stack[-1] if isinstance(app.stack[-1], RoutesBoardScene) else app.stack[-2]
+    seat = board.session.seat
+    assert board.viewer == seat
+    # the first ticket choice, answered through the host
+    step_until(app, lambda: app.top.__class__.__name__ == "TicketChoiceScene")
+    choice = app.top
+    app.step(1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                    pos=choice._confirm_rect().center)])
+    step_until(app, lambda: host.match is not None and host.match.state.pending[seat] is None)
+    # wait for our turn, then draw two cards by clicking the deck
+    step_until(app, lambda: board.session.to_act == (seat,) and not board.animator.busy
+               and board.shown["phase"] == "play" and board.legal, seconds=20)
+    before = sum(host.match.state.hands[seat].values())
+    for _ in range(2):
+        app.step(1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                        pos=DECK_RECT.center)])
+        step_until(app, lambda: not board.session.awaiting and not board.queue
+                   and not board.animator.busy, seconds=5)
+        app.step(3)
+    step_until(app, lambda: sum(host.match.state.hands[seat].values()) >= before + 2)
+    # the screen shows our own hand, and nobody else's secrets
+    step_until(app, lambda: board.shown["private"]["hand"] == host.match.state.hands[seat]
+               or board.session.to_act != (seat,))
+    others = [p for s, p in enumerate(board.shown["players"]) if s != seat]
+    assert all(set(p) == set(others[0]) for p in others)
+    assert "hand" not in str(others)
+    board.session.client.stop()
+
+
+def test_kiosk_follows_a_live_game_as_a_spectator(app):
+    from game.scenes.kiosk import KioskScene
+
+    host = Host("routes-usa", 3, "Bot table", bind=LOOPBACK, port=0, advertise=False, seed=6,
+                bot_delay=0.03).start()
+    host.start_game()  # all seats bots: the game plays by itself, at a watchable pace
+    kiosk = KioskScene(app, address=f"{LOOPBACK}:{host.port}")
+    app.push(kiosk)
+    step_until(app, lambda: kiosk.showing == "live", seconds=10)
+    board = app.stack[1]
+    assert isinstance(board, RoutesBoardScene) and board.kiosk
+    step_until(app, lambda: board.shown["turn"] > 3, seconds=20)
+    assert board.viewer is None
+    assert board.shown["private"] == {} and board.shown["you"] is None
+    # input does nothing on a kiosk, Esc included
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert app.stack[1] is board and app.running
+    # the quit chord
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q,
+                                    mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT, unicode="")])
+    assert not app.running
+    host.stop()
+
+
+def test_kiosk_plays_a_demo_when_no_game_runs(app, monkeypatch):
+    from game.scenes.kiosk import KioskScene
+
+    monkeypatch.setenv("RAILPARTY_MDNS_INTERFACES", LOOPBACK)
+    kiosk = KioskScene(app, address=None)
+    app.push(kiosk)
+    app.step(2)
+    assert kiosk.showing == "demo"
+    board = app.stack[1]
+    assert isinstance(board, RoutesBoardScene)
+    for _ in range(200):
+        app.step(1)
+    assert board.session.match.version > 0  # the bots are playing
+    kiosk.shutdown()
