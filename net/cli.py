@@ -58,6 +58,9 @@ def register(subparsers: Any) -> None:
                       help="no window: start when the seats are full, print the result")
     host.add_argument("--save", metavar="FILE", help="save file (written after every action)")
     host.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    host.add_argument("--fsync", action="store_true",
+                      help="flush each action to disk before its update goes out (slower; "
+                           "by default the flush follows within half a second)")
     host.add_argument("--seed", type=int, default=None)
     host.add_argument("--start-after", type=_seconds, default=None, metavar="S",
                       help="headless: after S seconds, bots fill the open seats and play starts")
@@ -126,16 +129,16 @@ def _say(text: str) -> None:
 
 
 def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from game.match import Match, SaveError
+    from game.match import SaveError
     from game.rules import GAMES
     from net.client import data_dir
-    from net.host import Host
+    from net.host import Host, load_hosted
 
     _logging(args.verbose)
     resume = None
     if args.resume:
         try:
-            resume = Match.load(args.resume)
+            resume = load_hosted(args.resume)
         except SaveError as exc:
             _say(f"cannot resume: {exc}")
             return 2
@@ -156,7 +159,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                     heartbeat=args.heartbeat, peer_timeout=args.peer_timeout,
                     hello_timeout=args.hello_timeout, frame_timeout=args.frame_timeout,
                     bot_delay=args.bot_delay, auto_start=True, start_after=args.start_after,
-                    exit_when_over=True,
+                    exit_when_over=True, fsync=args.fsync,
                     on_listening=lambda h: print(f"listening on {h.bind}:{h.port}", flush=True))
     except ValueError as exc:
         parser.error(str(exc))

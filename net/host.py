@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import os
 import secrets
 import threading
 import time
@@ -149,6 +151,162 @@ class LocalPeer(Peer):
     abort = close
 
 
+SAVE_INTERVAL_SECONDS = 0.5     # the full save trails the journal by at most about this
+
+
+def journal_path(path: Path) -> Path:
+    return path.with_name(path.name + ".journal")
+
+
+def load_hosted(path: str | Path) -> Match:
+    """A hosted game as it was last played: its save plus the journal beside it.
+
+    SaveError (from Match.load) when the save cannot be used. Journal lines past
+    the save are replayed; a torn last line (a host killed while writing it, so
+    no player ever heard of that action) ends the replay.
+    """
+    from game.match import SaveError
+
+    path = Path(path)
+    match = Match.load(path, keep_saving=False)
+    try:
+        lines = journal_path(path).read_bytes().splitlines()
+    except OSError:
+        return match
+    for line in lines:
+        try:
+            version, seat, action = json.loads(line)
+        except (ValueError, TypeError):
+            break
+        if not isinstance(version, int) or version <= match.version:
+            continue
+        if version != match.version + 1:
+            break
+        try:
+            match.state.apply(seat, action)
+        except IllegalAction as exc:
+            raise SaveError(f"the journal of {path} is damaged at action {version}: "
+                            f"{exc}") from None
+    return match
+
+
+class HostSave:
+    """The host's save: a Match save (Match.load reads it) plus an append-only journal.
+
+    Every applied action is appended to `FILE.journal` before any peer hears of
+    it: one small write, so a killed host resumes (`load_hosted`) with every
+    action a player saw, and no disk flush delays the update. A background thread
+    rewrites the full save (temp file, fsync, rename) at most every
+    SAVE_INTERVAL_SECONDS and flushes the journal, so a power cut loses at most
+    that last moment; with `fsync=True` the journal is flushed before every
+    update instead. At the end the full save is written and the journal removed.
+    Methods other than the thread's own are called on the host's loop thread.
+    """
+
+    def __init__(self, path: Path, fsync: bool = False):
+        self.path = path
+        self.journal = journal_path(path)
+        self.fsync = fsync
+        self.error: str | None = None
+        self._fd: int | None = None
+        self._cond = threading.Condition()
+        self._handoff: dict[str, Any] | None = None
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._dirty = False
+
+    def begin(self, match: Match) -> None:
+        """Write the whole save now and start a fresh journal after it."""
+        self._write_full(match.to_save())
+        if self._fd is not None:
+            os.close(self._fd)
+        self._fd = os.open(self.journal, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
+                           0o644)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._writer, daemon=True,
+                                            name="railparty-save")
+            self._thread.start()
+
+    def record(self, match: Match, loop: asyncio.AbstractEventLoop) -> None:
+        """Journal the action just applied (call before the update goes out)."""
+        if self._fd is None:
+            return
+        seat, action = match.state.history[-1]
+        line = json.dumps([match.version, seat, action], separators=(",", ":")) + "\n"
+        os.write(self._fd, line.encode("utf-8"))
+        if self.fsync:
+            os.fdatasync(self._fd)
+        self._dirty = True
+        if self._timer is None:
+            self._timer = loop.call_later(SAVE_INTERVAL_SECONDS, self._snapshot, match)
+
+    def _snapshot(self, match: Match) -> None:
+        self._timer = None
+        if self._dirty:
+            self._dirty = False
+            data = match.to_save()
+            with self._cond:
+                self._handoff = data
+                self._cond.notify()
+
+    def finish(self, match: Match | None) -> None:
+        """Stop the thread, write the whole save, drop the journal."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+        if self._thread is not None:
+            self._thread.join(10)
+            self._thread = None
+        if match is not None and self._fd is not None:
+            try:
+                self._write_full(match.to_save())
+            except OSError as exc:
+                self.error = str(exc)
+                log.error("could not save the game to %s: %s", self.path, exc)
+                return           # keep the journal: it holds what the save lacks
+            with contextlib.suppress(OSError):
+                os.unlink(self.journal)
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def _write_full(self, data: dict[str, Any]) -> None:
+        raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f".{self.path.name}.host.tmp")
+        with open(tmp, "wb") as f:
+            f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)
+        with contextlib.suppress(OSError):
+            dfd = os.open(self.path.parent, os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+
+    def _writer(self) -> None:
+        while True:
+            with self._cond:
+                while self._handoff is None and not self._closed:
+                    self._cond.wait()
+                if self._closed:
+                    return
+                data, self._handoff = self._handoff, None
+            try:
+                if self._fd is not None:
+                    os.fdatasync(self._fd)
+                self._write_full(data)
+            except OSError as exc:
+                self.error = str(exc)
+                log.error("could not save the game to %s: %s", self.path, exc)
+
+
 class Host:
     """A LAN game host. See the module docstring; the CLI is `railparty host`."""
 
@@ -166,7 +324,8 @@ class Host:
                  bot_delay: float = 0.0, auto_start: bool = False,
                  start_after: float | None = None, exit_when_over: bool = False,
                  linger: float = LINGER_SECONDS,
-                 on_listening: Callable[[Host], None] | None = None):
+                 on_listening: Callable[[Host], None] | None = None,
+                 fsync: bool = False):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -185,6 +344,7 @@ class Host:
         self.seed = secrets.randbelow(2**31) if seed is None else seed
         self.options = dict(options or {})
         self.save_path = Path(save_path) if save_path else None
+        self._saver = HostSave(self.save_path, fsync) if self.save_path else None
         self.advertise, self.interfaces = advertise, interfaces
         self.fill_bot, self.standin_bot = fill_bot, standin_bot
         self.on_drop, self.drop_timeout = on_drop, drop_timeout
@@ -201,7 +361,7 @@ class Host:
         if resume is not None:
             if self.save_path is None:
                 self.save_path = resume.save_path
-            resume.save_path = self.save_path
+            resume.save_path = None           # the host saves (SaveWriter)
             self.phase = "over" if resume.state.is_over else "playing"
             for slot, seat in zip(self.slots, resume.seats, strict=True):
                 slot.kind = "human" if seat.token else "bot"
@@ -337,6 +497,8 @@ class Host:
         if self.advertise:
             self._advert_task = self._spawn(self._advertise())
         heartbeat = self._spawn(self._heartbeat_loop())
+        if self.match is not None:
+            self._save_begin()             # a resumed game: its whole save, a new journal
         if self.phase == "playing":
             for index, slot in enumerate(self.slots):
                 if slot.kind == "human" and slot.bot is None:
@@ -387,6 +549,8 @@ class Host:
         if self._advertiser is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._advertiser.close(), 5.0)
+        if self._saver is not None:
+            self._saver.finish(self.match)
         self._refresh_status(stopped=True)
 
     async def _advertise(self) -> None:
@@ -678,7 +842,7 @@ class Host:
         except IllegalAction as exc:
             peer.send(P.error(P.E_ILLEGAL, str(exc)[:P.MAX_REASON_CHARS], version))
             return
-        self._after_action(events)
+        self._after_action(events, first=peer)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply a checked action to the Match (which saves). The real state is only
@@ -694,11 +858,23 @@ class Host:
             except Exception:
                 log.exception("the rules failed on an action from seat %s", seat)
                 raise IllegalAction("that is not an action the rules allow now") from None
-        try:
-            return self.match.apply(seat, action)
-        except OSError as exc:          # applied, but the save failed: keep playing
-            log.error("could not save the game: %s", exc)
-            return []
+        events = self.match.apply(seat, action)
+        self._save()
+        return events
+
+    def _save(self) -> None:
+        if self._saver is not None and self.match is not None and self._loop is not None:
+            try:
+                self._saver.record(self.match, self._loop)
+            except OSError as exc:          # applied, but not saved: keep playing
+                log.error("could not save the game to %s: %s", self.save_path, exc)
+
+    def _save_begin(self) -> None:
+        if self._saver is not None and self.match is not None:
+            try:
+                self._saver.begin(self.match)
+            except OSError as exc:
+                log.error("could not save the game to %s: %s", self.save_path, exc)
 
     # ======================================================================
     # Game flow
@@ -718,12 +894,8 @@ class Host:
                       bot=s.bot if s.kind == "bot" else None, token=s.token,
                       connected=s.connected or s.kind == "bot")
                  for i, s in enumerate(self.slots)]
-        self.match = Match(self.game, seats, self.seed, dict(self.options), self.save_path)
-        if self.save_path is not None:
-            try:
-                self.match.save(self.save_path)
-            except OSError as exc:
-                log.error("could not save the game: %s", exc)
+        self.match = Match(self.game, seats, self.seed, dict(self.options))
+        self._save_begin()
         self.phase = "playing"
         log.info("game started (seed %s)", self.seed)
         for index, slot in enumerate(self.slots):
@@ -736,23 +908,25 @@ class Host:
         self._refresh_status()
         self._schedule_bots()
 
-    def _after_action(self, events: list[dict[str, Any]]) -> None:
+    def _after_action(self, events: list[dict[str, Any]], first: Peer | None = None) -> None:
         assert self.match is not None
-        self._broadcast_update(events)
+        self._broadcast_update(events, first)
         if self.match.state.is_over:
             self._game_over()
         else:
             self._schedule_bots()
         self._refresh_status()
 
-    def _broadcast_update(self, events: list[dict[str, Any]]) -> None:
+    def _broadcast_update(self, events: list[dict[str, Any]], first: Peer | None = None) -> None:
+        """Every peer its own update: the player who acted first, spectators last."""
         assert self.match is not None
         state = self.match.state
         version = self.match.version
         result = state.result() if state.is_over else None
         to_act = state.to_act
         public_frame: bytes | None = None
-        for peer in list(self.peers):
+        order = sorted(self.peers, key=lambda p: (p is not first, p.role == "spectator"))
+        for peer in order:
             if peer.role == "spectator":
                 if public_frame is None:
                     public_frame = encode({"type": "update", "version": version,
@@ -764,7 +938,7 @@ class Host:
                 seat = peer.seat
                 peer.send({"type": "update", "version": version,
                            "events": redact_events(events, seat), "view": state.view(seat),
-                           "legal": state.legal_actions(seat) if seat in to_act else [],
+                           **P.pack_legal(state.legal_actions(seat) if seat in to_act else []),
                            "result": result})
 
     def _schedule_bots(self) -> None:
@@ -800,6 +974,8 @@ class Host:
             if slot.drop_handle is not None:
                 slot.drop_handle.cancel()
                 slot.drop_handle = None
+        if self._saver is not None:
+            self._saver.finish(self.match)     # the whole game in one save file
         self._update_advert()
         if self.exit_when_over:
             self._spawn(self._finish())
@@ -879,7 +1055,7 @@ class Host:
             message["version"] = self.match.version
             message["view"] = state.view(seat)
             if seat is not None and seat in state.to_act:
-                message["legal"] = state.legal_actions(seat)
+                message.update(P.pack_legal(state.legal_actions(seat)))
         return message
 
     def _seats_changed(self, skip: Peer | None = None) -> None:

@@ -20,6 +20,8 @@ host -> client
     reject  {code, reason}                       then the host closes the connection
     sync    {phase, game, version, you, seats, view, legal, result}   full state
     update  {version, events, view, legal, result}                    after each action
+            (a long legal list travels as legal_z: zlib-compressed msgpack, with
+            legal = []; `expand_legal` restores it, and net.client does so itself)
     seats   {phase, seats, free}                 the seat table changed
     error   {code, reason, version?}             the connection stays open
     ping/pong, bye {reason}
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+import zlib
 from typing import Any
 
 import msgpack
@@ -55,6 +58,8 @@ MAX_SEND_BUFFER_BYTES = 2 * 1024 * 1024   # a peer that stops reading is dropped
 MAX_NAME_CHARS = 24
 MAX_TOKEN_CHARS = 64
 MAX_REASON_CHARS = 200
+LEGAL_COMPRESS_BYTES = 2048           # a longer legal list (msgpack) is sent zlib-compressed
+MAX_LEGAL_BYTES = 4 * MAX_FRAME_BYTES  # ... and may not inflate beyond this
 
 # --- timing (defaults; hosts and clients take their own values for tests) -----
 HEARTBEAT_SECONDS = 2.0               # ping interval, both ways
@@ -182,9 +187,10 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "sync": {"phase": (_STR, True), "game": (_STR, True), "version": (_INT, True),
              "you": (_OPT_INT, True), "seats": ((list,), True),
              "view": ((dict, type(None)), True), "legal": ((list,), True),
-             "result": ((dict, type(None)), False)},
+             "legal_z": ((bytes,), False), "result": ((dict, type(None)), False)},
     "update": {"version": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
-               "legal": ((list,), True), "result": ((dict, type(None)), False)},
+               "legal": ((list,), True), "legal_z": ((bytes,), False),
+               "result": ((dict, type(None)), False)},
     "seats": {"phase": (_STR, True), "seats": ((list,), True), "free": (_INT, True)},
     "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False)},
     "ping": {"n": (_INT, False)},
@@ -267,6 +273,39 @@ def hello_problem(message: dict[str, Any], checked_by: str) -> tuple[str, str] |
             f"This game is hosted with Rail Party network protocol {hosted}, but your copy "
             f"speaks protocol {yours}. Install the same Rail Party version on every computer.")
     return None
+
+
+def pack_legal(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The legal-actions fields of a sync/update: `legal`, or `legal_z` when long."""
+    if not legal:
+        return {"legal": []}
+    packed = msgpack.packb(legal, use_bin_type=True)
+    if len(packed) <= LEGAL_COMPRESS_BYTES:
+        return {"legal": legal}
+    return {"legal": [], "legal_z": zlib.compress(packed, 1)}
+
+
+def expand_legal(message: dict[str, Any]) -> dict[str, Any]:
+    """The message with `legal_z` (if any) turned back into `legal`; ProtocolError
+    when it does not inflate, within MAX_LEGAL_BYTES, to a list of maps."""
+    packed = message.get("legal_z")
+    if packed is None:
+        return message
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_LEGAL_BYTES)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ProtocolError("the compressed legal actions are too long or cut short")
+        legal = msgpack.unpackb(raw, raw=False, strict_map_key=True, ext_hook=_refuse_ext)
+    except ProtocolError:
+        raise
+    except Exception:
+        raise ProtocolError("the compressed legal actions are unreadable") from None
+    if not isinstance(legal, list) or not all(isinstance(a, dict) for a in legal):
+        raise ProtocolError("the compressed legal actions are not a list of actions")
+    out = {k: v for k, v in message.items() if k != "legal_z"}
+    out["legal"] = legal
+    return out
 
 
 def result_record(game: str, version: int, result: dict[str, Any]) -> dict[str, Any]:

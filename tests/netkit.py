@@ -65,6 +65,14 @@ def connect(host: Host | int, name: str | None = "P", role: str = "player",
                   token_store=store if store is not None else False, **options).start()
 
 
+def host_record(host: Host) -> dict[str, Any]:
+    """The host's result line, once the host itself has finished the game."""
+    wait_until(lambda: host.status()["phase"] == "over" and host.result is not None,
+               "the host to finish the game")
+    assert host.match is not None and host.result is not None
+    return P.result_record(host.game, host.match.version, host.result)
+
+
 class Player(threading.Thread):
     """Runs run_bot (or run_spectator) on a session in a thread; keeps the outcome."""
 

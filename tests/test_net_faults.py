@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
@@ -13,14 +14,16 @@ from netkit import (
     Proc,
     Raw,
     connect,
+    host_record,
     isolate,
     start_host,
     wait_until,
 )
 
-from game.match import Match
+from game.match import Match, default_seats
 from net import protocol as P
 from net.client import ClientClosed, TokenStore
+from net.host import HostSave, journal_path, load_hosted
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +79,7 @@ def test_a_killed_client_gets_its_seat_back_with_its_token(tmp_path):
         sync = next(m for m in seen if m["type"] == "sync")
         assert sync["you"] == seat and sync["view"]["you"] == seat and sync["view"]["private"]
         assert all(r == records[0] for r in records)
-        assert records[0] == P.result_record(host.game, host.match.version, host.result)
+        assert records[0] == host_record(host)
     finally:
         for p in others:
             p.session.stop()
@@ -128,7 +131,7 @@ def test_a_host_killed_mid_game_resumes_from_its_save_and_everyone_rejoins(tmp_p
             tmp_path / f"tokens{i}.json")), "greedy", seed=i, think=0.003) for i in range(3)]
         wait_until(lambda: watcher.version >= 30, "the game to get going")
         first.kill()                                              # SIGKILL: no goodbye
-        before = Match.load(save, keep_saving=False)
+        before = load_hosted(save)            # the save and its journal
         seen = max([watcher.version] + [p.session.version for p in players])
         assert seen <= before.version          # nothing a client saw is missing from the save
         assert not before.state.is_over
@@ -142,6 +145,7 @@ def test_a_host_killed_mid_game_resumes_from_its_save_and_everyone_rejoins(tmp_p
         assert after.state.history[:before.version] == before.state.history
         assert after.state.is_over and after.version == records[0]["version"]
         assert all(p.session.connections == 2 for p in players)
+        assert not journal_path(save).exists()         # the whole game is in the save
     finally:
         for p in players:
             p.session.stop()
@@ -195,3 +199,25 @@ def test_a_client_whose_host_goes_silent_reconnects():
         server.close()
         for conn in accepted:
             conn.close()
+
+
+def test_the_journal_keeps_every_action_between_full_saves(tmp_path):
+    path = tmp_path / "journalled.json"
+    match = Match("routes-usa", default_seats("routes-usa", 0, 3), 4)
+    saver = HostSave(path)
+    saver.begin(match)
+    loop = asyncio.new_event_loop()          # never run: no full save happens meanwhile
+    try:
+        for _ in range(25):
+            match.play_bot(match.bot_to_act())
+            saver.record(match, loop)
+        assert Match.load(path, keep_saving=False).version == 0
+        assert load_hosted(path).state.history == match.state.history
+        with open(journal_path(path), "ab") as f:
+            f.write(b'[26,0,{"type":"dr')     # a host killed halfway through a line
+        assert load_hosted(path).version == 25
+        saver.finish(match)
+        assert Match.load(path, keep_saving=False).version == 25
+        assert not journal_path(path).exists()
+    finally:
+        loop.close()

@@ -5,7 +5,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from netkit import LOOPBACK, Player, Proc, Raw, connect, isolate, start_host, wait_until
+from netkit import (
+    LOOPBACK,
+    Player,
+    Proc,
+    Raw,
+    connect,
+    host_record,
+    isolate,
+    start_host,
+    wait_until,
+)
 
 from game.match import Match
 from net import protocol as P
@@ -14,10 +24,6 @@ from net import protocol as P
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch, tmp_path):
     isolate(monkeypatch, tmp_path)
-
-
-def host_record(host):
-    return P.result_record(host.game, host.match.version, host.result)
 
 
 def test_four_bot_clients_and_a_spectator_play_to_the_end_and_agree(tmp_path):

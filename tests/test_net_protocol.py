@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import zlib
 
 import msgpack
 import pytest
@@ -134,3 +135,28 @@ def test_limits_are_named_constants():
                  "MAX_FRAMES_PER_SECOND", "FRAME_BURST", "MAX_BAD_FRAMES",
                  "MAX_SEND_BUFFER_BYTES"):
         assert isinstance(getattr(P, name), int) and getattr(P, name) > 0
+
+
+def test_long_legal_lists_travel_compressed_and_come_back_whole():
+    legal = [{"type": "claim", "track": f"city-{i}--town-{i}", "cards": {"red": 3}}
+             for i in range(200)]
+    packed = P.pack_legal(legal)
+    assert packed["legal"] == [] and len(packed["legal_z"]) < P.LEGAL_COMPRESS_BYTES
+    message = {"type": "update", "version": 3, "events": [], "view": {}, **packed}
+    assert P.check_host_message(message) == "update"
+    assert P.expand_legal(message)["legal"] == legal
+    assert "legal_z" not in P.expand_legal(message)
+    short = [{"type": "draw_deck"}]
+    assert P.pack_legal(short) == {"legal": short}
+
+
+@pytest.mark.parametrize("blob", [
+    b"not zlib at all",
+    zlib.compress(b"\x00" * (P.MAX_LEGAL_BYTES + 10)),             # inflates past the limit
+    zlib.compress(msgpack.packb({"type": "draw_deck"})),           # not a list
+    zlib.compress(msgpack.packb([1, 2])),                          # not actions
+    zlib.compress(msgpack.packb([{"type": "x"}]))[:-3],            # cut short
+])
+def test_bad_compressed_legal_lists_are_protocol_errors(blob):
+    with pytest.raises(ProtocolError):
+        P.expand_legal({"type": "update", "legal": [], "legal_z": blob})
