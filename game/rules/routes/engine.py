@@ -314,6 +314,10 @@ class RoutesState:
             del pool[:count]
             other.hands[s] = hand
         other.deck = pool
+        if self.phase == "over":
+            # the result has revealed every ticket: nothing about them is hidden
+            other.rng = random.Random(rng.getrandbits(64))
+            return other
         tickets = list(self.ticket_deck)
         for s in others:
             tickets.extend(self.tickets[s])
