@@ -345,3 +345,42 @@ def test_face_up_click_takes_that_card(app, tmp_path):
     before = state.hands[0].get(card, 0)
     click(app, face_up_rect(slot).center)
     assert state.hands[0].get(card, 0) == before + 1
+
+
+def test_italy_ferry_pile_and_ferry_payment_by_clicking(app, tmp_path):
+    from game.scenes.routes_board import FERRY_PILE_RECT
+
+    scene = None
+    from game.scenes.flow import start_match
+
+    match = Match("routes-italy", [Seat("Solo", "green"), Seat("Bot", "red", "greedy")], 4)
+    start_match(app, match)
+    app.step(2)
+    scene = app.stack[0]
+    assert scene.portrait  # the tall board takes the full height
+    confirm_tickets(app)
+    state = match.state
+    for _ in range(300):
+        app.step(1)
+        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
+            break
+    click(app, FERRY_PILE_RECT.center)
+    assert state.hands[0].get("ferry") == 1
+    for _ in range(300):
+        app.step(1)
+        if state.to_act == (0,) and not scene.animator.busy:
+            break
+    ferry = next(t for t in state.board.tracks if t.ferries == 2 and t.length == 3
+                 and state._claim_problem(0, t) is None)
+    state.hands[0] = {"ferry": 1, "locomotive": 2, "red": 1}
+    state._legal_cache = {}
+    scene._refresh_view()
+    click(app, scene.geo.tracks[ferry.id].spaces[1].center)
+    overlay = app.top
+    assert isinstance(overlay, PaymentChoiceScene)
+    cards = [o["cards"] for o in overlay.options]
+    assert {"ferry": 1, "red": 1} in cards and {"locomotive": 2, "red": 1} in cards
+    pick = cards.index({"ferry": 1, "red": 1})
+    click(app, overlay._row(pick).center)
+    assert state.claimed[ferry.index] == 0
+    assert state.hands[0] == {"locomotive": 2}

@@ -33,6 +33,10 @@ from game.ui.route_geometry import BoardGeometry
 from game.ui.widgets import draw_card, focus_ring, panel
 
 BOARD_RECT = (10, 62, 1420, 896)
+# A portrait board (Italy) takes the full height; the hand becomes a column
+# in the space its narrow map leaves on the left.
+HAND_COLUMN_W = 200
+PORTRAIT_BOARD_RECT = (10 + HAND_COLUMN_W + 10, 62, 1420 - HAND_COLUMN_W - 10, 1008)
 PANEL_X, PANEL_W = 1444, 466
 CARD_W, CARD_H = 82, 112
 FACE_UP_Y = 96
@@ -63,7 +67,10 @@ class RoutesBoardScene(Scene):
         self.on_exit = on_exit
         public = session.view(None)
         self.board = load_board(public["board"])
-        self.geo = BoardGeometry(self.board, BOARD_RECT)
+        bw, bh = self.board.size
+        self.portrait = bw / bh < 1.2
+        self.board_rect = PORTRAIT_BOARD_RECT if self.portrait else BOARD_RECT
+        self.geo = BoardGeometry(self.board, self.board_rect)
         self.seat_info = session.seats()
         self.viewer: int | None = None
         self.last_viewer: int | None = None
@@ -357,7 +364,7 @@ class RoutesBoardScene(Scene):
             for i in range(len(self.shown["private"].get("tickets", []))):
                 if self._ticket_rect(i).collidepoint(pos):
                     return ("ticket", i)
-        if pygame.Rect(BOARD_RECT).collidepoint(pos):
+        if pygame.Rect(self.board_rect).collidepoint(pos):
             unclaimed = {t.id for t in self.board.tracks} - set(self.shown["routes"])
             tid = self.geo.track_at(pos, unclaimed)
             if tid:
@@ -575,7 +582,7 @@ class RoutesBoardScene(Scene):
         label = f"{track.a} - {track.b}: {track.length} {track.color}{waves}, {points} pts"
         img = theme.text(label, 26, theme.TEXT)
         box = img.get_rect(midbottom=(x, y - 16)).inflate(16, 10)
-        box.clamp_ip(pygame.Rect(BOARD_RECT))
+        box.clamp_ip(pygame.Rect(self.board_rect))
         pygame.draw.rect(surface, (16, 18, 26), box, border_radius=6)
         surface.blit(img, img.get_rect(center=box.center))
 
@@ -700,8 +707,29 @@ class RoutesBoardScene(Scene):
             stats = f"{p['score']:>3}   {p['trains']:>2}   {p['cards']:>2}   {p['tickets']}"
             if "ferries" in p:
                 stats += f"  F{p['ferries']}"
+            regions = self._regions_by_seat().get(seat)
+            if regions:
+                theme.blit_text(surface, "regions " + "+".join(map(str, regions[:4])),
+                                (rect.x + 44, rect.bottom - 2), 20, theme.TEXT_DIM,
+                                anchor="bottomleft")
             theme.blit_text(surface, stats, (rect.right - 10, rect.centery), 28, theme.TEXT,
                             anchor="midright")
+
+    def _regions_by_seat(self) -> dict[int, list[int]]:
+        """Each seat's regions per network (boards with regions), from public routes."""
+        if not getattr(self.board, "regions", None):
+            return {}
+        key = tuple(sorted(self.shown["routes"].items()))
+        if getattr(self, "_regions_key", None) != key:
+            from game.rules.routes.scoring import region_networks
+            by_seat: dict[int, list[tuple[str, str]]] = {}
+            for tid, seat in self.shown["routes"].items():
+                t = self.board.track_by_id[tid]
+                by_seat.setdefault(seat, []).append((t.a, t.b))
+            self._regions_cache = {s: [n for n in region_networks(self.board, pairs) if n]
+                                   for s, pairs in by_seat.items()}
+            self._regions_key = key
+        return self._regions_cache
 
     def _draw_tickets(self, surface: pygame.Surface) -> None:
         if self.viewer is None:
@@ -738,6 +766,9 @@ class RoutesBoardScene(Scene):
     def _hand_slot_rect(self, card: str) -> pygame.Rect:
         cards = self._hand_cards()
         i = cards.index(card) if card in cards else len(cards) - 1
+        if self.portrait:
+            height = min(110, (PORTRAIT_BOARD_RECT[3]) // len(cards))
+            return pygame.Rect(10, 62 + i * height, HAND_COLUMN_W, height - 10)
         width = min(130, (BOARD_RECT[2] - 20) // len(cards))
         return pygame.Rect(BOARD_RECT[0] + 10 + i * width, HAND_Y + 4, width - 12, HAND_H - 8)
 
@@ -746,8 +777,12 @@ class RoutesBoardScene(Scene):
             msg = "Spectating: every player's cards stay hidden"
             if len(self.session.humans) > 1:
                 msg = "Cards hidden until the next player takes the screen"
-            theme.blit_text(surface, msg, (BOARD_RECT[0] + 20, HAND_Y + HAND_H // 2), 32,
-                            theme.TEXT_DIM, anchor="midleft")
+            if self.portrait:
+                for i, word in enumerate(msg.split(": ")[0].split()):
+                    theme.blit_text(surface, word, (20, 90 + i * 36), 32, theme.TEXT_DIM)
+            else:
+                theme.blit_text(surface, msg, (BOARD_RECT[0] + 20, HAND_Y + HAND_H // 2), 32,
+                                theme.TEXT_DIM, anchor="midleft")
             return
         hand = self.shown["private"].get("hand", {})
         cb = self.app.settings.colorblind
@@ -789,7 +824,7 @@ class RoutesBoardScene(Scene):
                                 colors[t.data["seat"]], True, "center", shadow=True)
             elif kind == "banner":
                 box = pygame.Rect(0, 0, 1100, 110)
-                box.center = (BOARD_RECT[0] + BOARD_RECT[2] // 2, 420)
+                box.center = (self.board_rect[0] + self.board_rect[2] // 2, 420)
                 panel(surface, box, (30, 20, 20), theme.ACCENT, 16, 4)
                 theme.blit_text(surface, t.data["text"], box.center, 48, theme.ACCENT, True,
                                 "center")

@@ -35,6 +35,7 @@ def draw_static_board(geo: BoardGeometry, colorblind: bool = False) -> pygame.Su
         pygame.draw.aalines(surface, theme.SEA_DEEP, True, points)
     _regions(surface, geo)
     surface.set_clip(clip)
+    draw_region_legend(surface, geo)
     pygame.draw.rect(surface, theme.PANEL_EDGE, area, 3, border_radius=14)
     for shape in geo.tracks.values():
         color = theme.CARD_COLORS.get(shape.track.color, (150, 150, 150))
@@ -72,24 +73,77 @@ def _sea_texture(surface: pygame.Surface, area: pygame.Rect) -> None:
 
 
 def _regions(surface: pygame.Surface, geo: BoardGeometry) -> None:
-    """Tint around each city by region, when the board has regions."""
-    regions = sorted({c.get("region") for c in geo.board.cities.values() if c.get("region")})
-    if not regions:
+    """Tint the land by region: each patch takes the region of its nearest city.
+
+    The board data gives cities, not borders, so the project draws each
+    region as the land closest to its cities (a coarse Voronoi map), which
+    reads as regions at a glance; dead-end areas are left untinted.
+    """
+    cities = [(x, y, geo.board.cities[name].get("region"))
+              for name, (x, y) in geo.cities.items()
+              if geo.board.cities[name].get("region") and not geo.board.is_dead_end(name)]
+    if not cities:
         return
+    names = region_names(geo.board)
+    land = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    for ring in geo.board.land:
+        pygame.draw.polygon(land, (255, 255, 255, 255), [geo.to_screen(p) for p in ring])
+    mask = pygame.mask.from_surface(land)
     tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    for name, (cx, cy) in geo.cities.items():
-        region = geo.board.cities[name].get("region")
-        if region is None:
-            continue
-        color = region_color(regions.index(region))
-        pygame.draw.circle(tint, (*color, 90), (cx, cy), 46 * geo.scale)
+    cell = 8
+    x0, y0, w, h = geo.rect
+    reach = (90 * geo.scale) ** 2
+    for gy in range(y0, y0 + h, cell):
+        for gx in range(x0, x0 + w, cell):
+            cx, cy = gx + cell // 2, gy + cell // 2
+            if not mask.get_at((min(cx, mask.get_size()[0] - 1), cy)):
+                continue
+            best, region = reach, None
+            for x, y, r in cities:
+                d = (x - cx) ** 2 + (y - cy) ** 2
+                if d < best:
+                    best, region = d, r
+            if region is not None:
+                color = region_color(names.index(region))
+                tint.fill((*color, 110), (gx, gy, cell, cell))
     surface.blit(tint, (0, 0))
+
+
+def region_names(board: Board) -> list[str]:
+    listed = getattr(board, "regions", None)
+    if listed:
+        return list(listed)
+    return sorted({c.get("region") for c in board.cities.values()
+                   if c.get("region") and not c.get("dead_end")})
+
+
+def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry) -> None:
+    """A small key of region colours in the board's emptiest corner (the sea)."""
+    names = region_names(geo.board)
+    if not names:
+        return
+    x0, y0, w, h = geo.rect
+    rows = (len(names) + 1) // 2
+    box = pygame.Rect(0, 0, 430, 34 + rows * 24)
+    box.bottomright = (x0 + w - 12, y0 + h - 12)  # the open sea of the corner
+    pygame.draw.rect(surface, (20, 30, 44), box, border_radius=10)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
+    theme.blit_text(surface, "Regions (x2: all its cities in one network)",
+                    (box.x + 12, box.y + 8), 20, theme.TEXT_DIM)
+    doubles = set(getattr(geo.board, "double_regions", ()) or ())
+    for i, name in enumerate(names):
+        col, row = divmod(i, rows)
+        x = box.x + 12 + col * 210
+        y = box.y + 32 + row * 24
+        pygame.draw.rect(surface, region_color(i), (x, y + 3, 18, 16), border_radius=3)
+        label = name + (" x2" if name in doubles else "")
+        theme.blit_text(surface, label[:22], (x + 26, y + 2), 21, theme.TEXT)
 
 
 def region_color(index: int) -> tuple[int, int, int]:
     hue = (index * 0.618034) % 1.0
     c = pygame.Color(0)
-    c.hsva = (hue * 360, 45, 95, 100)
+    c.hsva = (hue * 360, 55, 90, 100)
     return (c.r, c.g, c.b)
 
 
