@@ -225,7 +225,7 @@ class Live:
         self.watcher = spectator(self.host)
         self.players = [Player(connect(self.host, f"Honest {i}"), "greedy", seed=i,
                                think=0.01) for i in range(2)]
-        self.pings = 0
+        self.examples = 0
 
 
 @pytest.fixture(scope="module")
@@ -310,8 +310,9 @@ def test_random_and_mutated_frames_never_hurt_a_live_game(live, data):
         pass                                       # the host may have closed already
     assert raw.closed()                            # every answer was a valid host message
     raw.close()
-    live.pings += 1
-    assert pong(live.watcher, live.pings)          # and the host still serves the others
+    live.examples += 1
+    if live.examples % 5 == 0:                     # (a ping per example would be a flood)
+        assert pong(live.watcher, live.examples)   # and the host still serves the others
 
 
 def test_after_the_fuzzing_the_game_ends_intact(live):
