@@ -56,6 +56,8 @@ def register(subparsers: Any) -> None:
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     host.add_argument("--headless", action="store_true",
                       help="no window: start when the seats are full, print the result")
+    host.add_argument("--player", default=None, metavar="NAME",
+                      help="with a window: your name at the table (you play a seat)")
     host.add_argument("--save", metavar="FILE", help="save file (written after every action)")
     host.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
     host.add_argument("--fsync", action="store_true",
@@ -145,8 +147,6 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     info = GAMES[resume.game_id if resume else args.game]
     if resume is None and not info.min_players <= args.seats <= info.max_players:
         parser.error(f"--seats: {info.name} takes {info.min_players}-{info.max_players} players")
-    if not args.headless:
-        _say("(the hosting window is not part of this version yet: running headless)")
     save = args.save or args.resume
     if save is None:
         save = str(data_dir() / "saves" / time.strftime("host-%Y%m%d-%H%M%S.json"))
@@ -158,12 +158,15 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                     on_drop=args.on_drop, drop_timeout=args.drop_timeout,
                     heartbeat=args.heartbeat, peer_timeout=args.peer_timeout,
                     hello_timeout=args.hello_timeout, frame_timeout=args.frame_timeout,
-                    bot_delay=args.bot_delay, auto_start=True, start_after=args.start_after,
-                    exit_when_over=True, fsync=args.fsync,
+                    bot_delay=args.bot_delay, auto_start=args.headless,
+                    start_after=args.start_after, exit_when_over=args.headless,
+                    fsync=args.fsync,
                     on_listening=lambda h: print(f"listening on {h.bind}:{h.port}", flush=True))
     except ValueError as exc:
         parser.error(str(exc))
     _say(f"saving to {save}")
+    if not args.headless:
+        return _host_window(host, args.player or _default_name(), resumed=resume is not None)
     try:
         result = host.run()
     except OSError:
@@ -174,6 +177,34 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 1
     print(json.dumps(P.result_record(host.game, host.match.version, result), sort_keys=True),
           flush=True)
+    return 0
+
+
+def _host_window(host: Any, player: str, resumed: bool) -> int:
+    """The window on the lobby of this host; the host's own player plays in-process."""
+    try:
+        from game.app import App
+        from game.scenes.flow import to_title
+        from game.scenes.lan import LobbyScene
+    except ImportError as exc:
+        _say(f"no window is available here ({exc}); use --headless")
+        return 2
+    try:
+        host.start()
+    except OSError as exc:
+        _say(str(exc))
+        return 2
+    app = App()
+    try:
+        to_title(app)
+        if resumed:
+            _say("a resumed game: the window watches it; the players rejoin by themselves")
+        client = host.join_local(player, role="spectator" if resumed else "player")
+        app.push(LobbyScene(app, client, host))
+        app.run()
+    finally:
+        host.stop()
+        app.close()
     return 0
 
 

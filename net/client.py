@@ -266,6 +266,7 @@ class LocalClient(Session):
         super().__init__(role, name, color)
         self._host = host
         self._peer: LocalPeer | None = None
+        self._token: str | None = None
 
     def _send(self, message: dict[str, Any]) -> None:
         peer = self._peer

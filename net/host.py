@@ -461,11 +461,13 @@ class Host:
         self._call(apply)
 
     def join_local(self, name: str = "Host", color: str | None = None,
-                   role: str = "player") -> LocalClient:
-        """The host's own player (or a local kiosk with role="spectator")."""
+                   role: str = "player", token: str | None = None) -> LocalClient:
+        """The host's own player (or a local kiosk with role="spectator"); `token`
+        reclaims a seat (e.g. in a resumed game: the tokens are in the save)."""
         from net.client import LocalClient
 
         client = LocalClient(self, role=role, name=name, color=color)
+        client._token = token
         self._call(self._attach_local, client)
         return client
 
@@ -680,7 +682,8 @@ class Host:
         peer = LocalPeer(client)
         client._peer = peer
         self.peers.add(peer)
-        self._on_message(peer, P.hello_from_client(client.role, client.name, client.color))
+        self._on_message(peer, P.hello_from_client(client.role, client.name, client.color,
+                                                   client._token))
 
     # ======================================================================
     # Messages
