@@ -172,6 +172,12 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except OSError:
         _say(host.startup_error or "the host could not start")
         return 2
+    timings = sorted(host.action_seconds)
+    if timings:
+        _say(f"host: {len(timings)} player actions handled in median "
+             f"{timings[len(timings) // 2] * 1000:.2f} ms, p99 "
+             f"{timings[min(len(timings) - 1, round(0.99 * (len(timings) - 1)))] * 1000:.2f} ms "
+             "(checks, rules, journal, every update)")
     if result is None or host.match is None:
         _say("stopped before the game was over")
         return 1

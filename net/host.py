@@ -24,7 +24,7 @@ import secrets
 import threading
 import time
 import unicodedata
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -388,6 +388,8 @@ class Host:
         self._tasks: set[asyncio.Task] = set()
         self._status: dict[str, Any] = {}
         self._ping_n = 0
+        # how long each player's action took here: checks, rules, journal, every update
+        self.action_seconds: deque[float] = deque(maxlen=10000)
         self._refresh_status()
 
     # ======================================================================
@@ -816,6 +818,7 @@ class Host:
         self._seats_changed()
 
     def _on_action(self, peer: Peer, message: dict[str, Any]) -> None:
+        started = time.perf_counter()
         version = self.match.version if self.match is not None else 0
         if peer.role != "player" or peer.seat is None:
             peer.send(P.error(P.E_SPECTATOR, "spectators watch the game; they cannot play",
@@ -846,6 +849,7 @@ class Host:
             peer.send(P.error(P.E_ILLEGAL, str(exc)[:P.MAX_REASON_CHARS], version))
             return
         self._after_action(events, first=peer)
+        self.action_seconds.append(time.perf_counter() - started)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply a checked action to the Match (which saves). The real state is only

@@ -4,8 +4,9 @@
     python tools/bench_net.py [--games 2] [--players 5] [--spectators 10] [--save-dir DIR]
 
 A headless host runs in its own process (`railparty host --headless`, saving
-after every action, as in a real game). Five greedy players and ten
-spectators are raw protocol clients on one asyncio loop in this process.
+after every action, as in a real game). Five greedy players are raw protocol
+clients on one asyncio loop in this process, ten spectators on another loop in
+a second process.
 Latency is measured from just after a player sends its action to the moment
 it reads its own `update` (and, "fan-out", until the last spectator has read
 that update). Bot thinking time is not included. Discovery: a browser is
@@ -27,6 +28,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -54,6 +56,8 @@ class Stats:
         self.sent: dict[int, float] = {}      # version acted on -> send time
         self.seen: dict[int, list[float]] = {}  # version -> spectator read times
         self.actions = 0
+        self.synced = 0
+        self.host_lines: list[str] = []
 
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[dict, int]:
@@ -86,6 +90,8 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
         elif kind in ("sync", "update"):
             message = P.expand_legal(message)
             version = message["version"]
+            if kind == "sync":
+                stats.synced += 1
             if kind == "update":
                 if role == "spectator":
                     stats.sizes["spectator"].append(size)
@@ -111,14 +117,27 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
     writer.close()
 
 
-async def play_one(port: int, players: int, spectators: int, stats: Stats) -> None:
+async def play_one(port: int, players: int, stats: Stats) -> None:
     done = asyncio.Event()
-    watchers = [asyncio.ensure_future(peer(port, "spectator", f"Kiosk {i}", stats, i, done))
-                for i in range(spectators)]
-    await asyncio.sleep(0.2)        # the spectators are in before the game starts
     seats = [asyncio.ensure_future(peer(port, "player", f"Bench {i}", stats, i, done))
              for i in range(players)]
-    await asyncio.wait_for(asyncio.gather(*seats, *watchers), 300)
+    await asyncio.wait_for(asyncio.gather(*seats), 300)
+
+
+def watch(port: int, spectators: int, pipe: Any) -> None:
+    """The spectators, in a process of their own (so that reading their updates does
+    not delay the players'): reports when all are in, then what each one read."""
+    stats = Stats()
+
+    async def run() -> None:
+        tasks = [asyncio.ensure_future(peer(port, "spectator", f"Kiosk {i}", stats, i,
+                                            asyncio.Event())) for i in range(spectators)]
+        while stats.synced < spectators:
+            await asyncio.sleep(0.01)
+        pipe.send("ready")
+        await asyncio.wait_for(asyncio.gather(*tasks), 300)
+    asyncio.run(run())
+    pipe.send((stats.seen, stats.sizes["spectator"]))
 
 
 def start_host(players: int, save: Path, seed: int) -> tuple[subprocess.Popen, int]:
@@ -128,7 +147,7 @@ def start_host(players: int, save: Path, seed: int) -> tuple[subprocess.Popen, i
         [sys.executable, "-m", "game", "host", "--headless", "--seats", str(players),
          "--bind", LOOPBACK, "--port", "0", "--no-advertise", "--seed", str(seed),
          "--save", str(save)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, text=True)
+        stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     if not line.startswith("listening on "):
         proc.kill()
@@ -137,19 +156,33 @@ def start_host(players: int, save: Path, seed: int) -> tuple[subprocess.Popen, i
 
 
 def bench_game(players: int, spectators: int, games: int, save_dir: Path) -> Stats:
+    import multiprocessing
+
     stats = Stats()
+    spawn = multiprocessing.get_context("spawn")
     for game in range(games):
         proc, port = start_host(players, save_dir / f"bench-{game}.json", 100 + game)
+        mine, theirs = spawn.Pipe()
+        watcher = spawn.Process(target=watch, args=(port, spectators, theirs), daemon=True)
+        watcher.start()
         try:
-            asyncio.run(play_one(port, players, spectators, stats))
+            if not mine.poll(60) or mine.recv() != "ready":
+                raise SystemExit("the spectators did not get in")
+            asyncio.run(play_one(port, players, stats))
+            if not mine.poll(60):
+                raise SystemExit("the spectators did not see the end")
+            seen, sizes = mine.recv()
+            stats.sizes["spectator"] += sizes
         finally:
+            watcher.join(30)
             proc.stdout.read()
+            stats.host_lines += [line.strip() for line in proc.stderr.read().splitlines()
+                                 if line.startswith("host: ")]
             proc.wait(30)
-        for key, times in stats.seen.items():
+        for key, times in seen.items():
             sent = stats.sent.get(("any", key - 1))
             if sent is not None and len(times) == spectators:
                 stats.fanout.append(max(times) - sent)
-        stats.seen.clear()
         stats.sent.clear()
     return stats
 
@@ -222,6 +255,8 @@ def main() -> int:
           f"{args.save_dir or 'a temporary folder'})")
     print(f"action -> own update: median {statistics.median(ms):.2f} ms, "
           f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms  (n={len(ms)})")
+    for line in stats.host_lines:
+        print(f"  inside the {line}")
     print(f"  the rules engine's share (every view + legal actions per update, replayed): "
           f"median {statistics.median(engine):.2f} ms, p99 {percentile(engine, 99):.2f} ms, "
           f"max {max(engine):.2f} ms")
