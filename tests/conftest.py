@@ -100,7 +100,9 @@ def position(players: int = 2, seed: int = 0, *, hands=None, face_up=None, deck=
     `trains`/`scores` are given. When `hands`/`face_up`/`discard` are given and
     `deck` is not, the deck is filled with the rest of the 110 cards (sorted),
     so the cards stay conserved; `deck_top` then names the next cards the deck
-    deals, first card first (they are taken out of that rest).
+    deals, first card first (they are taken out of that rest). A given
+    `ticket_deck` without `tickets` gives every seat three tickets from outside
+    that pile.
     """
     state = finish_setup(new_game(players, seed))
     if hands is not None:
@@ -128,10 +130,14 @@ def position(players: int = 2, seed: int = 0, *, hands=None, face_up=None, deck=
         state.trains = list(trains)
     if scores is not None:
         state.scores = list(scores)
-    if tickets is not None:
-        state.tickets = [list(t) for t in tickets]
     if ticket_deck is not None:
         state.ticket_deck = list(ticket_deck)
+        if tickets is None:
+            # every seat gets three of the tickets outside the given pile
+            spare = [t for t in range(TOTAL_TICKETS) if t not in state.ticket_deck]
+            tickets = [spare[3 * s:3 * s + 3] for s in range(players)]
+    if tickets is not None:
+        state.tickets = [list(t) for t in tickets]
     state.pending = [None] * players
     state.phase = "play"
     state.current = current

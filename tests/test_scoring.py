@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from game.rules.routes.scoring import connected, longest_route, ticket_done
 
 # --- longest_route -------------------------------------------------------
@@ -138,3 +142,48 @@ def test_ticket_done_after_joining_two_networks():
     pairs = [("A", "B"), ("C", "D")]
     assert not ticket_done(connected(pairs), "A", "D")
     assert ticket_done(connected(pairs + [("B", "C")]), "A", "D")
+
+
+# --- longest_route against a brute force ----------------------------------------
+
+
+def brute_longest(tracks) -> int:
+    """Every trail from every city, no shortcuts: the reference answer."""
+    edges = list(tracks)
+    best = 0
+
+    def walk(city, used, length):
+        nonlocal best
+        best = max(best, length)
+        for i, (a, b, step) in enumerate(edges):
+            if i in used:
+                continue
+            if a == city:
+                walk(b, used | {i}, length + step)
+            if b == city and a != b:
+                walk(a, used | {i}, length + step)
+
+    for city in {c for a, b, _ in edges for c in (a, b)}:
+        walk(city, frozenset(), 0)
+    return best
+
+
+CITY = st.sampled_from("ABCDEF")
+TRACK = st.tuples(CITY, CITY, st.integers(1, 6)).filter(lambda t: t[0] != t[1])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(TRACK, max_size=8))
+def test_longest_route_matches_brute_force(tracks):
+    assert longest_route(tracks) == brute_longest(tracks)
+
+
+@pytest.mark.parametrize("tracks", [
+    [("A", "B", 1), ("B", "C", 2), ("C", "A", 3), ("A", "D", 1)],
+    [("A", "B", 2), ("B", "A", 3)],
+    [("A", "B", 2), ("B", "A", 3), ("B", "C", 1), ("C", "D", 1), ("D", "B", 1)],
+    [("A", "B", 1), ("B", "C", 1), ("C", "D", 1), ("D", "A", 1), ("A", "C", 5)],
+    [("A", "B", 4), ("B", "C", 4), ("C", "A", 4), ("D", "E", 1), ("E", "F", 1), ("F", "D", 1)],
+])
+def test_longest_route_small_worked_cases_match_brute_force(tracks):
+    assert longest_route(tracks) == brute_longest(tracks)

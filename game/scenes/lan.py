@@ -183,12 +183,24 @@ class HostSetupScene(Scene):
         from net.host import Host
 
         name = self.name.value.strip() or "Host"
-        try:
-            host = Host(self.games[self.game], self.seats, f"{name}'s table",
-                        save_path=data_dir() / "lan-host-save.json",
-                        bot_delay=self.app.settings.bot_pace).start()
-        except (OSError, ValueError) as exc:
-            self.app.toast(f"Cannot host: {exc}")
+        from net.protocol import DEFAULT_PORT
+
+        host = None
+        # the well-known port first (people can type it; clients retry it after
+        # a restart), any free port when another program holds it
+        for port in (DEFAULT_PORT, 0):
+            try:
+                host = Host(self.games[self.game], self.seats, f"{name}'s table", port=port,
+                            save_path=data_dir() / "lan-host-save.json",
+                            bot_delay=self.app.settings.bot_pace).start()
+                break
+            except OSError as exc:
+                error = exc
+            except ValueError as exc:
+                self.app.toast(f"Cannot host: {exc}")
+                return
+        if host is None:
+            self.app.toast(f"Cannot host: {error}")
             return
         client = host.join_local(name)
         self.app.replace(LobbyScene(self.app, client, host))

@@ -193,6 +193,7 @@ class RoutesState:
         other.trains = list(self.trains)
         other.scores = list(self.scores)
         other._legal_cache = {}
+        other.__dict__.pop("_final_result", None)
         return other
 
     # --- the contract -------------------------------------------------------
@@ -211,7 +212,7 @@ class RoutesState:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of `seat` now (a fresh list; treat its dicts as read-only)."""
-        if seat not in self.to_act:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act:
             return []
         cached = self._legal_cache.get(seat)
         if cached is None:
@@ -228,7 +229,8 @@ class RoutesState:
         return events
 
     def view(self, seat: int | None) -> View:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
+                                     and 0 <= seat < self.players):
             raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
         players = []
         for s in range(self.players):
@@ -271,6 +273,19 @@ class RoutesState:
         return view
 
     def result(self) -> dict[str, Any]:
+        """Scores and their breakdown (provisional until the game is over).
+
+        Once the game is over nothing can change it, so it is computed once
+        and shared by every later call and view: treat it as read-only.
+        """
+        if self.phase == "over":
+            final = self.__dict__.get("_final_result")
+            if final is None:
+                final = self._final_result = self._compute_result()
+            return final
+        return self._compute_result()
+
+    def _compute_result(self) -> dict[str, Any]:
         breakdown = [self._score_seat(s) for s in range(self.players)]
         if self.rules.longest_bonus:
             best = max(b["longest"] for b in breakdown)
