@@ -400,7 +400,7 @@ class RoutesState:
                         pays = pays_by_waves[waves] = payments(
                             self.board.tracks[index], hand, colors)
                     for pay in pays:
-                        out.append({"type": "claim", "track": track_id, "cards": dict(pay)})
+                        out.append({"type": "claim", "track": track_id, "cards": pay})
         return out or [{"type": "pass"}]
 
     def _min_keep(self, seat: int) -> int:

@@ -32,12 +32,11 @@ def longest_route(tracks: Iterable[tuple[str, str, int]]) -> int:
     for i, (a, b, length) in enumerate(edges):
         adjacency.setdefault(a, []).append((1 << i, b, length))
         adjacency.setdefault(b, []).append((1 << i, a, length))
-    total = sum(length for _, _, length in edges)
     best = 0
 
     def walk(city: str, used: int, length: int, left: int) -> None:
-        # `left` is the length of the unused tracks: the most this trail can
-        # still gain, so a branch that cannot beat the best is cut early.
+        # `left` is the length of the component's unused tracks: the most this
+        # trail can still gain, so a branch that cannot beat the best is cut.
         nonlocal best
         if length > best:
             best = length
@@ -48,15 +47,18 @@ def longest_route(tracks: Iterable[tuple[str, str, int]]) -> int:
     # A longest trail that cannot be extended either ends at two odd-degree
     # cities or is a closed circuit of a whole all-even component, so it is
     # enough to start from the odd cities, or from any one city of a
-    # component that has none.
-    starts: list[str] = []
+    # component that has none. Components are searched largest first, and
+    # one whose every track together cannot beat the best is skipped.
+    parts = []
     for component in _components(adjacency):
+        size = sum(step for c in component for _, _, step in adjacency[c]) // 2
         odd = [c for c in component if len(adjacency[c]) % 2]
-        starts.extend(odd if odd else component[:1])
-    for city in starts:
-        walk(city, 0, 0, total)
-        if best == total:
-            break
+        parts.append((size, odd if odd else component[:1]))
+    for size, starts in sorted(parts, key=lambda p: -p[0]):
+        for city in starts:
+            if best >= size:
+                break
+            walk(city, 0, 0, size)
     return best
 
 
