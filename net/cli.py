@@ -166,7 +166,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(exc))
     _say(f"saving to {save}")
     if not args.headless:
-        return _host_window(host, args.player or _default_name(), resumed=resume is not None)
+        return _host_window(host, args.player or _default_name(), resume)
     try:
         result = host.run()
     except OSError:
@@ -186,7 +186,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def _host_window(host: Any, player: str, resumed: bool) -> int:
+def _host_window(host: Any, player: str, resumed: Any) -> int:
     """The window on the lobby of this host; the host's own player plays in-process."""
     try:
         from game.app import App
@@ -203,9 +203,17 @@ def _host_window(host: Any, player: str, resumed: bool) -> int:
     app = App()
     try:
         to_title(app)
-        if resumed:
-            _say("a resumed game: the window watches it; the players rejoin by themselves")
-        client = host.join_local(player, role="spectator" if resumed else "player")
+        token = None
+        if resumed is not None:
+            # the host's own seat is the human seat saved under this player's name
+            token = next((s.token for s in resumed.seats if s.name == player and s.token),
+                         None)
+            _say(f"a resumed game: {player} takes back their seat" if token else
+                 f"a resumed game: no seat of {player!r} in it, so the window watches")
+        if resumed is not None and token is None:
+            client = host.join_local(player, role="spectator")
+        else:
+            client = host.join_local(player, token=token)
         app.push(LobbyScene(app, client, host))
         app.run()
     finally:
