@@ -87,10 +87,11 @@ def test_join_by_address_lobby_and_play_a_seat(app, host):
     board.session.client.stop()
 
 
-def test_kiosk_follows_a_live_game_as_a_spectator(app):
+@pytest.mark.parametrize("game", ["routes-usa", "routes-italy"])
+def test_kiosk_follows_a_live_game_as_a_spectator(app, game):
     from game.scenes.kiosk import KioskScene
 
-    host = Host("routes-usa", 3, "Bot table", bind=LOOPBACK, port=0, advertise=False, seed=6,
+    host = Host(game, 3, "Bot table", bind=LOOPBACK, port=0, advertise=False, seed=6,
                 bot_delay=0.03).start()
     host.start_game()  # all seats bots: the game plays by itself, at a watchable pace
     kiosk = KioskScene(app, address=f"{LOOPBACK}:{host.port}")
