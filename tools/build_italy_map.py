@@ -15,7 +15,6 @@ data; the output is checked by the validator before it is written.
 from __future__ import annotations
 
 import heapq
-import json
 import math
 import re
 import sys
@@ -350,18 +349,6 @@ def build() -> dict:
     }
 
 
-def compact_json(data: dict) -> str:
-    """One line per city, track, ticket and ring: readable diffs, small file."""
-    parts = []
-    for key, value in data.items():
-        if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
-            rows = ",\n  ".join(json.dumps(v, ensure_ascii=False) for v in value)
-            parts.append(f' "{key}": [\n  {rows}\n ]')
-        else:
-            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
-    return "{\n" + ",\n".join(parts) + "\n}"
-
-
 def summary(data: dict) -> str:
     tracks = data["tracks"]
     by_color: dict[str, int] = {}
@@ -376,14 +363,14 @@ def summary(data: dict) -> str:
 
 def main() -> int:
     sys.path.insert(0, str(ROOT))
-    from game.rules.routes.board import validate_map
+    from game.rules.routes.board import map_json, validate_map
 
     data = build()
     problems = validate_map(data, str(OUT))
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1
-    OUT.write_text(compact_json(data) + "\n", encoding="utf-8")
+    OUT.write_text(map_json(data), encoding="utf-8")
     print(f"wrote {OUT}: {summary(data)}")
     return 0
 

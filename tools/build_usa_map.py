@@ -118,28 +118,16 @@ def build(facts: dict) -> dict:
     }
 
 
-def compact_json(data: dict) -> str:
-    """One line per city, track, ticket and ring: readable diffs, small file."""
-    parts = []
-    for key, value in data.items():
-        if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
-            rows = ",\n  ".join(json.dumps(v, ensure_ascii=False) for v in value)
-            parts.append(f' "{key}": [\n  {rows}\n ]')
-        else:
-            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
-    return "{\n" + ",\n".join(parts) + "\n}"
-
-
 def main() -> int:
     sys.path.insert(0, str(ROOT))
-    from game.rules.routes.board import validate_map
+    from game.rules.routes.board import map_json, validate_map
 
     data = build(json.loads(FACTS.read_text(encoding="utf-8")))
     problems = validate_map(data, str(OUT))
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1
-    OUT.write_text(compact_json(data) + "\n", encoding="utf-8")
+    OUT.write_text(map_json(data), encoding="utf-8")
     print(f"wrote {OUT}: {len(data['cities'])} cities, {len(data['tracks'])} tracks, "
           f"{len(data['tickets'])} tickets")
     return 0

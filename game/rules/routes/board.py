@@ -444,3 +444,16 @@ def load_board(name: str) -> Board:
         data = json.loads(resource.read_text(encoding="utf-8"))
         _CACHE[name] = board_from_data(data, f"assets/maps/{name}.json")
     return _CACHE[name]
+
+
+def map_json(data: dict[str, Any]) -> str:
+    """A map as JSON text with one line per city, track, ticket and outline:
+    small files whose diffs read well. The map builders in tools/ write it."""
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
+            rows = ",\n  ".join(json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f' "{key}": [\n  {rows}\n ]')
+        else:
+            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
