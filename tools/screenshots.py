@@ -62,11 +62,12 @@ def main() -> int:
             seat.bot = "greedy"
         match._make_bots()
         app.top.overlay and app.pop()
-        for _ in range(120):
-            if match.state.is_over:
+        for step in range(400):
+            state = match.state
+            if state.is_over or (step >= 120 and state.to_act == (0,)
+                                 and state.pending[0] is None and not state.cards_drawn):
                 break
-            seat = match.bot_to_act()
-            match.play_bot(seat)
+            match.play_bot(match.bot_to_act())
         scene.fast_forward()
         for seat in match.seats[:2]:
             seat.bot = None

@@ -10,7 +10,8 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import draw_card, focus_ring, panel
 
-BOX = pygame.Rect(330, 200, 1100, 680)
+# Over the side panel, so the map stays in view with the cities being chosen.
+BOX = pygame.Rect(1384, 150, 526, 760)
 
 
 class TicketChoiceScene(Scene):
@@ -28,7 +29,7 @@ class TicketChoiceScene(Scene):
         self.focus = 0
 
     def _row(self, i: int) -> pygame.Rect:
-        return pygame.Rect(BOX.x + 60, BOX.y + 130 + i * 78, BOX.width - 120, 66)
+        return pygame.Rect(BOX.x + 16, BOX.y + 130 + i * 78, BOX.width - 32, 66)
 
     def _confirm_rect(self) -> pygame.Rect:
         return pygame.Rect(BOX.centerx - 200, BOX.bottom - 100, 400, 74)
@@ -77,27 +78,28 @@ class TicketChoiceScene(Scene):
         geo = self.board_scene.geo
         focused = self.tickets[self.focus] if self.focus < len(self.tickets) else None
         if focused:
+            a, b = geo.cities[focused["a"]], geo.cities[focused["b"]]
+            pygame.draw.line(surface, theme.FOCUS, a, b, 5)
             for city in (focused["a"], focused["b"]):
                 rd.ring_city(surface, geo, city)
         box = BOX
         panel(surface, box, (30, 36, 50), theme.ACCENT, 18, 4)
-        theme.blit_text(surface, "Destination tickets", (box.centerx, box.y + 50), 56,
+        theme.blit_text(surface, "Destination tickets", (box.centerx, box.y + 50), 50,
                         theme.TEXT, True, "center")
-        theme.blit_text(surface, f"Keep at least {self.min_keep}; returned tickets go under "
-                        "the pile", (box.centerx, box.y + 96), 30, theme.TEXT_DIM,
-                        anchor="center")
+        theme.blit_text(surface, f"Keep at least {self.min_keep}; the rest go under the pile",
+                        (box.centerx, box.y + 96), 26, theme.TEXT_DIM, anchor="center")
         for i, t in enumerate(self.tickets):
             row = self._row(i)
             keep = self.keep[i]
             panel(surface, row, (236, 222, 186) if keep else (90, 86, 78),
                   theme.GOOD if keep else (60, 60, 60), 10, 3)
             ink = (60, 40, 20) if keep else (40, 40, 40)
-            theme.blit_text(surface, f"{t['a']}  -  {t['b']}", (row.x + 24, row.centery), 40,
-                            ink, True, "midleft")
-            theme.blit_text(surface, f"{t['points']} pts", (row.right - 170, row.centery), 38,
+            theme.blit_text(surface, t["a"], (row.x + 12, row.y + 6), 30, ink, True)
+            theme.blit_text(surface, "- " + t["b"], (row.x + 12, row.y + 34), 30, ink, True)
+            theme.blit_text(surface, f"{t['points']}", (row.right - 110, row.centery), 40,
                             ink, True, "midright")
-            theme.blit_text(surface, "KEEP" if keep else "return", (row.right - 20,
-                            row.centery), 32, theme.GOOD if keep else (30, 30, 30), True,
+            theme.blit_text(surface, "KEEP" if keep else "back", (row.right - 12,
+                            row.centery), 28, theme.GOOD if keep else (30, 30, 30), True,
                             "midright")
             if i == self.focus:
                 focus_ring(surface, row, 10)
@@ -122,7 +124,7 @@ class PaymentChoiceScene(Scene):
         self.focus = 0
 
     def _row(self, i: int) -> pygame.Rect:
-        return pygame.Rect(BOX.x + 60, BOX.y + 120 + i * 64, BOX.width - 120, 56)
+        return pygame.Rect(BOX.x + 16, BOX.y + 120 + i * 64, BOX.width - 32, 56)
 
     def _pick(self, i: int) -> None:
         self.app.pop(self)
@@ -158,7 +160,7 @@ class PaymentChoiceScene(Scene):
         box = BOX
         panel(surface, box, (30, 36, 50), theme.ACCENT, 18, 4)
         theme.blit_text(surface, f"Pay for {self.track.a} - {self.track.b}",
-                        (box.centerx, box.y + 50), 52, theme.TEXT, True, "center")
+                        (box.centerx, box.y + 50), 38, theme.TEXT, True, "center")
         cb = self.app.settings.colorblind
         for i, option in enumerate(self.options):
             row = self._row(i)
@@ -167,11 +169,11 @@ class PaymentChoiceScene(Scene):
             cards = option["cards"]
             for card, n in cards.items():
                 for _ in range(n):
-                    draw_card(surface, pygame.Rect(x, row.y + 6, 30, 44), card, cb)
-                    x += 34
-                x += 16
+                    draw_card(surface, pygame.Rect(x, row.y + 8, 26, 40), card, cb)
+                    x += 29
+                x += 10
             label = ", ".join(f"{n} {c}" for c, n in cards.items())
-            theme.blit_text(surface, label, (row.right - 16, row.centery), 30, theme.TEXT,
+            theme.blit_text(surface, label, (row.right - 12, row.centery), 24, theme.TEXT,
                             anchor="midright")
             if i == self.focus:
                 focus_ring(surface, row, 8)

@@ -125,7 +125,7 @@ def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry) -> None:
     x0, y0, w, h = geo.rect
     rows = (len(names) + 1) // 2
     box = pygame.Rect(0, 0, 430, 34 + rows * 24)
-    box.bottomright = (x0 + w - 12, y0 + h - 12)  # the open sea of the corner
+    box.topright = (x0 + w - 12, y0 + 12)  # the corner beyond the Alps, away from cities
     pygame.draw.rect(surface, (20, 30, 44), box, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
     theme.blit_text(surface, "Regions (x2: all its cities in one network)",
