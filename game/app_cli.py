@@ -44,11 +44,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     kiosk.set_defaults(func=cmd_kiosk)
 
 
-def cmd_play(args: argparse.Namespace) -> int:
+def _open_app(**kwargs):
+    """The window, or None with a clear message when no display can be opened."""
+    import pygame
+
     from game.app import App
+
+    try:
+        return App(**kwargs)
+    except pygame.error as exc:
+        print(f"railparty: cannot open a window here ({exc}). On a machine with no "
+              "display, try: railparty demo --headless", file=sys.stderr)
+        return None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
     from game.scenes.flow import continue_game, to_title
 
-    app = App(fullscreen=True if args.fullscreen else None)
+    app = _open_app(fullscreen=True if args.fullscreen else None)
+    if app is None:
+        return 2
     to_title(app)
     if args.resume is not None:
         continue_game(app, args.resume)
@@ -58,13 +73,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_kiosk(args: argparse.Namespace) -> int:
-    from game.app import App
     from game.scenes.kiosk import KioskScene
     from game.settings import Settings
 
     settings = Settings.load()
     settings.animation = settings.animation or 1.0  # a display is there to be watched
-    app = App(settings=settings, fullscreen=not args.windowed, kiosk=True)
+    app = _open_app(settings=settings, fullscreen=not args.windowed, kiosk=True)
+    if app is None:
+        return 2
     kiosk = KioskScene(app, discover=args.discover, address=args.address)
     app.push(kiosk)
     try:

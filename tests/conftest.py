@@ -12,6 +12,9 @@ from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Zeroconf in any test (a Join screen's browser, a host's advert) stays on
+# loopback: tests send no traffic to the machine's real networks.
+os.environ["RAILPARTY_MDNS_INTERFACES"] = "127.0.0.1"
 
 import pytest  # noqa: E402
 

@@ -126,3 +126,29 @@ def test_kiosk_plays_a_demo_when_no_game_runs(app, monkeypatch):
         app.step(1)
     assert board.session.match.version > 0  # the bots are playing
     kiosk.shutdown()
+
+
+def test_host_a_game_from_the_window_and_play_it(app):
+    from game.scenes.lan import HostSetupScene, LobbyScene
+
+    setup = HostSetupScene(app)
+    app.push(setup)
+    setup.focus = 1
+    setup._change(-1)  # 3 seats
+    setup.focus = 3
+    setup._change(1)  # a dropped player pauses the game
+    assert setup.drop == "pause"
+    setup.start()
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and lobby.host is not None
+    try:
+        assert lobby.host.on_drop == "pause"
+        step_until(app, lambda: lobby.client.snapshot()["seat"] == 0)
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                        unicode="\r")])  # Start: bots fill the open seats
+        step_until(app, lambda: any(isinstance(s, RoutesBoardScene) for s in app.stack))
+        board = next(s for s in app.stack if isinstance(s, RoutesBoardScene))
+        assert board.viewer == 0 and board.session.players == 3
+    finally:
+        lobby.client.stop()
+        lobby.host.stop()

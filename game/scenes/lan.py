@@ -164,7 +164,10 @@ class HostSetupScene(Scene):
         self.game = 0
         self.seats = 4
         self.name = TextField("Your name", "Host", 16)
+        self.drop = "bot"  # what happens to a player who drops: a bot plays, or a pause
         self.focus = 0
+
+    ROWS = 5
 
     def _rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(260, 220 + i * 100, 1400, 84)
@@ -176,6 +179,8 @@ class HostSetupScene(Scene):
             info = GAMES[self.games[self.game]]
         elif self.focus == 1:
             self.seats += step
+        elif self.focus == 3:
+            self.drop = "pause" if self.drop == "bot" else "bot"
         self.seats = max(info.min_players, min(info.max_players, self.seats))
 
     def start(self) -> None:
@@ -191,7 +196,7 @@ class HostSetupScene(Scene):
         for port in (DEFAULT_PORT, 0):
             try:
                 host = Host(self.games[self.game], self.seats, f"{name}'s table", port=port,
-                            save_path=data_dir() / "lan-host-save.json",
+                            save_path=data_dir() / "lan-host-save.json", on_drop=self.drop,
                             bot_delay=self.app.settings.bot_pace).start()
                 break
             except OSError as exc:
@@ -211,21 +216,21 @@ class HostSetupScene(Scene):
         if intent.kind == "back":
             self.app.pop(self)
         elif intent.kind in ("down", "next"):
-            self.focus = (self.focus + 1) % 4
+            self.focus = (self.focus + 1) % self.ROWS
         elif intent.kind in ("up", "prev"):
-            self.focus = (self.focus - 1) % 4
+            self.focus = (self.focus - 1) % self.ROWS
         elif intent.kind in ("left", "right"):
             self._change(1 if intent.kind == "right" else -1)
         elif intent.kind == "select":
-            if self.focus == 3:
+            if self.focus == self.ROWS - 1:
                 self.start()
             else:
                 self._change(1)
         elif intent.kind == "click" and intent.pos:
-            for i in range(4):
+            for i in range(self.ROWS):
                 if self._rect(i).collidepoint(intent.pos):
                     self.focus = i
-                    if i == 3:
+                    if i == self.ROWS - 1:
                         self.start()
                     else:
                         self._change(1)
@@ -238,18 +243,20 @@ class HostSetupScene(Scene):
         info = GAMES[self.games[self.game]]
         rows = [("Game", f"<  {info.name}  >"), ("Seats", f"<  {self.seats}  >"),
                 ("Your name", self.name.value + ("_" if self.focus == 2 else "")),
+                ("If a player drops", "<  a bot plays until they return  >" if
+                 self.drop == "bot" else "<  the game pauses for them  >"),
                 ("Open the lobby", "")]
         for i, (label, value) in enumerate(rows):
             rect = self._rect(i)
             panel(surface, rect)
             theme.blit_text(surface, label, (rect.x + 24, rect.centery), 42,
-                            theme.ACCENT if i == 3 else theme.TEXT, True, "midleft")
+                            theme.ACCENT if i == self.ROWS - 1 else theme.TEXT, True, "midleft")
             theme.blit_text(surface, value, (rect.right - 24, rect.centery), 40, theme.ACCENT,
                             anchor="midright")
             if i == self.focus:
                 focus_ring(surface, rect)
         theme.blit_text(surface, "Players join from Join on their own screens; bots fill the "
-                        "empty seats when you start", (theme.SCREEN_W // 2, 680), 32,
+                        "empty seats when you start", (theme.SCREEN_W // 2, 780), 32,
                         theme.TEXT_DIM, anchor="center")
 
 
