@@ -222,6 +222,26 @@ def _host_window(host: Any, player: str, resumed: Any) -> int:
     return 0
 
 
+def _join_window(client: Any) -> int:
+    """Play the seat by hand: the window opens on the lobby of that host."""
+    from game.app_cli import _open_app
+    from game.scenes.flow import to_title
+    from game.scenes.lan import LobbyScene
+
+    app = _open_app()
+    if app is None:
+        return 2
+    client.start()
+    try:
+        to_title(app)
+        app.push(LobbyScene(app, client))
+        app.run()
+    finally:
+        client.stop()
+        app.close()
+    return 0
+
+
 def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching: bool) -> int:
     from game.bots import make_bot
     from net.client import Client, ClientClosed, parse_address, run_bot, run_spectator
@@ -229,10 +249,6 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
     _logging(args.verbose)
     watching = watching or getattr(args, "spectate", False)
     bot = None if watching else args.bot
-    if not watching and bot is None:
-        _say("playing a seat by hand needs the window (Join on the title screen); "
-             "here use --bot NAME --headless, or `railparty spectate`")
-        return 2
     if args.address:
         try:
             address = parse_address(args.address)
@@ -257,6 +273,8 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
     name = None if watching else (args.name or _default_name())
     client = Client(address, role="spectator" if watching else "player", name=name,
                     color=None if watching else args.color, retry_for=args.retry_for)
+    if not watching and bot is None:
+        return _join_window(client)  # a person plays the seat, in the window
 
     def show(message: dict[str, Any]) -> None:
         kind = message.get("type")
