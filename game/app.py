@@ -38,6 +38,8 @@ class App:
         pygame.init()
         with contextlib.suppress(pygame.error):  # no audio device: play silently
             pygame.mixer.init()
+        from game.ui import sound
+        sound.prepare()
         pygame.display.set_caption("Rail Party")
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = self._open_window()
@@ -45,6 +47,7 @@ class App:
         self.input.connect_pads()
         self.stack: list[Scene] = []
         self.running = True
+        self.realtime = False  # True inside run(); tests step ticks by hand
         self.ticks = 0
         self.dropped_ticks = 0
         self.frame_times: list[float] = []  # wall time of each frame's ticks + draw
@@ -205,6 +208,7 @@ class App:
     def run(self, max_frames: int | None = None, timed: bool = True) -> None:
         """The real loop. `max_frames` ends it after that many frames (demos)."""
         clock = pygame.time.Clock()
+        self.realtime = True
         previous = time.perf_counter()
         accumulator = 0.0
         frames = 0

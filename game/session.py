@@ -69,6 +69,21 @@ class LocalSession:
         self.updates.append(events)
         return events
 
+    def bot_job(self, seat: int):
+        """A bot's thinking as a call that touches no state (it sees plain data
+        only), so it may run on a worker thread while frames go on."""
+        bot = self.match.bots[seat]
+        view, legal = self.match.state.view(seat), self.match.state.legal_actions(seat)
+        return lambda: bot.choose(view, legal)
+
+    def play_bot_action(self, seat: int, action: Action) -> list[Event]:
+        """Apply what a bot chose (on the main thread), if it is still its turn."""
+        if seat not in self.match.state.to_act:
+            return []
+        events = self.match.apply(seat, action)
+        self.updates.append(events)
+        return events
+
     def poll(self) -> list[list[Event]]:
         """Event lists applied since the last poll, oldest first."""
         out, self.updates = self.updates, []

@@ -50,6 +50,18 @@ HAND_Y, HAND_H = 966, 106
 FERRY = "ferry"
 
 
+_POOL = None
+
+
+def _bot_pool():
+    """One worker thread for bots' thinking, shared by every board scene."""
+    global _POOL
+    if _POOL is None:
+        from concurrent.futures import ThreadPoolExecutor
+        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="railparty-bot")
+    return _POOL
+
+
 def face_up_rect(slot: int) -> pygame.Rect:
     return pygame.Rect(PANEL_X + slot * (CARD_W + 10), FACE_UP_Y, CARD_W, CARD_H)
 
@@ -88,6 +100,7 @@ class RoutesBoardScene(Scene):
         self.hover: tuple[str, Any] | None = None
         self.log: deque[str] = deque(maxlen=6)
         self.bot_wait = 0
+        self.bot_future = None
         self.results_shown = False
         self.highlight_tracks: set[str] = set()
         self.overlay_open = False
@@ -198,11 +211,21 @@ class RoutesBoardScene(Scene):
             return
         self._open_choices()
         seat = self.session.bot_seat()
-        if seat is not None:
-            self.bot_wait += 1
-            if self.bot_wait >= scaled(60 * self.app.settings.bot_pace, max(self.speed, 0.25)):
-                self.bot_wait = 0
-                self.session.play_bot(seat)
+        if seat is None:
+            return
+        if self.bot_future is not None:
+            if self.bot_future.done():
+                future, self.bot_future = self.bot_future, None
+                self.session.play_bot_action(seat, future.result())
+            return
+        self.bot_wait += 1
+        if self.bot_wait >= scaled(60 * self.app.settings.bot_pace, max(self.speed, 0.25)):
+            self.bot_wait = 0
+            if self.app.realtime:
+                # think on a worker thread: frames keep flowing while a bot plans
+                self.bot_future = _bot_pool().submit(self.session.bot_job(seat))
+            else:
+                self.session.play_bot(seat)  # stepped by a test or a tool: stay in step
 
     _needs_snap = False
 

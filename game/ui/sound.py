@@ -41,29 +41,43 @@ def _render(kind: str, rate: int) -> list[float]:
     return out
 
 
+KINDS = ("card", "claim", "chime", "horn")
+
+
+def prepare() -> None:
+    """Synthesise every effect now (at start-up), not in the frame that first
+    plays one: a tenth of a second of Python arithmetic would show as a hitch."""
+    for kind in KINDS:
+        _sound(kind)
+
+
 def play(kind: str, volume: float) -> None:
     """Play an effect at `volume` (0..1); silently nothing without a mixer."""
     if volume <= 0:
         return
+    sound = _sound(kind)
+    if sound is not None:
+        sound.set_volume(volume)
+        sound.play()
+
+
+def _sound(kind: str) -> pygame.mixer.Sound | None:
     init = pygame.mixer.get_init()
     if not init:
-        return
+        return None
     rate, size, channels = init
     sound = _cache.get(kind)
     if sound is None:
         samples = _render(kind, rate)
-        if not samples:
-            return
+        if not samples or abs(size) != 16:
+            return None
         data = array("h")
         for s in samples:
             value = int(max(-1.0, min(1.0, s)) * 32000)
             data.extend([value] * channels)
         try:
-            sound = pygame.mixer.Sound(buffer=data.tobytes()) if abs(size) == 16 else None
+            sound = pygame.mixer.Sound(buffer=data.tobytes())
         except pygame.error:
-            sound = None
-        if sound is None:
-            return
+            return None
         _cache[kind] = sound
-    sound.set_volume(volume)
-    sound.play()
+    return sound
