@@ -38,6 +38,9 @@ class RoutesResultsScene(Scene):
                    self._title),
         ])
         self.compact = False
+        # First the board alone with the longest route lit, then the scores.
+        self.reveal_ticks = scaled(150, speed) if board_scene.highlight_tracks else 0
+        self.ticks = -self.reveal_ticks
 
     def _light_longest(self) -> None:
         board = self.board_scene.board
@@ -61,6 +64,9 @@ class RoutesResultsScene(Scene):
         to_title(self.app)
 
     def handle(self, intent: Intent) -> bool:
+        if self.ticks < 0 and intent.kind in ("select", "click"):
+            self.ticks = 0  # skip to the scores
+            return True
         if intent.kind == "key" and intent.key == pygame.K_m:
             self.compact = not self.compact  # peek at the board behind
             return True
@@ -77,7 +83,21 @@ class RoutesResultsScene(Scene):
     def update(self) -> None:
         self.ticks += 1
 
+    def _longest_banner(self) -> str:
+        holders = [b for b in self.result["breakdown"] if b.get("longest_bonus")]
+        names = " and ".join(self.seats[b["seat"]]["name"] for b in holders)
+        length = holders[0]["longest"] if holders else 0
+        return f"Longest route: {names}, {length} cars (+{holders[0]['longest_bonus']})" \
+            if holders else "Longest route"
+
     def draw(self, surface: pygame.Surface) -> None:
+        if self.ticks < 0:
+            box = pygame.Rect(0, 0, 1100, 96)
+            box.midtop = (theme.SCREEN_W // 2 - 230, 80)
+            panel(surface, box, (26, 30, 42), theme.ACCENT, 16, 4)
+            theme.blit_text(surface, self._longest_banner(), box.center, 46, theme.ACCENT,
+                            True, "center")
+            return
         if self.compact:
             theme.blit_text(surface, "M: back to the scores", (20, 1040), 30, theme.ACCENT)
             return
@@ -123,10 +143,17 @@ class RoutesResultsScene(Scene):
                 if y > col.bottom - 30:
                     theme.blit_text(surface, "...", (col.x + 16, y), 28, theme.TEXT_DIM)
                     break
-                flipped = self.ticks >= (k + 1) * self.flip_every
+                turn = (self.ticks - k * self.flip_every) / max(1, self.flip_every)
+                flipped = turn >= 1 or not self.flip_every
                 if not flipped:
-                    pygame.draw.rect(surface, (236, 222, 186), (col.x + 14, y, col.width - 28,
-                                                                 28), border_radius=4)
+                    # the ticket turns over: its width shrinks to an edge, then grows back
+                    squeeze = abs(1 - 2 * min(1.0, max(0.0, turn)))
+                    width = max(2, round((col.width - 28) * squeeze))
+                    face = pygame.Rect(0, y, width, 28)
+                    face.centerx = col.centerx
+                    front = (60, 120, 70) if t["done"] else (130, 50, 50)
+                    pygame.draw.rect(surface, (236, 222, 186) if turn < 0.5 else front, face,
+                                     border_radius=4)
                 else:
                     good = t["done"]
                     sign = "+" if good else "-"
