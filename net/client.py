@@ -55,11 +55,13 @@ FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED}
 
 
 def data_dir() -> Path:
+    """Where seat tokens and host saves live: RAILPARTY_DATA_DIR when set, else
+    the program's data folder (game.paths: RAILPARTY_HOME or the platform's)."""
     env = os.environ.get(ENV_DATA_DIR)
     if env:
         return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_data_dir("railparty", appauthor=False))
+    from game.paths import data_dir as program_data_dir
+    return program_data_dir()
 
 
 class TokenStore:
