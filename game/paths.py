@@ -16,14 +16,16 @@ APP = "railparty"
 
 def config_dir() -> Path:
     home = os.environ.get("RAILPARTY_HOME")
-    path = Path(home) / "config" if home else Path(platformdirs.user_config_dir(APP))
+    path = (Path(home) / "config" if home
+            else Path(platformdirs.user_config_dir(APP, appauthor=False)))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def data_dir() -> Path:
     home = os.environ.get("RAILPARTY_HOME")
-    path = Path(home) / "data" if home else Path(platformdirs.user_data_dir(APP))
+    path = (Path(home) / "data" if home
+            else Path(platformdirs.user_data_dir(APP, appauthor=False)))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
