@@ -266,10 +266,13 @@ class RoutesGreedy:
         """Track id -> what claiming it would add to this seat's region bonus."""
         board = planner.board
         mine = [(t.a, t.b) for t in board.tracks if planner.owner.get(t.index) == planner.seat]
-        now = region_bonus(board, mine)[0]  # the seed 002 table: boards with regions are Italy
+        table = [tuple(row) for row in planner.view.get("region_table") or ()]
+        if not table:
+            return {}
+        now = region_bonus(board, mine, table)[0]
         gain: dict[str, int] = {}
         for action in claims:
             track = board.track_by_id[action["track"]]
             if track.id not in gain:
-                gain[track.id] = region_bonus(board, mine + [(track.a, track.b)])[0] - now
+                gain[track.id] = region_bonus(board, mine + [(track.a, track.b)], table)[0] - now
         return gain

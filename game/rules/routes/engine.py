@@ -35,7 +35,8 @@ View (`view(seat)`; everything outside "private" is the same for everyone):
     game, phase ("setup"|"play"|"over"), current, to_act, turn, cards_drawn,
     deck, discard, face_up [colour|"locomotive"|None]*5, tickets_deck,
     routes {track id: seat}, final_round, final_turns,
-    players [{seat, cards, tickets, trains, score, offered}]  (+ ferries, ferry_pile)
+    players [{seat, cards, tickets, trains, score, offered}]  (+ ferries, ferry_pile,
+    region_table [[regions, points], ...] on boards with a region bonus)
     result (once over: the whole result, tickets revealed)
     you, private {hand {card: n}, tickets [{id, a, b, points, done}],
                   pending {tickets, min_keep} | None}
@@ -266,6 +267,8 @@ class RoutesState:
         }
         if self.rules.ferry_cards:
             view["ferry_pile"] = self.ferry_pile
+        if self.rules.region_table:
+            view["region_table"] = [list(row) for row in self.rules.region_table]
         if self.phase == "over":
             view["result"] = self.result()
         if seat is not None:
