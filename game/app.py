@@ -134,9 +134,16 @@ class App:
     def feed(self, event: pygame.event.Event) -> None:
         """One pygame event: window events here, the rest as intents to the scenes."""
         if event.type == pygame.QUIT:
-            top = self.top
-            if top is not None and hasattr(top, "request_quit"):
-                top.request_quit()
+            # closing the window mid-game asks first (the game is saved either way)
+            from game.scenes.confirm import ConfirmScene
+
+            if isinstance(self.top, ConfirmScene):
+                self.running = False  # closed again while asking: go
+                return
+            asker = next((s for s in reversed(self.stack) if hasattr(s, "request_quit")),
+                         None)
+            if asker is not None and not getattr(asker, "kiosk", False):
+                asker.request_quit(to_desktop=True)
             else:
                 self.running = False
             return

@@ -384,3 +384,17 @@ def test_italy_ferry_pile_and_ferry_payment_by_clicking(app, tmp_path):
     click(app, overlay._row(pick).center)
     assert state.claimed[ferry.index] == 0
     assert state.hands[0] == {"locomotive": 2}
+
+
+def test_closing_the_window_mid_game_asks_first(app, tmp_path):
+    from game.scenes.confirm import ConfirmScene
+
+    hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")], tmp_path=tmp_path)
+    assert not isinstance(app.top, ConfirmScene)  # a ticket choice is open
+    app.step(1, [pygame.event.Event(pygame.QUIT)])
+    assert isinstance(app.top, ConfirmScene) and app.running
+    key(app, pygame.K_ESCAPE)  # stay
+    assert app.running and not isinstance(app.top, ConfirmScene)
+    app.step(1, [pygame.event.Event(pygame.QUIT)])
+    click(app, app.top.menu.buttons[1].rect.center)  # Quit
+    assert not app.running

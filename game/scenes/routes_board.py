@@ -343,16 +343,22 @@ class RoutesBoardScene(Scene):
             return True
         return False
 
-    def request_quit(self) -> None:
+    def request_quit(self, to_desktop: bool = False) -> None:
+        """Ask before leaving (Esc, or closing the window: then the program ends)."""
         from game.scenes.confirm import ConfirmScene
 
         def leave() -> None:
-            if self.on_exit:
+            if to_desktop:
+                self.app.quit()
+            elif self.on_exit:
                 self.on_exit()
 
+        detail = ("It is saved: Continue on the title screen resumes it."
+                  if not getattr(self.session, "remote", False) else
+                  "Your seat is kept: join again to take it back.")
         self.app.push(ConfirmScene(
-            self.app, "Leave this game?",
-            "It is saved: Continue on the title screen resumes it.", leave))
+            self.app, "Quit Rail Party?" if to_desktop else "Leave this game?", detail, leave,
+            yes="Quit" if to_desktop else "Leave"))
 
     def _build_focus(self) -> None:
         items: list[tuple[str, Any]] = []
