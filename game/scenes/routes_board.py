@@ -556,7 +556,7 @@ class RoutesBoardScene(Scene):
         if added:
             colors = [theme.PLAYER_COLORS.get(s["color"], (200, 200, 200))
                       for s in self.seat_info]
-            draw_claims(self.claims_layer, self.geo, added, colors)
+            draw_claims(self.claims_layer, self.geo, added, colors, marks=cb)
         if added or not drawn:
             draw_labels(self.claims_layer, self.geo)
         self.claims_key = routes
@@ -724,8 +724,11 @@ class RoutesBoardScene(Scene):
             panel(surface, rect, (56, 66, 90) if current else theme.PANEL,
                   theme.ACCENT if current else theme.PANEL_EDGE, 8)
             color = theme.PLAYER_COLORS.get(info["color"], (200, 200, 200))
-            pygame.draw.rect(surface, color, (rect.x + 8, rect.y + 8, 26, rect.height - 16),
-                             border_radius=4)
+            swatch = pygame.Rect(rect.x + 8, rect.y + 8, 26, rect.height - 16)
+            pygame.draw.rect(surface, color, swatch, border_radius=4)
+            if self.app.settings.colorblind:  # seat numbers match the marks on the map
+                theme.blit_text(surface, str(seat + 1), swatch.center, 22,
+                                theme.readable_on(color), True, "center")
             label = info["name"] + (" (bot)" if info.get("kind", "human") == "bot"
                                     or (info.get("bot") and "kind" not in info) else "")
             if not info.get("connected", True):

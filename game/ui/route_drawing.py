@@ -171,14 +171,22 @@ def _label(surface: pygame.Surface, name: str, pos: tuple[float, float]) -> None
 
 
 def draw_claims(surface: pygame.Surface, geo: BoardGeometry, routes: dict[str, int],
-                colors: list[tuple[int, int, int]]) -> None:
-    """Train cars in their owners' colours on every claimed track."""
+                colors: list[tuple[int, int, int]], marks: bool = False) -> None:
+    """Train cars in their owners' colours on every claimed track; with `marks`
+    (the colour-blind aid) the middle car carries its owner's seat number."""
     for tid, seat in routes.items():
         shape = geo.tracks.get(tid)
         if shape is None:
             continue
+        color = colors[seat % len(colors)]
         for space in shape.spaces:
-            draw_car(surface, space, colors[seat % len(colors)])
+            draw_car(surface, space, color)
+        if marks:
+            middle = shape.spaces[len(shape.spaces) // 2]
+            pygame.draw.circle(surface, (250, 250, 250), middle.center, 10)
+            pygame.draw.circle(surface, (20, 20, 20), middle.center, 10, 2)
+            theme.blit_text(surface, str(seat + 1), middle.center, 20, (20, 20, 20), True,
+                            "center")
 
 
 def draw_car(surface: pygame.Surface, space: Space, color: tuple[int, int, int],
