@@ -31,7 +31,7 @@ def _whole(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from game.bots import BOTS
+    from game.bots import bot_names
     from game.rules import GAMES
 
     parser = argparse.ArgumentParser(
@@ -44,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_positive, default=None,
                      help="number of seats (default: as many as --bots names)")
     sim.add_argument("--bots", default="greedy,random",
-                     help=f"comma-separated bot per seat, or one for all ({', '.join(BOTS)})")
+                     help="comma-separated bot per seat, or one for all "
+                          f"({', '.join(bot_names())})")
     sim.add_argument("--games", type=_positive, default=10)
     sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of text")
@@ -60,15 +61,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from game.bots import BOTS
+    from game.bots import bot_names
     from game.rules import GAMES
     from game.simulate import simulate
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    unknown = [b for b in bots if b not in BOTS]
+    unknown = [b for b in bots if b not in bot_names()]
     if not bots or unknown:
         parser.error(f"--bots: unknown bot(s) {', '.join(unknown) or '(none given)'}; "
-                     f"bots are {', '.join(BOTS)}")
+                     f"bots are {', '.join(bot_names())}")
     players = args.players or (len(bots) if len(bots) > 1 else None)
     info = GAMES[args.game]
     if players is None:

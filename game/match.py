@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bots import BOTS, Bot, make_bot
+from game.bots import Bot, bot_names, make_bot
 from game.rules import GAMES, IllegalAction, create
 from game.rules.base import Action, Event, GameState
 
@@ -154,7 +154,7 @@ class Match:
         except (TypeError, KeyError):
             raise SaveError("the save's seats are damaged") from None
         for seat in seats:
-            if seat.bot is not None and seat.bot not in BOTS:
+            if seat.bot is not None and seat.bot not in bot_names():
                 raise SaveError(f"the save names an unknown bot {seat.bot!r}")
         try:
             match = cls(game, seats, seed, dict(options),

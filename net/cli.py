@@ -42,7 +42,7 @@ def _default_name() -> str:
 
 
 def register(subparsers: Any) -> None:
-    from game.bots import BOTS
+    from game.bots import bot_names
     from game.rules import GAMES
 
     host = subparsers.add_parser(
@@ -66,7 +66,7 @@ def register(subparsers: Any) -> None:
     host.add_argument("--seed", type=int, default=None)
     host.add_argument("--start-after", type=_seconds, default=None, metavar="S",
                       help="headless: after S seconds, bots fill the open seats and play starts")
-    host.add_argument("--bot", default="greedy", choices=sorted(BOTS),
+    host.add_argument("--bot", default="greedy", choices=bot_names(),
                       help="the bot that fills open seats and stands in for dropped players")
     host.add_argument("--on-drop", default="bot", choices=("bot", "pause"),
                       help="when a player has been gone --drop-timeout seconds: a bot plays "
@@ -102,7 +102,7 @@ def register(subparsers: Any) -> None:
         if not watching:
             sub.add_argument("--name", default=None, help="your name at the table")
             sub.add_argument("--color", default=None, help="the colour you would like")
-            sub.add_argument("--bot", choices=sorted(BOTS), default=None,
+            sub.add_argument("--bot", choices=bot_names(), default=None,
                              help="a bot plays the seat (with --headless)")
             sub.add_argument("--think", type=_seconds, default=0.0, metavar="S",
                              help="the bot pauses S seconds before each action")

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.bots import BOTS
+from game.bots import bot_names
 from game.match import SEAT_COLORS, Match, Seat
 from game.rules import GAMES, IllegalAction, redact_events
 from net import protocol as P
@@ -334,8 +334,8 @@ class Host:
         if not info.min_players <= seats <= info.max_players:
             raise ValueError(f"{info.name} takes {info.min_players}-{info.max_players} players")
         for bot in (fill_bot, standin_bot):
-            if bot not in BOTS:
-                raise ValueError(f"unknown bot {bot!r}; bots are {', '.join(BOTS)}")
+            if bot not in bot_names():
+                raise ValueError(f"unknown bot {bot!r}; bots are {', '.join(bot_names())}")
         if on_drop not in DROP_POLICIES:
             raise ValueError(f"on_drop must be one of {', '.join(DROP_POLICIES)}")
         self.game = game

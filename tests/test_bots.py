@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots import BOTS, make_bot
+from game.bots import bot_names, make_bot
 from game.rules import create
 from game.simulate import play_game, simulate
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", bot_names())
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_bots_only_choose_legal_actions_and_finish(name, players):
     state = create("routes-usa", players=players, seed=players * 11)

@@ -2,15 +2,24 @@
 `choose(view, legal)` gets the seat's own view and its legal actions, and
 returns one of those actions. The same bot plays in-process (hot-seat, the
 simulator) and from a LAN client.
+
+"random" plays every game. Every other bot belongs to a game family: the
+module `game.bots.families.<family>` lists it in its `BOTS`, and the game's
+registry entry offers it. A bot made by name learns its game from the first
+view it sees, so a LAN client can make one before it knows the game.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable
 from typing import Protocol
 
+from game.rules import GAMES
 from game.rules.base import Action, View
+
+# What players see for each bot name, weakest first.
+LEVELS: dict[str, str] = {"random": "Easy", "greedy": "Normal", "search": "Hard"}
 
 
 class Bot(Protocol):
@@ -19,22 +28,81 @@ class Bot(Protocol):
     def choose(self, view: View, legal: list[Action]) -> Action: ...
 
 
-def _random(seed: int) -> Bot:
-    from game.bots.random_bot import RandomBot
-    return RandomBot(seed)
+def bot_names() -> tuple[str, ...]:
+    """Every bot some registered game offers, weakest first."""
+    names = {name for info in GAMES.values() for name in info.bots}
+    return tuple(sorted(names, key=lambda n: (list(LEVELS).index(n) if n in LEVELS
+                                              else len(LEVELS), n)))
 
 
-def _greedy(seed: int) -> Bot:
-    from game.bots.greedy import GreedyBot
-    return GreedyBot(seed)
+def level_name(bot: str) -> str:
+    """The name players see for a bot ("Easy", "Normal", "Hard")."""
+    return LEVELS.get(bot, bot.capitalize())
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": _random, "greedy": _greedy}
+def bot_for_game(game_id: str, wanted: str) -> str:
+    """`wanted` if the game offers it, else the strongest bot it does offer
+    (a stand-in for a dropped seat must never wait on a bot that cannot play)."""
+    offered = GAMES[game_id].bots if game_id in GAMES else ("random",)
+    return wanted if wanted in offered else offered[-1]
+
+
+class RandomBot:
+    """Uniform over the legal actions: a baseline and a fuzzer."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return self.rng.choice(legal)
+
+
+class FamilyBot:
+    """A named bot that loads its game family's player from the first view."""
+
+    def __init__(self, name: str, seed: int):
+        self.name = name
+        self.rng = random.Random(seed)
+        self._players: dict[str, object] = {}
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        game = view.get("game", "")
+        player = self._players.get(game)
+        if player is None:
+            player = self._players[game] = self._make(game)
+        action = player.choose(view, legal)
+        # A planner slip must never stall a game: fall back to a legal move.
+        return action if action in legal else self.rng.choice(legal)
+
+    def _make(self, game: str):
+        info = GAMES.get(game)
+        if info is None:
+            raise ValueError(f"the {self.name} bot does not know the game {game!r}")
+        module = importlib.import_module(f"game.bots.families.{info.family}")
+        cls = getattr(module, "BOTS", {}).get(self.name)
+        if cls is None:
+            raise ValueError(f"{info.name} has no {self.name} bot")
+        return cls(self.rng)
+
+
+def preload(game_id: str) -> None:
+    """Import a game's bots now, not in a bot's first turn (a frame hitch)."""
+    info = GAMES.get(game_id)
+    if info is not None and set(info.bots) - {"random"}:
+        importlib.import_module(f"game.bots.families.{info.family}")
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A new bot by name; ValueError names the known bots for a wrong one."""
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}")
-    return factory(random.randrange(2**32) if seed is None else seed)
+    if name not in bot_names():
+        raise ValueError(f"unknown bot {name!r}; bots are {', '.join(bot_names())}")
+    seed = random.randrange(2**32) if seed is None else seed
+    return RandomBot(seed) if name == "random" else FamilyBot(name, seed)

@@ -1,17 +1,23 @@
-"""The rules contract shared by every game (see ../shared/DESIGN.md).
+"""The rules contract shared by every game (docs/architecture.md has the whole of it).
 
 A state is a pure, deterministic, seeded object: `create(...)` plus the list of
 applied `(seat, action)` pairs replays a game exactly. Actions, events and
 views are plain msgpack-safe data (dicts with str keys, lists, ints, strs,
 bools, None).
+
+Pending decisions: a seat that must choose among options the engine offers
+(tickets to keep, an end of a line, a re-roll) finds them in
+`view["private"]["pending"]` as `{"kind": str, "options": [...], "min": int,
+"max": int, ...}`: pick between `min` and `max` of `options`. The shared choice
+overlay reads that; the game's scene turns the picked options into an action.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -51,14 +57,40 @@ class GameState(Protocol):
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A registry entry: what the setup screen and the simulator list."""
+    """A registry entry, declared by the game's rules package.
+
+    Everything generic (setup, simulate, demo, host, kiosk, results) reads it;
+    no generic module names a game. `family` is the rules package's name: the
+    board scene and the bots of a family live in modules of the same name
+    under `game/scenes/boards/` and `game/bots/families/`.
+    """
 
     id: str
     name: str
     min_players: int
     max_players: int
+    family: str
     factory: Callable[..., GameState]
-    options: tuple[str, ...] = ()
+    # "high": the most points wins; "low": the fewest (days, in the race game).
+    score_order: Literal["high", "low"] = "high"
+    # Several seats may act at once (an opening choice every seat makes).
+    simultaneous: bool = False
+    # Option name -> default; create() fills the defaults and refuses others.
+    options: Mapping[str, Any] = field(default_factory=dict)
+    # Bot names the game offers, weakest first; "random" is always there.
+    bots: tuple[str, ...] = ("random",)
+    # One line for the setup screen.
+    blurb: str = ""
+    # A player count the kiosk's attract mode uses for this game.
+    demo_players: int = 0
+
+    def better(self, a: float, b: float) -> bool:
+        """Whether score `a` beats score `b` in this game."""
+        return a < b if self.score_order == "low" else a > b
+
+    def rank_key(self, score: float) -> float:
+        """A key that sorts the best score first."""
+        return score if self.score_order == "low" else -score
 
 
 def redact_events(events: list[Event], viewer: int | None) -> list[Event]:

@@ -107,7 +107,7 @@ class RoutesBoardScene(Scene):
         self._choose_viewer(initial=True)
         self._refresh_view()
         self._board_layer(set())  # draw the static map now, not in the first frame
-        import game.bots.routes_greedy  # noqa: F401  (load now, not in a bot's first turn)
+        import game.bots.families.routes  # noqa: F401  (load now, not in a bot's first turn)
         self._deal_animation()
 
     # --- who is looking ---------------------------------------------------------

@@ -1,0 +1,29 @@
+"""The route-building family: one engine, a board per game (data in assets/maps)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.base import GameInfo, GameState
+from game.rules.routes.board import load_board
+
+__all__ = ["GAMES", "load_board"]
+
+
+def _factory(game_id: str):
+    def factory(players: int, seed: int, **options: Any) -> GameState:
+        from game.rules.routes.engine import RoutesState
+        return RoutesState.new(game_id, players, seed, **options)
+    return factory
+
+
+GAMES = (
+    GameInfo("routes-usa", "Rail Routes: North America", 2, 5, "routes",
+             _factory("routes-usa"), score_order="high", simultaneous=True,
+             bots=("random", "greedy"), demo_players=4,
+             blurb="Claim routes across North America and join your tickets' cities."),
+    GameInfo("routes-italy", "Rail Routes: Italia", 2, 5, "routes",
+             _factory("routes-italy"), score_order="high", simultaneous=True,
+             bots=("random", "greedy"), demo_players=3,
+             blurb="Routes, ferries and a bonus for the regions your lines join."),
+)

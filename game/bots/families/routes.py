@@ -276,3 +276,7 @@ class RoutesGreedy:
             if track.id not in gain:
                 gain[track.id] = region_bonus(board, mine + [(track.a, track.b)], table)[0] - now
         return gain
+
+
+# The bots this family offers beyond the generic random one, by name.
+BOTS = {"greedy": RoutesGreedy}
