@@ -272,8 +272,8 @@ def test_setup_deals_five_tickets_keep_three_and_a_pile_of_ten_ferry_cards():
     assert len(state.ticket_deck) == 56 - 15
     for seat in range(3):
         view = state.view(seat)
-        assert len(view["private"]["pending"]["tickets"]) == 5
-        assert view["private"]["pending"]["min_keep"] == 3
+        assert len(view["private"]["pending"]["options"]) == 5
+        assert view["private"]["pending"]["min"] == 3
         keeps = [a["keep"] for a in state.legal_actions(seat)]
         assert min(len(k) for k in keeps) == 3
         assert len(keeps) == 10 + 5 + 1  # 5 choose 3, 4 and 5
@@ -311,7 +311,7 @@ def test_usa_setup_and_result_are_unchanged():
     state = create("routes-usa", 2, seed=1)
     view = state.view(0)
     assert "ferry_pile" not in view and "ferries" not in view["players"][0]
-    assert view["private"]["pending"]["min_keep"] == 2
+    assert view["private"]["pending"]["min"] == 2
     breakdown = state.result()["breakdown"][0]
     assert "region_bonus" not in breakdown and "regions" not in breakdown
 
@@ -479,8 +479,8 @@ def test_drawing_tickets_offers_four_keep_at_least_one():
     state = position(2, hands=[{}, {}])
     state.apply(0, {"type": "draw_tickets"})
     view = state.view(0)
-    assert len(view["private"]["pending"]["tickets"]) == 4
-    assert view["private"]["pending"]["min_keep"] == 1
+    assert len(view["private"]["pending"]["options"]) == 4
+    assert view["private"]["pending"]["min"] == 1
     keeps = [a["keep"] for a in state.legal_actions(0)]
     assert len(keeps) == 15 and min(len(k) for k in keeps) == 1
     with pytest.raises(IllegalAction, match="keep at least 1"):

@@ -76,8 +76,8 @@ def test_setup_offers_three_tickets_to_every_seat_at_once(kit, players):
     assert len(set(offered)) == 3 * players
     for seat in range(players):
         private = state.view(seat)["private"]
-        assert private["pending"]["min_keep"] == 2
-        assert len(private["pending"]["tickets"]) == 3
+        assert private["pending"]["min"] == 2
+        assert len(private["pending"]["options"]) == 3
         legal = state.legal_actions(seat)
         # keep all three, or any two of them
         assert {tuple(a["keep"]) for a in legal} == {
@@ -581,7 +581,7 @@ def test_draw_tickets_offers_the_top_three(kit):
     assert [t["id"] for t in offered["private"]["tickets"]] == [10, 11, 12]
     # the same seat answers before anything else
     assert state.to_act == (0,)
-    assert state.view(0)["private"]["pending"]["min_keep"] == 1
+    assert state.view(0)["private"]["pending"]["min"] == 1
     legal = state.legal_actions(0)
     assert len(legal) == 7 and all(a["type"] == "keep_tickets" for a in legal)
     rejected(kit, state, 0, {"type": "draw_deck"}, match="choose")

@@ -160,7 +160,7 @@ class RoutesBoardScene(Scene):
         self._build_focus()
 
     def _offer_key(self, pending: dict) -> tuple:
-        return (tuple(t["id"] for t in pending["tickets"]), self.shown["turn"], self.viewer)
+        return (tuple(t["id"] for t in pending["options"]), self.shown["turn"], self.viewer)
 
     def answered(self, pending: dict) -> None:
         """The viewer answered this offer (a LAN view may show it a moment longer)."""

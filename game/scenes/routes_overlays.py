@@ -23,8 +23,8 @@ class TicketChoiceScene(Scene):
         super().__init__(app)
         self.board_scene = board_scene
         self.pending = pending
-        self.tickets = pending["tickets"]
-        self.min_keep = pending["min_keep"]
+        self.tickets = pending["options"]
+        self.min_keep = pending["min"]
         self.keep = [True] * len(self.tickets)
         self.focus = 0
 

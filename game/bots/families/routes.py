@@ -178,7 +178,7 @@ class RoutesGreedy:
     # --- tickets ------------------------------------------------------------
 
     def _keep(self, planner: RoutesPlanner, legal: list[Action]) -> Action:
-        offer = planner.private["pending"]["tickets"]
+        offer = planner.private["pending"]["options"]
         held = [t for t in planner.private.get("tickets", []) if not t.get("done")]
         budget = int(planner.trains * KEEP_BUDGET)
         held_points = planner.plan(held, budget)[2]

@@ -39,7 +39,8 @@ View (`view(seat)`; everything outside "private" is the same for everyone):
     region_table [[regions, points], ...] on boards with a region bonus)
     result (once over: the whole result, tickets revealed)
     you, private {hand {card: n}, tickets [{id, a, b, points, done}],
-                  pending {tickets, min_keep} | None}
+                  pending {kind: "keep_tickets", options: [ticket],
+                           min, max} | None}
     (boards with ferry cards: players[i]["ferries"] and "ferry_pile"; the
     seat's own ferry cards are hand["ferry"]; "cards" counts train cards only)
 
@@ -739,8 +740,10 @@ class RoutesState:
             "hand": dict(sorted(self.hands[seat].items())),
             "tickets": self._ticket_status(seat),
             "pending": None if offer is None else {
-                "tickets": [self._ticket(t) for t in offer],
-                "min_keep": self._min_keep(seat),
+                "kind": "keep_tickets",
+                "options": [self._ticket(t) for t in offer],
+                "min": self._min_keep(seat),
+                "max": len(offer),
             },
         }
 
