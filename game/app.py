@@ -14,13 +14,16 @@ import contextlib
 import os
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.base import Scene
 from game.settings import Settings
 from game.ui import theme
 from game.ui.input import InputMapper, Intent
+
+if TYPE_CHECKING:  # scenes receive the app; the app never imports a scene
+    from game.scenes.base import Scene
 
 TICK_RATE = 60
 TICK = 1.0 / TICK_RATE
@@ -103,21 +106,27 @@ class App:
         if not self.stack:
             return
         if scene is not None and scene in self.stack:
+            was_top = scene is self.stack[-1]
             self.stack.remove(scene)
         else:
-            self.stack.pop()
-        if self.stack:
+            was_top, scene = True, self.stack.pop()
+        scene.exit()
+        if self.stack and was_top:
             self.stack[-1].enter()
-        else:
+        elif not self.stack:
             self.running = False
 
     def replace(self, scene: Scene) -> None:
         if self.stack:
-            self.stack.pop()
+            self.stack.pop().exit()
         self.push(scene)
 
     def reset(self, scene: Scene) -> None:
-        self.stack.clear()
+        """A new screen alone on the stack (toasts of the old screens go too)."""
+        old, self.stack = self.stack, []
+        for gone in reversed(old):
+            gone.exit()
+        self.toasts.clear()
         self.push(scene)
 
     def toast(self, message: str, color: tuple[int, int, int] = theme.ERROR,
@@ -135,16 +144,10 @@ class App:
         """One pygame event: window events here, the rest as intents to the scenes."""
         if event.type == pygame.QUIT:
             # closing the window mid-game asks first (the game is saved either way)
-            from game.scenes.confirm import ConfirmScene
-
-            if isinstance(self.top, ConfirmScene):
+            if self.top is not None and self.top.is_question:
                 self.running = False  # closed again while asking: go
                 return
-            asker = next((s for s in reversed(self.stack) if hasattr(s, "request_quit")),
-                         None)
-            if asker is not None and not getattr(asker, "kiosk", False):
-                asker.request_quit(to_desktop=True)
-            else:
+            if not any(s.request_quit(to_desktop=True) for s in reversed(self.stack)):
                 self.running = False
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -159,8 +162,7 @@ class App:
 
     def dispatch(self, intent: Intent) -> None:
         # a scene at the bottom may take every intent first (the kiosk does)
-        if self.stack and hasattr(self.stack[0], "intercept") and self.stack[0].intercept(
-                intent):
+        if self.stack and self.stack[0].intercept(intent):
             return
         for scene in reversed(list(self.stack)):
             if scene.handle(intent):
@@ -189,7 +191,7 @@ class App:
             surface.fill(theme.BG)
         for scene in self.stack[start:]:
             scene.draw(surface)
-        if self.stack and hasattr(self.stack[0], "draw_badge"):
+        if self.stack:
             self.stack[0].draw_badge(surface)
         self._draw_toasts(surface)
         pygame.display.flip()

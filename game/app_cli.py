@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     kiosk.set_defaults(func=cmd_kiosk)
 
 
-def _open_app(**kwargs):
+def open_app(**kwargs):
     """The window, or None with a clear message when no display can be opened."""
     import pygame
 
@@ -59,9 +59,10 @@ def _open_app(**kwargs):
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from game.scenes.flow import continue_game, to_title
+    from game.scenes.flow import continue_game
+    from game.scenes.nav import to_title
 
-    app = _open_app(fullscreen=True if args.fullscreen else None)
+    app = open_app(fullscreen=True if args.fullscreen else None)
     if app is None:
         return 2
     to_title(app)
@@ -78,7 +79,7 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
 
     settings = Settings.load()
     settings.animation = settings.animation or 1.0  # a display is there to be watched
-    app = _open_app(settings=settings, fullscreen=not args.windowed, kiosk=True)
+    app = open_app(settings=settings, fullscreen=not args.windowed, kiosk=True)
     if app is None:
         return 2
     kiosk = KioskScene(app, discover=args.discover, address=args.address)
@@ -107,14 +108,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     from game.app import App
     from game.match import Match, default_seats
-    from game.scenes.flow import board_scene_for
+    from game.scenes.nav import board_scene
     from game.session import LocalSession
     from game.settings import Settings
 
     settings = Settings(bot_pace=args.bot_pace)  # the demo ignores the player's settings
     app = App(settings=settings, headless=args.headless)
     match = Match(args.game, default_seats(args.game, 0, args.players), args.seed)
-    app.push(board_scene_for(app, LocalSession(match), on_exit=app.quit))
+    app.push(board_scene(app, LocalSession(match), on_exit=app.quit))
     app.run(max_frames=args.frames)
     if args.screenshot:
         import pygame

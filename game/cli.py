@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 # Modules that add subcommands: each has `register(subparsers)`, which adds its
 # parsers with `set_defaults(func=handler)`; handler(args) returns the exit code.
-COMMAND_MODULES: list[str] = ["game.app_cli", "net.cli"]
+COMMAND_MODULES: list[str] = ["game.app_cli", "game.lan_cli"]
 
 
 def _positive(text: str) -> int:

@@ -12,19 +12,26 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bots import Bot, bot_names, make_bot
+from game.bots import Bot, bot_names, level_name, make_bot
 from game.rules import GAMES, IllegalAction, create
 from game.rules.base import Action, Event, GameState
+from game.seats import default_color
 
 SAVE_MAGIC = "railparty-save"
 SAVE_FORMAT = 1
-SEAT_COLORS = ("red", "blue", "green", "yellow", "black")
+
+
+def new_seed() -> int:
+    """A game's seed: 128 bits from the system's secure source, so nobody can
+    work out the hidden cards from the ones they see."""
+    return secrets.randbits(128)
 
 
 class SaveError(ValueError):
@@ -194,9 +201,11 @@ def default_seats(game_id: str, humans: int, players: int, bot: str = "greedy") 
         raise ValueError(f"{info.name} takes {info.min_players}-{info.max_players} players")
     seats = []
     for i in range(players):
-        color = SEAT_COLORS[i % len(SEAT_COLORS)]
+        color = default_color(i)
         if i < humans:
             seats.append(Seat(name=f"Player {i + 1}", color=color))
         else:
-            seats.append(Seat(name=f"{bot.title()} bot {i + 1 - humans}", color=color, bot=bot))
+            bot_here = bot if bot in info.bots else info.bots[-1]
+            seats.append(Seat(name=f"{level_name(bot_here)} bot {i + 1 - humans}", color=color,
+                              bot=bot_here))
     return seats

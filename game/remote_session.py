@@ -1,28 +1,34 @@
-"""A LAN seat or spectator seen through the board scene's session interface.
+"""A LAN seat or spectator seen through the table's session interface.
 
 Wraps a `net.client.Session` (a network `Client`, or the host's own
 `LocalClient`): views, legal actions and events come from the host's `sync`
-and `update` messages; actions go to the host, which validates them and
-answers with an `update` or an `error` whose reason the scene shows.
+and `update` messages, and so do the seats to act and the end of the game
+(their `to_act` and `over` fields); actions go to the host, which validates
+them and answers with an `update` or an `error` whose reason the table shows.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.match import Match
 from game.rules.base import Action, Event, View
 
 
 class RemoteSession:
     remote = True
 
-    def __init__(self, client: Any):
+    def __init__(self, client: Any, host: Any = None):
         self.client = client
+        self.host = host  # the Host object when this window hosts the game
         self._events: list[list[Event]] = []
         self._notices: list[tuple[str, str]] = []
-        self.status = client.snapshot()["status"]
+        snap = client.snapshot()
+        self.status = snap["status"]
+        self.close_reason = ""
+        self._sent = False
 
-    # --- what the board scene reads ------------------------------------------------
+    # --- what the table reads ----------------------------------------------------
 
     def _snap(self) -> dict[str, Any]:
         return self.client.snapshot()
@@ -40,7 +46,6 @@ class RemoteSession:
         for s in self._snap()["seats"]:
             entry = dict(s)
             entry["name"] = entry.get("name") or f"Seat {entry.get('seat', 0) + 1}"
-            entry["color"] = entry.get("color") or "black"
             out.append(entry)
         return out
 
@@ -56,17 +61,21 @@ class RemoteSession:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        view = self._snap()["view"] or {}
-        return tuple(view.get("to_act", ()))
+        return tuple(self._snap().get("to_act") or ())
 
     @property
     def is_over(self) -> bool:
         snap = self._snap()
-        return snap["result"] is not None or (snap["view"] or {}).get("phase") == "over"
+        return bool(snap.get("over")) or snap["result"] is not None
 
     @property
     def ready(self) -> bool:
         return self._snap()["view"] is not None
+
+    @property
+    def can_rematch(self) -> bool:
+        """Only the hosting window starts a new game for the table."""
+        return self.host is not None and hasattr(self.host, "rematch")
 
     def view(self, seat: int | None) -> View:
         view = self._snap()["view"]
@@ -89,22 +98,16 @@ class RemoteSession:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Send to the host; the outcome arrives later as an update or an error.
 
-        Until it does, `awaiting` is true: the screen takes no second action
-        chosen on a view the host has already moved past.
+        Until it does, `awaiting` is true: the table asks nothing twice and
+        takes no second action chosen on a view the host has moved past.
         """
-        self.sent_version = self._snap()["version"]
-        self.client.send_action(action, self.sent_version)
+        self._sent = True
+        self.client.send_action(action, self._snap()["version"])
         return []
-
-    sent_version: int | None = None
 
     @property
     def awaiting(self) -> bool:
-        if self.sent_version is None:
-            return False
-        if self._snap()["version"] != self.sent_version or self.status != "connected":
-            self.sent_version = None
-        return self.sent_version is not None
+        return self._sent and self.status == "connected"
 
     def explain(self, seat: int, action: Action) -> str | None:
         return None  # the host explains: send and show its `error`
@@ -115,29 +118,56 @@ class RemoteSession:
     def play_bot(self, seat: int) -> list[Event]:  # pragma: no cover - never called
         raise RuntimeError("the host plays the bots")
 
+    def bot_job(self, seat: int):  # pragma: no cover - never called
+        raise RuntimeError("the host plays the bots")
+
+    def play_bot_action(self, seat: int, action: Action) -> list[Event]:  # pragma: no cover
+        raise RuntimeError("the host plays the bots")
+
+    def rematch(self) -> Match | None:
+        """The hosting window asks its host for a new game with the same seats;
+        every table (this one too) follows the new game's sync."""
+        if self.can_rematch:
+            self.host.rematch()
+        return None
+
+    @property
+    def game_number(self) -> int:
+        """Which game of this table the host is playing (a rematch counts up)."""
+        return self._snap().get("game_number", 0)
+
     # --- messages ----------------------------------------------------------------
 
     def pump(self) -> None:
+        seat = self.seat
         for message in self.client.poll():
             kind = message.get("type")
             if kind == "update":
+                if message.get("by") == seat:
+                    self._sent = False  # the host applied our action
                 self._events.append(list(message.get("events", [])))
             elif kind == "sync":
+                self._sent = False
                 self._events.append([])  # a full resync: snap to it
             elif kind == "error":
-                self.sent_version = None
+                self._sent = False  # refused: the seat may act again
                 self._notices.append((message.get("reason") or "the host refused", "error"))
             elif kind == "reject":
                 self._notices.append((message.get("reason") or "the host refused to let "
                                       "you in", "error"))
             elif kind == "status":
-                self.status = message["status"]
-                if message["status"] == "reconnecting":
-                    self._notices.append(("Lost the host; reconnecting...", "info"))
-                elif message["status"] == "connected":
-                    self._notices.append(("Connected", "info"))
-                elif message["status"] == "closed":
-                    self._notices.append((message.get("reason") or "Disconnected", "error"))
+                self._on_status(message)
+
+    def _on_status(self, message: dict[str, Any]) -> None:
+        self.status = message["status"]
+        if self.status != "connected":
+            self._sent = False
+        if self.status == "reconnecting":
+            self._notices.append(("Lost the host; reconnecting...", "info"))
+        elif self.status == "connected":
+            self._notices.append(("Connected", "info"))
+        elif self.status == "closed":
+            self.close_reason = message.get("reason") or "The connection to the host closed."
 
     def poll(self) -> list[list[Event]]:
         self.pump()

@@ -1,17 +1,59 @@
-"""What a board scene plays through: the same interface for a hot-seat game
-in this process and (later) a seat or a spectator of a LAN game.
+"""What a table plays through: one interface for a hot-seat game in this
+process (`LocalSession`) and a seat or spectator of a LAN game
+(`game.remote_session.RemoteSession`).
 
-A session hands out updates `(events, versions)` as they happen; the scene
+A session hands out the events of each update as they happen; the table
 asks for views and legal actions of the seat it shows, and submits actions.
+Whose turn it is and whether the game is over come from the session (for a
+LAN game: from the host's sync and update messages), never from a game's
+view keys.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
-from game.match import Match
+from game.match import Match, Seat, new_seed
 from game.rules import IllegalAction
 from game.rules.base import Action, Event, View
+
+
+class Session(Protocol):
+    """The interface every table reads."""
+
+    remote: bool
+    status: str          # "connected" (a local game always), "reconnecting", "closed"
+    close_reason: str    # why a LAN connection closed, for the player
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def awaiting(self) -> bool: ...
+    @property
+    def can_rematch(self) -> bool: ...
+
+    def seats(self) -> list[dict[str, Any]]: ...
+    def view(self, seat: int | None) -> View: ...
+    def legal(self, seat: int) -> list[Action]: ...
+    def submit(self, seat: int, action: Action) -> list[Event]: ...
+    def explain(self, seat: int, action: Action) -> str | None: ...
+    def poll(self) -> list[list[Event]]: ...
+    def notices(self) -> list[tuple[str, str]]: ...
+    def result(self) -> dict[str, Any]: ...
+    def bot_seat(self) -> int | None: ...
+    def play_bot(self, seat: int) -> list[Event]: ...
+    def bot_job(self, seat: int) -> Callable[[], Action]: ...
+    def play_bot_action(self, seat: int, action: Action) -> list[Event]: ...
+    def rematch(self) -> Match | None: ...
+    @property
+    def game_number(self) -> int: ...
 
 
 class LocalSession:
@@ -19,6 +61,9 @@ class LocalSession:
 
     remote = False
     awaiting = False  # a LAN session waits for the host's answer; this one never does
+    status = "connected"
+    close_reason = ""
+    can_rematch = True
 
     def __init__(self, match: Match):
         self.match = match
@@ -33,7 +78,7 @@ class LocalSession:
         return len(self.match.seats)
 
     def seats(self) -> list[dict[str, Any]]:
-        return [s.public() for s in self.match.seats]
+        return [dict(s.public(), kind="bot" if s.bot else "human") for s in self.match.seats]
 
     @property
     def humans(self) -> list[int]:
@@ -69,7 +114,7 @@ class LocalSession:
         self.updates.append(events)
         return events
 
-    def bot_job(self, seat: int):
+    def bot_job(self, seat: int) -> Callable[[], Action]:
         """A bot's thinking as a call that touches no state (it sees plain data
         only), so it may run on a worker thread while frames go on."""
         bot = self.match.bots[seat]
@@ -95,6 +140,18 @@ class LocalSession:
     def notices(self) -> list[tuple[str, str]]:
         """Messages for the screen (a LAN session has some; a local one never)."""
         return []
+
+    game_number = 0  # a local rematch builds a new table itself
+
+    def rematch(self) -> Match | None:
+        """A new match with the same seats and options, saved where this one was."""
+        match = self.match
+        seats = [Seat(s.name, s.color, s.bot) for s in match.seats]
+        new = Match(match.game_id, seats, new_seed(), dict(match.options),
+                    save_path=match.save_path)
+        if new.save_path is not None:
+            new.save(new.save_path)
+        return new
 
     def explain(self, seat: int, action: Action) -> str | None:
         """The engine's reason an action is illegal now (None if it is legal).

@@ -1,1 +1,1 @@
-"""Networking: protocol, host, client, discovery (see ../shared/DESIGN.md)."""
+"""Networking: protocol, host, client, discovery (docs/architecture.md describes the protocol)."""

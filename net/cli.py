@@ -1,4 +1,7 @@
-"""`railparty host`, `railparty join` and `railparty spectate` (LAN play)."""
+"""`railparty host`, `railparty join` and `railparty spectate` (LAN play), headless.
+
+The window modes of `host` and `join` belong to the program (game/lan_cli.py),
+which passes them in: net/ never imports window code."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import logging
 import socket
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from net import protocol as P
@@ -41,7 +45,10 @@ def _default_name() -> str:
         return "Player"
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Any, host_window: Callable[..., int] | None = None,
+             join_window: Callable[[Any], int] | None = None) -> None:
+    """Add `host`, `join` and `spectate`. The window modes (no --headless) are
+    given by the program's window layer: net/ itself never opens a window."""
     from game.bots import bot_names
     from game.rules import GAMES
 
@@ -88,7 +95,7 @@ def register(subparsers: Any) -> None:
     host.add_argument("--frame-timeout", type=_seconds, default=P.FRAME_TIMEOUT_SECONDS,
                       help=argparse.SUPPRESS)
     host.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
-    host.set_defaults(func=lambda args: cmd_host(args, host))
+    host.set_defaults(func=lambda args: cmd_host(args, host, host_window))
 
     for command in ("join", "spectate"):
         watching = command == "spectate"
@@ -118,7 +125,7 @@ def register(subparsers: Any) -> None:
                          help="give up if the game has not ended after S seconds")
         sub.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
         sub.set_defaults(func=lambda args, sub=sub, watching=watching:
-                         cmd_join(args, sub, watching))
+                         cmd_join(args, sub, watching, join_window))
 
 
 def _logging(verbose: bool) -> None:
@@ -130,7 +137,13 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def _no_window(*_: Any) -> int:
+    _say("no window is available in this program; use --headless")
+    return 2
+
+
+def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
+             host_window: Callable[..., int] | None = None) -> int:
     from game.match import SaveError
     from game.rules import GAMES
     from net.client import data_dir
@@ -166,7 +179,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(exc))
     _say(f"saving to {save}")
     if not args.headless:
-        return _host_window(host, args.player or _default_name(), resume)
+        return (host_window or _no_window)(host, args.player or _default_name(), resume)
     try:
         result = host.run()
     except OSError:
@@ -186,63 +199,8 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def _host_window(host: Any, player: str, resumed: Any) -> int:
-    """The window on the lobby of this host; the host's own player plays in-process."""
-    try:
-        from game.app import App
-        from game.scenes.flow import to_title
-        from game.scenes.lan import LobbyScene
-    except ImportError as exc:
-        _say(f"no window is available here ({exc}); use --headless")
-        return 2
-    try:
-        host.start()
-    except OSError as exc:
-        _say(str(exc))
-        return 2
-    app = App()
-    try:
-        to_title(app)
-        token = None
-        if resumed is not None:
-            # the host's own seat is the human seat saved under this player's name
-            token = next((s.token for s in resumed.seats if s.name == player and s.token),
-                         None)
-            _say(f"a resumed game: {player} takes back their seat" if token else
-                 f"a resumed game: no seat of {player!r} in it, so the window watches")
-        if resumed is not None and token is None:
-            client = host.join_local(player, role="spectator")
-        else:
-            client = host.join_local(player, token=token)
-        app.push(LobbyScene(app, client, host))
-        app.run()
-    finally:
-        host.stop()
-        app.close()
-    return 0
-
-
-def _join_window(client: Any) -> int:
-    """Play the seat by hand: the window opens on the lobby of that host."""
-    from game.app_cli import _open_app
-    from game.scenes.flow import to_title
-    from game.scenes.lan import LobbyScene
-
-    app = _open_app()
-    if app is None:
-        return 2
-    client.start()
-    try:
-        to_title(app)
-        app.push(LobbyScene(app, client))
-        app.run()
-    finally:
-        client.stop()
-        app.close()
-    return 0
-
-
-def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching: bool) -> int:
+def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching: bool,
+             join_window: Callable[[Any], int] | None = None) -> int:
     from game.bots import make_bot
     from net.client import Client, ClientClosed, parse_address, run_bot, run_spectator
 
@@ -274,7 +232,7 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
     client = Client(address, role="spectator" if watching else "player", name=name,
                     color=None if watching else args.color, retry_for=args.retry_for)
     if not watching and bot is None:
-        return _join_window(client)  # a person plays the seat, in the window
+        return (join_window or _no_window)(client)  # a person plays the seat, in the window
 
     def show(message: dict[str, Any]) -> None:
         kind = message.get("type")

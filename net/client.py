@@ -146,7 +146,7 @@ class Session:
             "status": "connecting", "reason": None, "role": role, "seat": None,
             "token": None, "game": None, "host_name": None, "players": 0,
             "phase": None, "version": 0, "view": None, "legal": [], "seats": [],
-            "result": None, "error": None}
+            "result": None, "error": None, "to_act": [], "over": False, "game_number": 0}
 
     # --- for the screens (any thread, never blocks) ---------------------------------
 
@@ -246,10 +246,13 @@ class Session:
                 s.update(phase=message["phase"], game=message["game"],
                          version=message["version"], view=message["view"],
                          legal=message["legal"], seats=message["seats"],
-                         result=message.get("result"))
+                         result=message.get("result"), to_act=message.get("to_act", []),
+                         over=bool(message.get("over")),
+                         game_number=message.get("game_number", 0))
             elif kind == "update":
                 s.update(version=message["version"], view=message["view"],
-                         legal=message["legal"])
+                         legal=message["legal"], to_act=message.get("to_act", []),
+                         over=bool(message.get("over")))
                 if message.get("result") is not None:
                     s.update(result=message["result"], phase="over")
             elif kind == "seats":

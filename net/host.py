@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.bots import bot_names
-from game.match import SEAT_COLORS, Match, Seat
+from game.bots import bot_for_game, bot_names, level_name
+from game.match import Match, Seat
 from game.rules import GAMES, IllegalAction, redact_events
+from game.seats import SEAT_COLORS
 from net import protocol as P
 from net.protocol import ProtocolError, encode
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("railparty.net.host")
 
-COLORS = SEAT_COLORS + ("purple", "orange", "white")
+COLORS = SEAT_COLORS
 LINGER_SECONDS = 2.0     # after the last update, how long a headless host waits for goodbyes
 DROP_POLICIES = ("bot", "pause")
 
@@ -372,6 +373,7 @@ class Host:
         self.result: dict[str, Any] | None = (
             resume.state.result() if resume is not None and resume.state.is_over else None)
 
+        self.games_started = 0  # a rematch starts another game on the same connections
         self.peers: set[Peer] = set()
         self._handshaking: OrderedDict[int, Peer] = OrderedDict()
         self.advertised_name: str | None = None
@@ -894,14 +896,15 @@ class Host:
         for index, slot in enumerate(self.slots):
             if slot.kind == "open":
                 n += 1
-                slot.kind, slot.bot = "bot", self.fill_bot
-                slot.name = f"{self.fill_bot.title()} bot {n}"
+                slot.kind, slot.bot = "bot", bot_for_game(self.game, self.fill_bot)
+                slot.name = f"{level_name(slot.bot)} bot {n}"
                 slot.color = self._pick_color(None, index)
         seats = [Seat(name=s.name or f"Player {i + 1}", color=s.color or "red",
                       bot=s.bot if s.kind == "bot" else None, token=s.token,
                       connected=s.connected or s.kind == "bot")
                  for i, s in enumerate(self.slots)]
         self.match = Match(self.game, seats, self.seed, dict(self.options))
+        self.games_started += 1
         self._save_begin()
         self.phase = "playing"
         log.info("game started (seed %s)", self.seed)
@@ -931,6 +934,8 @@ class Host:
         version = self.match.version
         result = state.result() if state.is_over else None
         to_act = state.to_act
+        turn = {"to_act": list(to_act), "over": state.is_over,
+                "by": first.seat if first is not None else None}
         public_frame: bytes | None = None
         order = sorted(self.peers, key=lambda p: (p is not first, p.role == "spectator"))
         for peer in order:
@@ -939,14 +944,14 @@ class Host:
                     public_frame = encode({"type": "update", "version": version,
                                            "events": redact_events(events, None),
                                            "view": state.view(None), "legal": [],
-                                           "result": result})
+                                           "result": result, **turn})
                 peer.send_frame(public_frame)
             elif peer.role == "player" and peer.seat is not None:
                 seat = peer.seat
                 peer.send({"type": "update", "version": version,
                            "events": redact_events(events, seat), "view": state.view(seat),
                            **P.pack_legal(state.legal_actions(seat) if seat in to_act else []),
-                           "result": result})
+                           "result": result, **turn})
 
     def _schedule_bots(self) -> None:
         if (self._bot_handle is not None or self.phase != "playing" or self.match is None
@@ -1014,9 +1019,10 @@ class Host:
         if (self.phase != "playing" or self.match is None or slot.kind != "human"
                 or slot.connected or slot.bot is not None):
             return
-        log.info("a %s bot plays seat %s until %s returns", self.standin_bot, seat, slot.name)
-        slot.bot = self.standin_bot
-        self.match.set_bot(seat, self.standin_bot)
+        bot = bot_for_game(self.game, self.standin_bot)  # one the game offers: never a wait
+        log.info("a %s bot plays seat %s until %s returns", bot, seat, slot.name)
+        slot.bot = bot
+        self.match.set_bot(seat, bot)
         self._seats_changed()
         self._schedule_bots()
 
@@ -1056,10 +1062,14 @@ class Host:
     def _sync_for(self, seat: int | None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "sync", "phase": self.phase, "game": self.game,
                                    "version": 0, "you": seat, "seats": self.seat_table(),
-                                   "view": None, "legal": [], "result": self.result}
+                                   "view": None, "legal": [], "result": self.result,
+                                   "to_act": [], "over": False,
+                                   "game_number": self.games_started}
         if self.match is not None:
             state = self.match.state
             message["version"] = self.match.version
+            message["to_act"] = list(state.to_act)
+            message["over"] = state.is_over
             message["view"] = state.view(seat)
             if seat is not None and seat in state.to_act:
                 message.update(P.pack_legal(state.legal_actions(seat)))

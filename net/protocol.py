@@ -1,4 +1,4 @@
-"""The LAN protocol: framing, limits, messages (see ../shared/DESIGN.md, "Network").
+"""The LAN protocol: framing, limits, messages (docs/architecture.md, "Protocol").
 
 A frame is a 4-byte big-endian length, then one msgpack map with a str
 "type". The length is checked against MAX_FRAME_BYTES before a single byte of
@@ -18,8 +18,12 @@ host -> client
     hello   {magic, version, server, name, game}
     welcome {role, seat, token, game, host_name, players, heartbeat, timeout}
     reject  {code, reason}                       then the host closes the connection
-    sync    {phase, game, version, you, seats, view, legal, result}   full state
-    update  {version, events, view, legal, result}                    after each action
+    sync    {phase, game, version, you, seats, view, legal, result, to_act, over,
+             game_number}                                full state (game_number: a rematch
+                                                         starts game 2 on the same table)
+    update  {version, events, view, legal, result, to_act, over, by}  after each action
+            (to_act: the seats that may act now; over: the game has ended; by: the seat
+            whose action this update applies, None for a bot or the host)
             (a long legal list travels as legal_z: zlib-compressed msgpack, with
             legal = []; `expand_legal` restores it, and net.client does so itself)
     seats   {phase, seats, free}                 the seat table changed
@@ -187,10 +191,13 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "sync": {"phase": (_STR, True), "game": (_STR, True), "version": (_INT, True),
              "you": (_OPT_INT, True), "seats": ((list,), True),
              "view": ((dict, type(None)), True), "legal": ((list,), True),
-             "legal_z": ((bytes,), False), "result": ((dict, type(None)), False)},
+             "legal_z": ((bytes,), False), "result": ((dict, type(None)), False),
+             "to_act": ((list,), False), "over": ((bool,), False),
+             "game_number": (_INT, False)},
     "update": {"version": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
                "legal": ((list,), True), "legal_z": ((bytes,), False),
-               "result": ((dict, type(None)), False)},
+               "result": ((dict, type(None)), False), "to_act": ((list,), False),
+               "over": ((bool,), False), "by": (_OPT_INT, False)},
     "seats": {"phase": (_STR, True), "seats": ((list,), True), "free": (_INT, True)},
     "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False)},
     "ping": {"n": (_INT, False)},

@@ -13,7 +13,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.scenes.routes_board import DECK_RECT, RoutesBoardScene  # noqa: E402
+from game.scenes.boards.routes import RoutesBoardScene  # noqa: E402
+from game.scenes.boards.routes.layout import DECK_RECT  # noqa: E402
+from game.scenes.choice import ChoiceScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from net.host import Host  # noqa: E402
 
@@ -41,7 +43,8 @@ def step_until(app: App, predicate, seconds: float = 10.0) -> None:
     """Step ticks until `predicate()` holds, with a bounded wait for the network."""
     deadline = time.monotonic() + seconds
     while not predicate():
-        assert time.monotonic() < deadline, "the condition never came true"
+        shown = [type(s).__name__ for s in app.stack]
+        assert time.monotonic() < deadline, f"the condition never came true; stack {shown}"
         app.step(1)
         time.sleep(0.005)
 
@@ -56,16 +59,15 @@ def test_join_by_address_lobby_and_play_a_seat(app, host):
     assert isinstance(lobby, LobbyScene)
     step_until(app, lambda: lobby.client.snapshot()["seat"] is not None)
     host.start_game()
-    step_until(app, lambda: isinstance(app.top, RoutesBoardScene) or (
-        app.top.__class__.__name__ == "TicketChoiceScene"))
+    step_until(app, lambda: isinstance(app.top, (RoutesBoardScene, ChoiceScene)))
     board = app.stack[-1] if isinstance(app.stack[-1], RoutesBoardScene) else app.stack[-2]
     seat = board.session.seat
     assert board.viewer == seat
     # the first ticket choice, answered through the host
-    step_until(app, lambda: app.top.__class__.__name__ == "TicketChoiceScene")
+    step_until(app, lambda: isinstance(app.top, ChoiceScene))
     choice = app.top
     app.step(1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
-                                    pos=choice._confirm_rect().center)])
+                                    pos=choice.confirm_rect().center)])
     step_until(app, lambda: host.match is not None and host.match.state.pending[seat] is None)
     # wait for our turn, then draw two cards by clicking the deck
     step_until(app, lambda: board.session.to_act == (seat,) and not board.animator.busy

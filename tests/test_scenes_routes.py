@@ -13,14 +13,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from game.scenes.handoff import HandoffScene  # noqa: E402
-from game.scenes.routes_board import (
+from game.scenes.boards.routes import RoutesBoardScene  # noqa: E402
+from game.scenes.boards.routes.layout import (  # noqa: E402
     DECK_RECT,
+    FERRY_PILE_RECT,
     TICKET_PILE_RECT,
-    RoutesBoardScene,
-    face_up_rect,  # noqa: E402
+    face_up_rect,
 )
-from game.scenes.routes_overlays import PaymentChoiceScene, TicketChoiceScene  # noqa: E402
+from game.scenes.choice import ChoiceScene  # noqa: E402
+from game.scenes.handoff import HandoffScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
 
 
@@ -55,8 +56,8 @@ def hotseat(app: App, seats: list[Seat], seed: int = 11, tmp_path=None) -> Route
 
 def confirm_tickets(app: App) -> None:
     overlay = app.top
-    assert isinstance(overlay, TicketChoiceScene)
-    click(app, overlay._confirm_rect().center)
+    assert isinstance(overlay, ChoiceScene) and overlay.title == "Destination tickets"
+    click(app, overlay.confirm_rect().center)
 
 
 def pass_handoff(app: App) -> None:
@@ -72,7 +73,8 @@ def two_humans(app: App, tmp_path) -> RoutesBoardScene:
 def test_two_humans_hand_off_draw_claim_and_choose_tickets(app, tmp_path):
     scene = two_humans(app, tmp_path)
     state = scene.session.match.state
-    # setup: Alice chooses first, no hand-off before the very first viewer
+    # setup: Alice chooses first, after a hand-off (two humans share the screen)
+    pass_handoff(app)
     assert scene.viewer == 0
     confirm_tickets(app)
     assert state.pending[0] is None and len(state.tickets[0]) == 3
@@ -81,7 +83,7 @@ def test_two_humans_hand_off_draw_claim_and_choose_tickets(app, tmp_path):
     pass_handoff(app)
     assert scene.viewer == 1
     overlay = app.top
-    click(app, overlay._row(0).center)  # return one ticket
+    click(app, overlay.row_rect(0).center)  # return one ticket
     confirm_tickets(app)
     assert len(state.tickets[1]) == 2 and state.phase == "play"
     # Alice's turn: hand-off, then draw two cards by clicking the deck
@@ -99,17 +101,17 @@ def test_two_humans_hand_off_draw_claim_and_choose_tickets(app, tmp_path):
     scene._refresh_view()
     track = "montreal--new-york"
     click(app, scene.geo.tracks[track].spaces[1].center)
-    if isinstance(app.top, PaymentChoiceScene):
-        click(app, app.top._row(0).center)
+    if isinstance(app.top, ChoiceScene):
+        click(app, app.top.row_rect(0).center)
     assert state.claimed[state.board.track_by_id[track].index] == 1
     assert state.scores[1] == 4
     # Alice draws tickets and keeps one
     pass_handoff(app)
     click(app, TICKET_PILE_RECT.center)
     overlay = app.top
-    assert isinstance(overlay, TicketChoiceScene)
-    click(app, overlay._row(0).center)
-    click(app, overlay._row(1).center)
+    assert isinstance(overlay, ChoiceScene)
+    click(app, overlay.row_rect(0).center)
+    click(app, overlay.row_rect(1).center)
     confirm_tickets(app)
     assert len(state.tickets[0]) == 4
 
@@ -128,6 +130,7 @@ def test_one_human_with_bots_never_hands_off(app, tmp_path):
 
 def test_illegal_attempt_shows_the_engines_reason(app, tmp_path):
     scene = two_humans(app, tmp_path)
+    pass_handoff(app)
     confirm_tickets(app)
     pass_handoff(app)
     confirm_tickets(app)
@@ -185,7 +188,7 @@ def test_board_screenshot_shows_routes_in_their_colours(app, tmp_path):
     from game.scenes.flow import start_match
     from game.ui import theme
 
-    start_match(app, Match("routes-usa", [Seat("A", "red"), Seat("B", "blue")], 3))
+    start_match(app, Match("routes-usa", [Seat("A", "red"), Seat("B", "blue", "greedy")], 3))
     scene = app.stack[0]
     app.step(0)  # draw the first frame, before any choice opens over the board
     surface = app.surface
@@ -262,7 +265,8 @@ def test_quit_keeps_an_autosave_that_continue_resumes(app, tmp_path):
 
 def test_corrupt_save_gets_a_message_not_a_crash(app):
     from game.paths import autosave_path
-    from game.scenes.flow import continue_game, to_title
+    from game.scenes.flow import continue_game
+    from game.scenes.nav import to_title
 
     to_title(app)
     autosave_path().write_bytes(b"\x00garbage")
@@ -272,16 +276,16 @@ def test_corrupt_save_gets_a_message_not_a_crash(app):
 
 
 def test_bots_play_to_the_results_and_rematch(app, tmp_path):
-    from game.scenes.results import RoutesResultsScene
+    from game.scenes.results import ResultsScene
 
     scene = hotseat(app, [Seat("A", "red", "greedy"), Seat("B", "blue", "greedy")],
                     tmp_path=tmp_path)
     for _ in range(3000):
         app.step(1)
-        if isinstance(app.top, RoutesResultsScene):
+        if isinstance(app.top, ResultsScene):
             break
     results = app.top
-    assert isinstance(results, RoutesResultsScene)
+    assert isinstance(results, ResultsScene)
     assert scene.session.is_over
     assert scene.highlight_tracks  # the longest route is lit
     app.step(300)
@@ -348,8 +352,6 @@ def test_face_up_click_takes_that_card(app, tmp_path):
 
 
 def test_italy_ferry_pile_and_ferry_payment_by_clicking(app, tmp_path):
-    from game.scenes.routes_board import FERRY_PILE_RECT
-
     scene = None
     from game.scenes.flow import start_match
 
@@ -377,11 +379,11 @@ def test_italy_ferry_pile_and_ferry_payment_by_clicking(app, tmp_path):
     scene._refresh_view()
     click(app, scene.geo.tracks[ferry.id].spaces[1].center)
     overlay = app.top
-    assert isinstance(overlay, PaymentChoiceScene)
+    assert isinstance(overlay, ChoiceScene) and overlay.title.startswith("Pay for")
     cards = [o["cards"] for o in overlay.options]
     assert {"ferry": 1, "red": 1} in cards and {"locomotive": 2, "red": 1} in cards
     pick = cards.index({"ferry": 1, "red": 1})
-    click(app, overlay._row(pick).center)
+    click(app, overlay.row_rect(pick).center)
     assert state.claimed[ferry.index] == 0
     assert state.hands[0] == {"locomotive": 2}
 

@@ -1,4 +1,4 @@
-"""Build assets/maps/usa.json from the board facts in ../shared/data.
+"""Build assets/maps/usa.json from the board facts in tools/data/usa_board_facts.json.
 
 The facts give real latitude/longitude; this lays them out on the project's
 own stylised board (an equirectangular projection squeezed by the cosine of
@@ -16,7 +16,7 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FACTS = ROOT.parent / "shared" / "data" / "usa_board_facts.json"
+FACTS = ROOT / "tools" / "data" / "usa_board_facts.json"
 OUT = ROOT / "assets" / "maps" / "usa.json"
 SIZE = (1400, 900)
 MARGIN = 60

@@ -32,9 +32,10 @@ def main() -> int:
         pygame.image.save(app.surface, str(out / f"{name}.png"))
         print(out / f"{name}.png")
 
-    from game.scenes.flow import start_match, to_title
+    from game.scenes.choice import ChoiceScene
+    from game.scenes.flow import start_match
     from game.scenes.handoff import HandoffScene
-    from game.scenes.routes_overlays import PaymentChoiceScene
+    from game.scenes.nav import to_title
     from game.scenes.settings_scene import SettingsScene
     from game.scenes.setup import SetupScene
 
@@ -90,7 +91,7 @@ def main() -> int:
             state._legal_cache = {}
             scene._refresh_view()
             scene.claim(track.id)
-            if isinstance(app.top, PaymentChoiceScene):
+            if isinstance(app.top, ChoiceScene):
                 shot(f"{short}-payment")
                 app.pop()
         for seat in match.seats:

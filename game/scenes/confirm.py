@@ -14,6 +14,7 @@ from game.ui.widgets import Button, Menu, panel
 
 class ConfirmScene(Scene):
     overlay = True
+    is_question = True
 
     def __init__(self, app, title: str, detail: str, on_yes: Callable[[], None],
                  yes: str = "Leave", no: str = "Stay"):

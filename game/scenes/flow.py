@@ -1,42 +1,31 @@
-"""Moving between screens: starting, resuming and leaving games."""
+"""Starting, resuming and leaving hot-seat games."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
+from typing import Any
 
-from game.match import Match, SaveError
+from game.match import Match, SaveError, Seat, new_seed
 from game.paths import autosave_path
+from game.scenes import nav
 from game.session import LocalSession
 
 
-def to_title(app) -> None:
-    from game.scenes.title import TitleScene
-    app.reset(TitleScene(app))
+def start_match(app: Any, match: Match) -> None:
+    session = LocalSession(match)
+    app.reset(nav.board_scene(app, session, on_exit=lambda: nav.to_title(app)))
 
 
-def board_scene_for(app, session, on_exit=None):
-    """The board scene of the session's game."""
-    game_id = session.game_id
-    if game_id.startswith("routes-"):
-        from game.scenes.routes_board import RoutesBoardScene
-        return RoutesBoardScene(app, session, on_exit=on_exit or (lambda: to_title(app)))
-    raise ValueError(f"no board scene for {game_id!r}")
-
-
-def start_match(app, match: Match) -> None:
-    app.reset(board_scene_for(app, LocalSession(match)))
-
-
-def new_game(app, game_id: str, seats, seed: int | None = None,
-             save: Path | None = None) -> None:
-    seed = random.randrange(1, 2**31) if seed is None else seed
-    match = Match(game_id, seats, seed, save_path=save if save else autosave_path())
+def new_game(app: Any, game_id: str, seats: list[Seat], seed: int | None = None,
+             save: Path | None = None, options: dict[str, Any] | None = None) -> None:
+    seed = new_seed() if seed is None else seed
+    match = Match(game_id, seats, seed, dict(options or {}),
+                  save_path=save if save else autosave_path())
     match.save(match.save_path)
     start_match(app, match)
 
 
-def continue_game(app, path: Path | None = None) -> bool:
+def continue_game(app: Any, path: Path | None = None) -> bool:
     """Resume a save; a missing or corrupt one shows a message and returns False."""
     path = path or autosave_path()
     try:
@@ -51,17 +40,13 @@ def continue_game(app, path: Path | None = None) -> bool:
     return True
 
 
-def rematch(app, session) -> None:
-    match = session.match
-    seats = [type(s)(s.name, s.color, s.bot) for s in match.seats]
-    new_game(app, match.game_id, seats, save=match.save_path)
-
-
-def has_autosave() -> bool:
+def unfinished_autosave() -> bool:
+    """Whether Continue has a game to offer (a damaged save is offered too:
+    choosing it explains what is wrong)."""
     path = autosave_path()
     if not path.exists():
         return False
     try:
         return not Match.load(path, keep_saving=False).state.is_over
     except SaveError:
-        return True  # offer it, and explain what is wrong when chosen
+        return True

@@ -9,10 +9,10 @@ and quits only on its key chord (Ctrl+Shift+Q).
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
+from game.rules import GAMES
+from game.scenes import nav
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -26,11 +26,13 @@ class KioskScene(Scene):
     """Sits at the bottom of the stack and swaps what is shown above it."""
 
     def __init__(self, app, discover: str | None = None, address: str | None = None,
-                 interfaces: list[str] | None = None, demo_game: str = "routes-usa"):
+                 interfaces: list[str] | None = None, demo_games: list[str] | None = None):
         super().__init__(app)
         self.discover, self.address = discover, address
         self.interfaces = interfaces
-        self.demo_game = demo_game
+        # the attract mode plays every registered game in turn
+        self.demo_games = list(demo_games or GAMES)
+        self.demos_played = 0
         self.browser = None
         self.client = None
         self.showing: str | None = None  # "demo" or "live"
@@ -52,10 +54,11 @@ class KioskScene(Scene):
         return True  # nothing else: a kiosk takes no input
 
     def shutdown(self) -> None:
-        if self.client is not None:
-            self.client.stop()
-        if self.browser is not None:
-            self.browser.stop()
+        client, browser, self.client, self.browser = self.client, self.browser, None, None
+        if client is not None:
+            client.stop()
+        if browser is not None:
+            browser.stop()
 
     def _target(self) -> str | None:
         if self.address:
@@ -70,14 +73,21 @@ class KioskScene(Scene):
         pick = (playing or games)[:1]
         return pick[0].address if pick else None
 
+    @property
+    def demo_game(self) -> str:
+        """The game the attract mode plays next."""
+        return self.demo_games[self.demos_played % len(self.demo_games)]
+
     def _show_demo(self) -> None:
-        from game.match import Match, default_seats
-        from game.scenes.flow import board_scene_for
+        from game.match import Match, default_seats, new_seed
         from game.session import LocalSession
 
-        match = Match(self.demo_game, default_seats(self.demo_game, 0, 4),
-                      random.randrange(1, 2**31))
-        self._swap(board_scene_for(self.app, LocalSession(match), on_exit=lambda: None))
+        info = GAMES[self.demo_game]
+        players = info.demo_players or info.min_players
+        match = Match(info.id, default_seats(info.id, 0, players), new_seed())
+        self.demos_played += 1
+        self._swap(nav.board_scene(self.app, LocalSession(match), on_exit=lambda: None,
+                                   kiosk=True))
         self.showing = "demo"
         self.over_ticks = 0
 
@@ -93,17 +103,21 @@ class KioskScene(Scene):
 
     def _show_live(self) -> None:
         from game.remote_session import RemoteSession
-        from game.scenes.flow import board_scene_for
 
-        self._swap(board_scene_for(self.app, RemoteSession(self.client), on_exit=lambda: None))
+        self._swap(nav.board_scene(self.app, RemoteSession(self.client), on_exit=lambda: None,
+                                   kiosk=True))
         self.showing = "live"
         self.over_ticks = 0
 
     def _swap(self, scene: Scene) -> None:
+        for gone in reversed(self.app.stack[1:]):
+            gone.exit()
         del self.app.stack[1:]
-        scene.kiosk = True
         self.app.stack.append(scene)
         scene.enter()
+
+    def exit(self) -> None:
+        self.shutdown()
 
     def update(self) -> None:
         if self.showing is None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.bots import level_name
 from game.rules import GAMES
+from game.scenes import nav
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -60,8 +62,6 @@ class JoinScene(Scene):
         return pygame.Rect(260, 420 + i * 84, 1400, 74)
 
     def leave(self) -> None:
-        if self.browser:
-            self.browser.stop()
         self.app.pop(self)
 
     def connect(self, address: str) -> None:
@@ -74,14 +74,17 @@ class JoinScene(Scene):
             return
         name = self.name.value.strip() or "Player"
         client = Client(target, name=name).start()
+        self.app.replace(LobbyScene(self.app, client))
+
+    def exit(self) -> None:
         if self.browser:
             self.browser.stop()
             self.browser = None
-        self.app.replace(LobbyScene(self.app, client))
 
     def handle(self, intent: Intent) -> bool:
         games = self._games()
         count = 2 + len(games)
+        self.focus = min(self.focus, count - 1)  # a focused game may have vanished
         field = self.name if self.focus == 0 else self.address if self.focus == 1 else None
         if intent.kind == "back" and intent.key != pygame.K_BACKSPACE:
             self.leave()
@@ -95,6 +98,9 @@ class JoinScene(Scene):
         if intent.kind == "select" and intent.key != pygame.K_SPACE:
             if self.focus == 1 and self.address.value.strip():
                 self.connect(self.address.value.strip())
+            elif self.focus == 1:
+                self.app.toast("Type the host's address first, like 192.168.1.20:47474",
+                               theme.ACCENT)
             elif self.focus >= 2:
                 self._join(games[self.focus - 2])
             else:
@@ -269,15 +275,15 @@ class LobbyScene(Scene):
 
         self.client = client
         self.host = host
-        self.session = RemoteSession(client)
+        self.session = RemoteSession(client, host)
         self.started = False
 
     def leave(self) -> None:
+        """Back to the title; a hosting window stops its host (and its advert)."""
         self.client.stop()
         if self.host is not None:
             self.host.stop()
-        from game.scenes.flow import to_title
-        to_title(self.app)
+        nav.to_title(self.app)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "back":
@@ -288,7 +294,7 @@ class LobbyScene(Scene):
             if self._start_rect().collidepoint(intent.pos):
                 self.host.start_game()
         elif intent.kind in ("left", "right") and self.host is None:
-            from game.match import SEAT_COLORS
+            from game.seats import SEAT_COLORS
             snap = self.client.snapshot()
             mine = next((s for s in snap["seats"] if s.get("seat") == snap["seat"]), None)
             if mine:
@@ -312,8 +318,7 @@ class LobbyScene(Scene):
         if not self.started and snap["view"] is not None and snap["phase"] in (
                 "playing", "over"):
             self.started = True
-            from game.scenes.flow import board_scene_for
-            self.app.replace(board_scene_for(self.app, self.session, on_exit=self.leave))
+            self.app.replace(nav.board_scene(self.app, self.session, on_exit=self.leave))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -339,7 +344,7 @@ class LobbyScene(Scene):
             kind = seat.get("kind")
             label = seat.get("name") or ("open seat" if kind == "open" else "")
             if kind == "bot":
-                label += " (bot)"
+                label += f" ({level_name(seat.get('bot') or 'greedy')})"
             theme.blit_text(surface, label, (rect.x + 90, rect.centery), 44, theme.TEXT, True,
                             "midleft")
             if kind == "human":

@@ -1,15 +1,23 @@
-"""The end of a route game: every seat's score, built up piece by piece.
+"""The end of any game: the winner, then every seat's score built up piece by piece.
 
-Tickets flip one by one (done or failed), the longest route lights up on the
-board, totals count up; then Rematch or Title.
+The table's game supplies the pieces through three hooks:
+    results_reveal(result) -> (ticks, banner)   something shown on the board
+                                                first (the longest route lit)
+    results_lines(entry) -> [str]               fixed lines of a seat's column
+    results_items(entry) -> [(text, value, good)]  items turned over one by one
+                                                (tickets done or failed)
+Seats are ranked by the game's score order (fewest days wins the race game).
+Rematch is offered where the session can start one; Title leaves the table
+(a hosting window stops its host).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.anim.tween import ease_out_cubic, scaled
-from game.rules.routes.scoring import longest_trail
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -18,50 +26,51 @@ from game.ui.widgets import Button, Menu, panel
 BOX = pygame.Rect(120, 80, 1680, 920)
 
 
-class RoutesResultsScene(Scene):
+class ResultsScene(Scene):
     overlay = True
 
-    def __init__(self, app, board_scene, result: dict):
+    def __init__(self, app: Any, table: Any, result: dict[str, Any]):
         super().__init__(app)
-        self.board_scene = board_scene
+        self.table = table
         self.result = result
-        self.seats = board_scene.seat_info
-        self.ticks = 0
+        self.info = table.info
+        self.seats = table.seat_info
         speed = app.settings.animation
         self.flip_every = scaled(14, speed)
         self.count_ticks = scaled(90, speed)
-        self._light_longest()
-        self.menu = Menu([
-            Button("Rematch", pygame.Rect(BOX.centerx - 420, BOX.bottom - 100, 380, 76),
-                   self._rematch),
-            Button("Title", pygame.Rect(BOX.centerx + 40, BOX.bottom - 100, 380, 76),
-                   self._title),
-        ])
+        reveal, self.banner = table.results_reveal(result)
+        self.entries = list(result.get("breakdown") or [{} for _ in result["scores"]])
+        self.lines = [self._hook("results_lines", e) for e in self.entries]
+        self.items = [self._hook("results_items", e) for e in self.entries]
+        buttons = []
+        if table.session.can_rematch:
+            buttons.append(("Rematch", self._rematch))
+        buttons.append(("Title", self._title))
+        width = 380
+        left = BOX.centerx - (len(buttons) * (width + 40) - 40) // 2
+        self.menu = Menu([Button(label, pygame.Rect(left + i * (width + 40), BOX.bottom - 100,
+                                                    width, 76), fn)
+                          for i, (label, fn) in enumerate(buttons)])
         self.compact = False
-        # First the board alone with the longest route lit, then the scores.
-        self.reveal_ticks = scaled(150, speed) if board_scene.highlight_tracks else 0
-        self.ticks = -self.reveal_ticks
+        # First the board alone with its reveal lit, then the scores.
+        self.ticks = -scaled(reveal, speed) if reveal else 0
 
-    def _light_longest(self) -> None:
-        board = self.board_scene.board
-        routes = self.board_scene.shown["routes"]
-        lit: set[str] = set()
-        for b in self.result["breakdown"]:
-            if not b.get("longest_bonus"):
-                continue
-            mine = [board.track_by_id[t] for t, s in routes.items() if s == b["seat"]]
-            _, used = longest_trail([(board.node(t.a, t), board.node(t.b, t), t.length)
-                                     for t in mine])
-            lit.update(mine[i].id for i in used)
-        self.board_scene.highlight_tracks = lit
+    def _hook(self, name: str, entry: dict[str, Any]) -> list:
+        return list(getattr(self.table, name)(entry)) if entry else []
 
     def _rematch(self) -> None:
-        from game.scenes.flow import rematch
-        rematch(self.app, self.board_scene.session)
+        self.table.rematch()
 
     def _title(self) -> None:
-        from game.scenes.flow import to_title
-        to_title(self.app)
+        self.table.leave()
+
+    @property
+    def order(self) -> list[int]:
+        """Seats best first, by the game's score order (winners first on ties)."""
+        scores = self.result["scores"]
+        winners = set(self.result["winners"])
+        return sorted(range(len(scores)),
+                      key=lambda s: (s not in winners, self.info.rank_key(scores[s]), s))
 
     def handle(self, intent: Intent) -> bool:
         if self.ticks < 0 and intent.kind in ("select", "click"):
@@ -77,26 +86,27 @@ class RoutesResultsScene(Scene):
         return True
 
     def _total_ticks(self) -> int:
-        most = max((len(b["tickets"]) for b in self.result["breakdown"]), default=0)
+        most = max((len(items) for items in self.items), default=0)
         return most * self.flip_every + self.count_ticks
 
     def update(self) -> None:
         self.ticks += 1
 
-    def _longest_banner(self) -> str:
-        holders = [b for b in self.result["breakdown"] if b.get("longest_bonus")]
-        names = " and ".join(self.seats[b["seat"]]["name"] for b in holders)
-        length = holders[0]["longest"] if holders else 0
-        return f"Longest route: {names}, {length} cars (+{holders[0]['longest_bonus']})" \
-            if holders else "Longest route"
+    def winner_line(self) -> str:
+        winners = self.result["winners"]
+        names = " and ".join(self.seats[w]["name"] for w in winners)
+        if not winners:
+            return "Nobody wins"
+        return f"{names} win{'s' if len(winners) == 1 else ''}!"
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.ticks < 0:
-            box = pygame.Rect(0, 0, 1100, 96)
-            box.midtop = (theme.SCREEN_W // 2 - 230, 80)
-            panel(surface, box, (26, 30, 42), theme.ACCENT, 16, 4)
-            theme.blit_text(surface, self._longest_banner(), box.center, 46, theme.ACCENT,
-                            True, "center")
+            if self.banner:
+                box = pygame.Rect(0, 0, 1100, 96)
+                box.midtop = (theme.SCREEN_W // 2 - 230, 80)
+                panel(surface, box, (26, 30, 42), theme.ACCENT, 16, 4)
+                theme.blit_text(surface, self.banner, box.center, 46, theme.ACCENT, True,
+                                "center")
             return
         if self.compact:
             theme.blit_text(surface, "M: back to the scores", (20, 1040), 30, theme.ACCENT)
@@ -105,62 +115,58 @@ class RoutesResultsScene(Scene):
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
         panel(surface, BOX, (26, 30, 42), theme.ACCENT, 20, 4)
-        winners = self.result["winners"]
-        names = " and ".join(self.seats[w]["name"] for w in winners)
-        theme.blit_text(surface, f"{names} win{'s' if len(winners) == 1 else ''}!",
-                        (BOX.centerx, BOX.y + 56), 72, theme.ACCENT, True, "center")
-        theme.blit_text(surface, "M: look at the board (longest route lit)",
-                        (BOX.right - 24, BOX.y + 24), 26, theme.TEXT_DIM, anchor="topright")
-        n = len(self.result["breakdown"])
-        col_w = (BOX.width - 60) // n
+        theme.blit_text(surface, self.winner_line(), (BOX.centerx, BOX.y + 56), 72,
+                        theme.ACCENT, True, "center")
+        theme.blit_text(surface, "M: look at the board", (BOX.right - 24, BOX.y + 16), 24,
+                        theme.TEXT_DIM, anchor="topright")
+        order = self.order
+        col_w = (BOX.width - 60) // max(1, len(order))
         counted = self.ticks - self._total_ticks() + self.count_ticks
         progress = ease_out_cubic(min(1.0, max(0.0, counted / max(1, self.count_ticks))))
-        for i, b in enumerate(self.result["breakdown"]):
-            x = BOX.x + 30 + i * col_w
+        for place, seat in enumerate(order):
+            x = BOX.x + 30 + place * col_w
             col = pygame.Rect(x, BOX.y + 120, col_w - 20, BOX.height - 250)
-            color = theme.PLAYER_COLORS.get(self.seats[i]["color"], (200, 200, 200))
-            panel(surface, col, (40, 46, 62), color if i in winners else theme.PANEL_EDGE, 14,
-                  4 if i in winners else 2)
-            pygame.draw.rect(surface, color, (col.x, col.y, col.width, 12), border_radius=6)
-            theme.blit_text(surface, self.seats[i]["name"][:18], (col.centerx, col.y + 40), 40,
-                            theme.TEXT, True, "center")
-            total = round(b["total"] * progress) if self.count_ticks else b["total"]
-            theme.blit_text(surface, str(total), (col.centerx, col.y + 100), 84, color, True,
-                            "center")
-            y = col.y + 160
-            lines = [f"Routes: {b['route_points']}"]
-            if b.get("longest_bonus") is not None and "longest" in b:
-                bonus = f" +{b['longest_bonus']}" if b.get("longest_bonus") else ""
-                lines.append(f"Longest route: {b['longest']}{bonus}")
-            if "region_bonus" in b:
-                regions = ", ".join(str(r) for r in b.get("regions", []))
-                lines.append(f"Regions: {regions or '-'} +{b['region_bonus']}")
-            for line in lines:
-                theme.blit_text(surface, line, (col.x + 16, y), 30, theme.TEXT)
-                y += 36
-            y += 8
-            for k, t in enumerate(b["tickets"]):
-                if y > col.bottom - 30:
-                    theme.blit_text(surface, "...", (col.x + 16, y), 28, theme.TEXT_DIM)
-                    break
-                turn = (self.ticks - k * self.flip_every) / max(1, self.flip_every)
-                flipped = turn >= 1 or not self.flip_every
-                if not flipped:
-                    # the ticket turns over: its width shrinks to an edge, then grows back
-                    squeeze = abs(1 - 2 * min(1.0, max(0.0, turn)))
-                    width = max(2, round((col.width - 28) * squeeze))
-                    face = pygame.Rect(0, y, width, 28)
-                    face.centerx = col.centerx
-                    front = (60, 120, 70) if t["done"] else (130, 50, 50)
-                    pygame.draw.rect(surface, (236, 222, 186) if turn < 0.5 else front, face,
-                                     border_radius=4)
-                else:
-                    good = t["done"]
-                    sign = "+" if good else "-"
-                    tc = theme.GOOD if good else theme.ERROR
-                    theme.blit_text(surface, f"{t['a'][:11]}-{t['b'][:11]}", (col.x + 16, y),
-                                    26, tc)
-                    theme.blit_text(surface, f"{sign}{t['points']}", (col.right - 16, y), 26,
-                                    tc, True, "topright")
-                y += 32
+            self._draw_column(surface, col, seat, progress)
         self.menu.draw(surface)
+
+    def _draw_column(self, surface: pygame.Surface, col: pygame.Rect, seat: int,
+                     progress: float) -> None:
+        winners = self.result["winners"]
+        color = self.table.seat_color(seat)
+        won = seat in winners
+        panel(surface, col, (40, 46, 62), color if won else theme.PANEL_EDGE, 14, 4 if won else 2)
+        pygame.draw.rect(surface, color, (col.x, col.y, col.width, 12), border_radius=6)
+        name = theme.fit_text(self.seats[seat]["name"], 40, col.width - 20, True)
+        theme.blit_text(surface, name, (col.centerx, col.y + 40), 40, theme.TEXT, True, "center")
+        score = self.result["scores"][seat]
+        total = round(score * progress) if self.count_ticks else score
+        unit = "days" if self.info.score_order == "low" else "points"
+        theme.blit_text(surface, str(total), (col.centerx, col.y + 100), 84, color, True,
+                        "center")
+        theme.blit_text(surface, unit, (col.centerx, col.y + 146), 24, theme.TEXT_DIM,
+                        anchor="center")
+        y = col.y + 170
+        for line in self.lines[seat]:
+            for part in theme.wrap_text(line, 28, col.width - 32):
+                theme.blit_text(surface, part, (col.x + 16, y), 28, theme.TEXT)
+                y += 32
+        y += 8
+        for k, (text, value, good) in enumerate(self.items[seat]):
+            if y > col.bottom - 30:
+                theme.blit_text(surface, "...", (col.x + 16, y), 28, theme.TEXT_DIM)
+                break
+            turn = (self.ticks - k * self.flip_every) / max(1, self.flip_every)
+            if turn < 1 and self.flip_every:
+                # the item turns over: its width shrinks to an edge, then grows back
+                squeeze = abs(1 - 2 * min(1.0, max(0.0, turn)))
+                face = pygame.Rect(0, y, max(2, round((col.width - 28) * squeeze)), 28)
+                face.centerx = col.centerx
+                front = (60, 120, 70) if good else (130, 50, 50)
+                pygame.draw.rect(surface, (236, 222, 186) if turn < 0.5 else front, face,
+                                 border_radius=4)
+            else:
+                tc = theme.GOOD if good else theme.ERROR
+                width = col.width - 32 - theme.font(24, True).size(value)[0] - 10
+                theme.blit_text(surface, theme.fit_text(text, 24, width), (col.x + 16, y), 24, tc)
+                theme.blit_text(surface, value, (col.right - 16, y), 24, tc, True, "topright")
+            y += 30

@@ -1,109 +1,164 @@
-"""New game: which game, how many seats, and who sits in each (human or bot,
-name, colour)."""
+"""New game: which game, how many seats, who sits in each (a human or a bot
+of the levels the game offers, a name, a colour), and the game's options."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from game.match import SEAT_COLORS, Seat
+from game.bots import level_name
+from game.match import Seat
 from game.rules import GAMES
 from game.scenes.base import Scene
+from game.seats import DEFAULT_NAMES, SEAT_COLORS, seat_rgb
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
-KINDS = ["Human", "Bot: greedy", "Bot: random"]
-KIND_BOT = {"Human": None, "Bot: greedy": "greedy", "Bot: random": "random"}
-DEFAULT_NAMES = ["Alice", "Bob", "Carmen", "Dmitri", "Emeka"]
+HUMAN = "Human"
 MAX_NAME = 16
+TOP, BOTTOM = 180, 1010
 
 
 class SetupScene(Scene):
-    def __init__(self, app):
+    def __init__(self, app: Any):
         super().__init__(app)
         self.games = list(GAMES)
         self.game = 0
         self.count = 3
-        self.kinds = ["Human", "Bot: greedy", "Bot: greedy", "Bot: greedy", "Bot: greedy"]
+        seats = len(SEAT_COLORS)
+        self.kinds: list[str | None] = [None] + [""] * (seats - 1)  # None: human, "": best bot
         self.names = list(DEFAULT_NAMES)
-        self.colors = list(range(len(SEAT_COLORS)))
+        self.colors = list(range(seats))
+        self.options: dict[str, dict[str, Any]] = {g: dict(GAMES[g].options) for g in GAMES}
         self.row = 0
         self.col = 0
         self.editing = False
+        self._clamp_count()
 
     @property
     def info(self):
         return GAMES[self.games[self.game]]
 
     def rows(self) -> list[str]:
-        return ["game", "players"] + [f"seat{i}" for i in range(self.count)] + ["start", "back"]
+        options = [f"option:{name}" for name in self.info.options]
+        return (["game", "players"] + [f"seat{i}" for i in range(self.count)] + options
+                + ["start", "back"])
+
+    def _step(self) -> int:
+        return min(86, (BOTTOM - TOP) // len(self.rows()))
 
     def _rect(self, row: int) -> pygame.Rect:
-        return pygame.Rect(260, 200 + row * 86, 1400, 74)
+        step = self._step()
+        return pygame.Rect(260, TOP + row * step, 1400, step - 10)
 
     def _cell(self, row: int, col: int) -> pygame.Rect:
         rect = self._rect(row)
         xs = [(rect.x + 200, 360), (rect.x + 600, 420), (rect.x + 1060, 320)]
         x, w = xs[col]
-        return pygame.Rect(x, rect.y + 6, w, rect.height - 12)
+        return pygame.Rect(x, rect.y + 4, w, rect.height - 8)
 
     def _clamp_count(self) -> None:
         self.count = max(self.info.min_players, min(self.info.max_players, self.count))
+
+    def kind_choices(self) -> list[str | None]:
+        """Human, then the bots this game offers, strongest first."""
+        return [None, *reversed(self.info.bots)]
+
+    def kind_of(self, seat: int) -> str | None:
+        kind = self.kinds[seat]
+        offered = self.info.bots
+        if kind == "" or (kind is not None and kind not in offered):
+            return offered[-1]
+        return kind
+
+    def kind_label(self, seat: int) -> str:
+        kind = self.kind_of(seat)
+        return HUMAN if kind is None else f"Bot: {level_name(kind)}"
 
     def _change(self, key: str, step: int) -> None:
         if key == "game":
             self.game = (self.game + step) % len(self.games)
             self._clamp_count()
+            self.row = min(self.row, len(self.rows()) - 1)
         elif key == "players":
             self.count += step
             self._clamp_count()
+        elif key.startswith("option:"):
+            name = key.split(":", 1)[1]
+            options = self.options[self.info.id]
+            if isinstance(options[name], bool):
+                options[name] = not options[name]
         elif key.startswith("seat"):
-            i = int(key[4:])
-            if self.col == 0:
-                self.kinds[i] = KINDS[(KINDS.index(self.kinds[i]) + step) % len(KINDS)]
-            elif self.col == 1:
-                self.editing = True
-            else:
-                used = {self.colors[k] for k in range(self.count) if k != i}
-                c = self.colors[i]
-                for _ in range(len(SEAT_COLORS)):
-                    c = (c + step) % len(SEAT_COLORS)
-                    if c not in used:
-                        break
-                self.colors[i] = c
+            self._change_seat(int(key[4:]), step)
         elif key == "start":
             self.start()
         elif key == "back":
             self.app.pop(self)
 
+    def _change_seat(self, i: int, step: int) -> None:
+        if self.col == 0:
+            choices = self.kind_choices()
+            current = choices.index(self.kind_of(i))
+            self.kinds[i] = choices[(current + step) % len(choices)]
+        elif self.col == 1:
+            self.editing = True
+        else:
+            used = {self.colors[k] for k in range(self.count) if k != i}
+            c = self.colors[i]
+            for _ in range(len(SEAT_COLORS)):
+                c = (c + step) % len(SEAT_COLORS)
+                if c not in used:
+                    break
+            self.colors[i] = c
+
     def seats(self) -> list[Seat]:
-        seats = []
-        for i in range(self.count):
-            name = self.names[i].strip() or DEFAULT_NAMES[i]
-            seats.append(Seat(name, SEAT_COLORS[self.colors[i]], KIND_BOT[self.kinds[i]]))
-        return seats
+        return [Seat(self.names[i].strip() or DEFAULT_NAMES[i], SEAT_COLORS[self.colors[i]],
+                     self.kind_of(i)) for i in range(self.count)]
+
+    def game_options(self) -> dict[str, Any]:
+        return dict(self.options[self.info.id])
 
     def start(self) -> None:
         colors = [self.colors[i] for i in range(self.count)]
         if len(set(colors)) != len(colors):
             self.app.toast("Two seats have the same colour")
             return
-        from game.scenes.flow import new_game
-        new_game(self.app, self.games[self.game], self.seats())
+        from game.scenes.flow import new_game, unfinished_autosave
+
+        def go() -> None:
+            try:
+                new_game(self.app, self.info.id, self.seats(), options=self.game_options())
+            except ValueError as exc:  # options the game refuses for this table
+                self.app.toast(str(exc))
+
+        if unfinished_autosave():
+            from game.scenes.confirm import ConfirmScene
+            self.app.push(ConfirmScene(
+                self.app, "Start a new game?", "The unfinished saved game will be replaced.",
+                go, yes="Start", no="Keep it"))
+        else:
+            go()
+
+    def _edit(self, intent: Intent, seat: int) -> None:
+        """Typing a name: Backspace deletes and Space types, Enter or Esc finish."""
+        name = self.names[seat]
+        if intent.key == pygame.K_BACKSPACE:
+            self.names[seat] = name[:-1]
+        elif intent.key == pygame.K_SPACE:
+            if len(name) < MAX_NAME:
+                self.names[seat] = name + " "
+        elif intent.kind in ("select", "back", "click"):
+            self.editing = False
+        elif (intent.kind == "key" and intent.text and intent.text.isprintable()
+              and len(name) < MAX_NAME):
+            self.names[seat] = name + intent.text
 
     def handle(self, intent: Intent) -> bool:
         rows = self.rows()
         if self.editing:
-            i = int(rows[self.row][4:])
-            if intent.kind in ("select", "back"):
-                self.editing = False
-            elif intent.kind == "key" and intent.key == pygame.K_BACKSPACE:
-                self.names[i] = self.names[i][:-1]
-            elif intent.kind == "key" and intent.text and intent.text.isprintable():
-                if len(self.names[i]) < MAX_NAME:
-                    self.names[i] += intent.text
-            elif intent.kind == "click":
-                self.editing = False
+            self._edit(intent, int(rows[self.row][4:]))
             return True
         key = rows[self.row]
         if intent.kind == "back":
@@ -121,60 +176,80 @@ class SetupScene(Scene):
         elif intent.kind == "select":
             self._change(key, 1)
         elif intent.kind == "click" and intent.pos:
-            for r, name in enumerate(rows):
-                if not self._rect(r).collidepoint(intent.pos):
-                    continue
-                self.row = r
-                if name.startswith("seat"):
-                    for c in range(3):
-                        if self._cell(r, c).collidepoint(intent.pos):
-                            self.col = c
-                            self._change(name, 1)
-                else:
-                    left = intent.pos[0] < self._rect(r).centerx - 100
-                    self._change(name, -1 if left and name in ("game", "players") else 1)
+            self._click(rows, intent.pos)
         return True
+
+    def _click(self, rows: list[str], pos: tuple[int, int]) -> None:
+        for r, name in enumerate(rows):
+            if not self._rect(r).collidepoint(pos):
+                continue
+            self.row = r
+            if name.startswith("seat"):
+                for c in range(3):
+                    if self._cell(r, c).collidepoint(pos):
+                        self.col = c
+                        self._change(name, 1)
+            else:
+                left = pos[0] < self._rect(r).centerx - 100
+                self._change(name, -1 if left and name in ("game", "players") else 1)
+            return
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        theme.blit_text(surface, "New game", (theme.SCREEN_W // 2, 110), 96, theme.ACCENT,
+        theme.blit_text(surface, "New game", (theme.SCREEN_W // 2, 90), 96, theme.ACCENT,
                         True, "center")
+        if self.info.blurb:
+            theme.blit_text(surface, self.info.blurb, (theme.SCREEN_W // 2, 150), 30,
+                            theme.TEXT_DIM, anchor="center")
+        size = 40 if self._step() >= 80 else 34
         for r, key in enumerate(self.rows()):
             rect = self._rect(r)
             panel(surface, rect)
-            if key == "game":
-                theme.blit_text(surface, "Game", (rect.x + 24, rect.centery), 40, theme.TEXT,
-                                True, "midleft")
-                theme.blit_text(surface, f"<  {self.info.name}  >", (rect.right - 24,
-                                rect.centery), 40, theme.ACCENT, anchor="midright")
-            elif key == "players":
-                theme.blit_text(surface, "Players", (rect.x + 24, rect.centery), 40,
-                                theme.TEXT, True, "midleft")
-                theme.blit_text(surface, f"<  {self.count}  >  ({self.info.min_players}-"
-                                f"{self.info.max_players})", (rect.right - 24, rect.centery),
-                                40, theme.ACCENT, anchor="midright")
-            elif key.startswith("seat"):
-                i = int(key[4:])
-                theme.blit_text(surface, f"Seat {i + 1}", (rect.x + 24, rect.centery), 38,
-                                theme.TEXT, True, "midleft")
-                color = theme.PLAYER_COLORS[SEAT_COLORS[self.colors[i]]]
-                values = [self.kinds[i], self.names[i] + ("_" if self.editing and
-                          self.row == r else ""), SEAT_COLORS[self.colors[i]]]
-                for c, value in enumerate(values):
-                    cell = self._cell(r, c)
-                    fill = (56, 66, 90) if c != 2 else color
-                    pygame.draw.rect(surface, fill, cell, border_radius=8)
-                    fg = theme.readable_on(fill)
-                    theme.blit_text(surface, value, cell.center, 36, fg, c != 1, "center")
-                    if r == self.row and c == self.col:
-                        focus_ring(surface, cell, 8)
+            if key.startswith("seat"):
+                self._draw_seat(surface, r, int(key[4:]), size)
             else:
-                label = "Start" if key == "start" else "Back"
-                theme.blit_text(surface, label, rect.center, 46, theme.ACCENT if key == "start"
-                                else theme.TEXT, True, "center")
+                label, value, color = self._row_text(key)
+                if key in ("start", "back"):
+                    theme.blit_text(surface, label, rect.center, size + 6, color, True, "center")
+                else:
+                    theme.blit_text(surface, label, (rect.x + 24, rect.centery), size, color,
+                                    True, "midleft")
+                if value:
+                    theme.blit_text(surface, value, (rect.right - 24, rect.centery), size,
+                                    theme.ACCENT, anchor="midright")
             if r == self.row and not key.startswith("seat"):
                 focus_ring(surface, rect)
-        hint = ("Type the name, Enter to finish" if self.editing else
+        hint = ("Type the name; Enter or Esc to finish" if self.editing else
                 "Up/down: rows  Left/right: change  Enter: select  Esc: back")
-        theme.blit_text(surface, hint, (theme.SCREEN_W // 2, theme.SCREEN_H - 40), 30,
+        theme.blit_text(surface, hint, (theme.SCREEN_W // 2, theme.SCREEN_H - 36), 30,
                         theme.TEXT_DIM, anchor="center")
+
+    def _row_text(self, key: str) -> tuple[str, str, tuple[int, int, int]]:
+        info = self.info
+        if key == "game":
+            return "Game", f"<  {info.name}  >", theme.TEXT
+        if key == "players":
+            return ("Players", f"<  {self.count}  >  ({info.min_players}-{info.max_players})",
+                    theme.TEXT)
+        if key.startswith("option:"):
+            name = key.split(":", 1)[1]
+            value = self.options[info.id][name]
+            shown = ("On" if value else "Off") if isinstance(value, bool) else str(value)
+            return f"Option: {name.replace('_', ' ')}", shown, theme.TEXT
+        return ("Start", "", theme.ACCENT) if key == "start" else ("Back", "", theme.TEXT)
+
+    def _draw_seat(self, surface: pygame.Surface, r: int, i: int, size: int) -> None:
+        rect = self._rect(r)
+        theme.blit_text(surface, f"Seat {i + 1}", (rect.x + 24, rect.centery), size - 2,
+                        theme.TEXT, True, "midleft")
+        color_name = SEAT_COLORS[self.colors[i]]
+        editing = self.editing and self.row == r
+        values = [self.kind_label(i), self.names[i] + ("_" if editing else ""), color_name]
+        for c, value in enumerate(values):
+            cell = self._cell(r, c)
+            fill = (56, 66, 90) if c != 2 else seat_rgb(color_name)
+            pygame.draw.rect(surface, fill, cell, border_radius=8)
+            theme.blit_text(surface, value, cell.center, size - 4, theme.readable_on(fill),
+                            c != 1, "center")
+            if r == self.row and c == self.col:
+                focus_ring(surface, cell, 8)

@@ -6,7 +6,9 @@ import math
 
 import pygame
 
+from game.scenes import nav
 from game.scenes.base import Scene
+from game.scenes.confirm import ConfirmScene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu
@@ -19,14 +21,14 @@ class TitleScene(Scene):
         self._build()
 
     def _build(self) -> None:
-        from game.scenes.flow import has_autosave
+        from game.scenes.flow import unfinished_autosave
 
         cx = theme.SCREEN_W // 2
         entries = [("New game", self._new)]
-        if has_autosave():
+        if unfinished_autosave():
             entries.append(("Continue", self._continue))
         entries += [("Join LAN game", self._join), ("Host LAN game", self._host),
-                    ("Settings", self._settings), ("Quit", self.app.quit)]
+                    ("Settings", self._settings), ("Quit", self._quit)]
         self.menu = Menu([Button(label, pygame.Rect(cx - 230, 470 + i * 96, 460, 80), fn,
                                  size=46) for i, (label, fn) in enumerate(entries)])
 
@@ -34,28 +36,31 @@ class TitleScene(Scene):
         self._build()
 
     def _new(self) -> None:
-        from game.scenes.setup import SetupScene
-        self.app.push(SetupScene(self.app))
+        self.app.push(nav.screen("setup", self.app))
 
     def _continue(self) -> None:
         from game.scenes.flow import continue_game
         continue_game(self.app)
 
     def _join(self) -> None:
-        from game.scenes.lan import JoinScene
-        self.app.push(JoinScene(self.app))
+        self.app.push(nav.screen("join", self.app))
 
     def _host(self) -> None:
-        from game.scenes.lan import HostSetupScene
-        self.app.push(HostSetupScene(self.app))
+        self.app.push(nav.screen("host", self.app))
 
     def _settings(self) -> None:
-        from game.scenes.settings_scene import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push(nav.screen("settings", self.app))
+
+    def _quit(self) -> None:
+        self.app.push(ConfirmScene(self.app, "Quit Rail Party?", "See you at the next party.",
+                                   self.app.quit, yes="Quit", no="Stay"))
+
+    def request_quit(self, to_desktop: bool = False) -> bool:
+        return False  # closing the window on the title just closes it
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "back":
-            self.app.quit()
+            self._quit()  # Esc or Backspace asks first: a stray key never ends the party
             return True
         return self.menu.handle(intent)
 

@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.seats import SEAT_RGB
+
 SCREEN_W, SCREEN_H = 1920, 1080
 
 BG = (24, 30, 42)
@@ -44,13 +46,8 @@ CARD_LETTERS: dict[str, str] = {
     "pink": "P", "white": "W", "blue": "B", "yellow": "Y", "orange": "O",
     "black": "K", "red": "R", "green": "G", "locomotive": "L", "ferry": "F", "gray": "",
 }
-PLAYER_COLORS: dict[str, tuple[int, int, int]] = {
-    "red": (220, 60, 60),
-    "blue": (60, 110, 230),
-    "green": (50, 170, 80),
-    "yellow": (240, 200, 40),
-    "black": (40, 40, 48),
-}
+# Seat colours come from the one palette in game/seats.py.
+PLAYER_COLORS: dict[str, tuple[int, int, int]] = dict(SEAT_RGB)
 
 
 def readable_on(color: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -82,3 +79,31 @@ def blit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], s
         surface.blit(text(content, size, (0, 0, 0), bold), rect.move(2, 2))
     surface.blit(img, rect)
     return rect
+
+
+@lru_cache(maxsize=1024)
+def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
+    """`content`, cut with an ellipsis where needed so it fits `width` pixels."""
+    f = font(size, bold)
+    if f.size(content)[0] <= width:
+        return content
+    while content and f.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content.rstrip() + "…"
+
+
+def wrap_text(content: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Lines of `content` broken at spaces so each fits `width` pixels."""
+    f = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in content.split():
+        trial = f"{line} {word}".strip()
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines

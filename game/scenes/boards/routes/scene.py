@@ -1,0 +1,325 @@
+"""The route games on the shared table: targets, actions, animations, words.
+
+Drawing lives in `drawing.py` (a mixin); the shared table does the rest
+(sessions, hand-off, bots, focus, players panel, log, results).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
+from game.rules.base import Action, Event
+from game.rules.routes import load_board
+from game.rules.routes.board import GRAY, LOCOMOTIVE
+from game.rules.routes.scoring import longest_trail
+from game.scenes.boards.routes import layout as L
+from game.scenes.boards.routes.drawing import RoutesDrawing
+from game.scenes.choice import ChoiceScene
+from game.scenes.table import TableScene
+from game.ui import theme
+from game.ui.route_geometry import BoardGeometry
+
+SOUNDS = {"card_drawn": "card", "route_claimed": "claim", "final_round": "horn",
+          "tickets_offered": "card", "ferry_drawn": "card"}
+
+
+class RoutesBoardScene(RoutesDrawing, TableScene):
+    players_rect = L.PLAYERS_RECT
+    log_rect = L.LOG_RECT
+    player_row = L.PLAYER_ROW
+
+    def setup_board(self) -> None:
+        self.board = load_board(self.shown["board"])
+        bw, bh = self.board.size
+        self.portrait = bw / bh < 1.2
+        self.board_rect = L.PORTRAIT_BOARD_RECT if self.portrait else L.BOARD_RECT
+        self.geo = BoardGeometry(self.board, self.board_rect)
+        self.static: pygame.Surface | None = None
+        self.static_key: Any = None
+        self.claims_layer: pygame.Surface | None = None
+        self.claims_key: Any = None
+        self.highlight_tracks: set[str] = set()
+        self._regions_key: Any = None
+        self._regions_cache: dict[int, list[int]] = {}
+        self._board_layer(set())  # draw the static map now, not in the first frame
+
+    # --- targets ------------------------------------------------------------------
+
+    def focus_targets(self) -> list[tuple[str, Any]]:
+        items: list[tuple[str, Any]] = []
+        for slot, card in enumerate(self.shown["face_up"]):
+            if card is not None:
+                items.append(("face_up", slot))
+        items += [("deck", None), ("tickets", None)]
+        if "ferry_pile" in self.shown:
+            items.append(("ferry", None))
+        claimable = {a["track"] for a in self.legal if a["type"] == "claim"}
+        shapes = sorted((self.geo.tracks[t].middle, t) for t in claimable)
+        items += [("track", t) for _, t in shapes]
+        if self.viewer is not None:
+            items += [("ticket", i) for i in range(len(self.shown["private"].get("tickets", [])))]
+        return items
+
+    def selectable(self, item: tuple[str, Any]) -> bool:
+        return item[0] != "ticket"  # a ticket only lights its cities when focused
+
+    def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        for slot in range(len(self.shown["face_up"])):
+            if L.face_up_rect(slot).collidepoint(pos):
+                return ("face_up", slot)
+        for item, rect in (("deck", L.DECK_RECT), ("tickets", L.TICKET_PILE_RECT)):
+            if rect.collidepoint(pos):
+                return (item, None)
+        if "ferry_pile" in self.shown and L.FERRY_PILE_RECT.collidepoint(pos):
+            return ("ferry", None)
+        if self.viewer is not None:
+            for i in range(len(self.shown["private"].get("tickets", []))):
+                if L.ticket_rect(i).collidepoint(pos):
+                    return ("ticket", i)
+        if pygame.Rect(self.board_rect).collidepoint(pos):
+            unclaimed = {t.id for t in self.board.tracks} - set(self.shown["routes"])
+            tid = self.geo.track_at(pos, unclaimed)
+            if tid:
+                return ("track", tid)
+        return None
+
+    def button_rect(self, index: int) -> pygame.Rect:
+        return L.BUTTON_RECT.move(0, index * 64)
+
+    # --- acting -------------------------------------------------------------------
+
+    def activate(self, item: tuple[str, Any]) -> None:
+        kind, value = item
+        simple = {"face_up": {"type": "draw_face_up", "slot": value},
+                  "deck": {"type": "draw_deck"}, "tickets": {"type": "draw_tickets"},
+                  "ferry": {"type": "draw_ferry"}}
+        if kind in simple:
+            self.try_action(simple[kind])
+        elif kind == "track":
+            self.claim(value)
+
+    def claim(self, track_id: str) -> None:
+        options = [a for a in self.legal if a["type"] == "claim" and a["track"] == track_id]
+        track = self.board.track_by_id[track_id]
+        if not options:
+            color = track.color if track.color != GRAY else self.board.colors[0]
+            self.try_action({"type": "claim", "track": track_id,
+                             "cards": {color: track.length}})
+            return
+        if len(options) == 1:
+            self.act(options[0])
+            return
+        self.app.push(ChoiceScene(
+            self.app, f"Pay for {track.a} - {track.b}", options[:8],
+            lambda chosen: self.act(options[chosen[0]]), on_cancel=lambda: None,
+            subtitle="Which cards pay for it?", draw_row=self._draw_payment_row,
+            preview=lambda surface, _: self._outline(surface, track_id), row_height=56))
+
+    def choice_for(self, pending: dict[str, Any]) -> ChoiceScene | None:
+        if pending.get("kind") != "keep_tickets":
+            return None
+        tickets = pending["options"]
+        return ChoiceScene(
+            self.app, "Destination tickets", tickets,
+            lambda chosen: self.answer({"type": "keep_tickets",
+                                        "keep": [tickets[i]["id"] for i in chosen]}),
+            low=pending["min"], high=pending["max"], chosen=range(len(tickets)),
+            subtitle=f"Keep at least {pending['min']}; the rest go under the pile",
+            draw_row=self._draw_ticket_row, preview=self._preview_ticket)
+
+    # --- words --------------------------------------------------------------------
+
+    def status(self) -> str:
+        view = self.shown
+        if view["phase"] == "setup":
+            return "Everyone chooses their first destination tickets"
+        if view["phase"] == "over":
+            return "Game over"
+        status = f"{self.seat_name(view['current'])}'s turn"
+        if view["cards_drawn"]:
+            status += " - one more train card"
+        if view["final_round"]:
+            status += f"  |  FINAL ROUND ({view['final_turns']} turns left)"
+        return status
+
+    def describe(self, event: Event) -> str | None:
+        kind = event["type"]
+        who = self.seat_name(event["seat"]) if "seat" in event else ""
+        if kind == "card_drawn":
+            if event["source"] == "face_up":
+                return f"{who} took a face-up {event['card']}"
+            return f"{who} drew from the deck"
+        if kind == "route_claimed":
+            t = self.board.track_by_id[event["track"]]
+            return f"{who} claimed {t.a}-{t.b} (+{event['points']})"
+        lines = {
+            "tickets_kept": lambda: f"{who} kept {event['kept']} ticket(s)",
+            "ferry_drawn": lambda: f"{who} took a ferry card",
+            "passed": lambda: f"{who} could not act and passed",
+            "final_round": lambda: f"Final round: {who} has {event['trains']} trains left",
+            "face_up_reset": lambda: "Three face-up locomotives: the row was replaced",
+            "game_over": lambda: "The game is over",
+        }
+        return lines[kind]() if kind in lines else None
+
+    def player_columns(self) -> list[tuple[str, int]]:
+        columns = [("score", 64), ("trains", 64), ("cards", 60), ("tickets", 64)]
+        if "ferry_pile" in self.shown:
+            columns.append(("ferries", 64))
+        return columns
+
+    def player_values(self, seat: int, player: dict[str, Any]) -> list[str]:
+        values = [player["score"], player["trains"], player["cards"], player["tickets"]]
+        if "ferries" in player:
+            values.append(player["ferries"])
+        return [str(v) for v in values]
+
+    def player_note(self, seat: int) -> str | None:
+        regions = self._regions_by_seat().get(seat)
+        return "regions per network: " + " + ".join(map(str, regions[:4])) if regions else None
+
+    def _regions_by_seat(self) -> dict[int, list[int]]:
+        """Each seat's regions per network (boards with regions), from public routes."""
+        if not getattr(self.board, "regions", None):
+            return {}
+        key = tuple(sorted(self.shown["routes"].items()))
+        if self._regions_key != key:
+            from game.rules.routes.scoring import region_networks
+            by_seat: dict[int, list[tuple[str, str]]] = {}
+            for tid, seat in self.shown["routes"].items():
+                t = self.board.track_by_id[tid]
+                by_seat.setdefault(seat, []).append((t.a, t.b))
+            self._regions_cache = {s: [n for n in region_networks(self.board, pairs) if n]
+                                   for s, pairs in by_seat.items()}
+            self._regions_key = key
+        return self._regions_cache
+
+    # --- results hooks --------------------------------------------------------------
+
+    def results_reveal(self, result: dict[str, Any]) -> tuple[int, str]:
+        """Light the longest route on the board; (ticks to show it, its banner)."""
+        board, routes = self.board, self.shown["routes"]
+        holders = [b for b in result["breakdown"] if b.get("longest_bonus")]
+        lit: set[str] = set()
+        for b in holders:
+            mine = [board.track_by_id[t] for t, s in routes.items() if s == b["seat"]]
+            _, used = longest_trail([(board.node(t.a, t), board.node(t.b, t), t.length)
+                                     for t in mine])
+            lit.update(mine[i].id for i in used)
+        self.highlight_tracks = lit
+        if not holders:
+            return 0, ""
+        names = " and ".join(self.seat_name(b["seat"]) for b in holders)
+        return 150, (f"Longest route: {names}, {holders[0]['longest']} cars "
+                     f"(+{holders[0]['longest_bonus']})")
+
+    def results_lines(self, entry: dict[str, Any]) -> list[str]:
+        lines = [f"Routes: {entry['route_points']}"]
+        if "longest" in entry and "region_bonus" not in entry:
+            bonus = f" +{entry['longest_bonus']}" if entry.get("longest_bonus") else ""
+            lines.append(f"Longest route: {entry['longest']}{bonus}")
+        if "region_bonus" in entry:
+            regions = ", ".join(str(r) for r in entry.get("regions", []))
+            lines.append(f"Regions: {regions or '-'} +{entry['region_bonus']}")
+        return lines
+
+    def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
+        return [(f"{t['a']} - {t['b']}", f"{'+' if t['done'] else '-'}{t['points']}",
+                 bool(t["done"])) for t in entry["tickets"]]
+
+    # --- events to animations -------------------------------------------------------
+
+    def sounds(self, events: list[Event]) -> list[str]:
+        found = [SOUNDS[e["type"]] for e in events if e["type"] in SOUNDS]
+        return found + super().sounds(events)
+
+    def _hand_target(self, seat: int, card: str | None) -> tuple[float, float]:
+        if seat == self.viewer and card is not None:
+            return self._hand_slot_rect(card).center
+        return (L.PANEL_X + 40, L.PLAYERS_Y + seat * L.PLAYER_ROW + L.PLAYER_ROW // 2)
+
+    def start_animation(self) -> None:
+        """The deal: four cards to every seat, the viewer's face up."""
+        if self.shown["turn"] != 0 or self.shown["phase"] != "setup" or self.speed <= 0:
+            return
+        hand = self.shown["private"].get("hand", {}) if self.viewer is not None else {}
+        viewer_cards = [c for c, n in sorted(hand.items()) for _ in range(n)]
+        tweens, k = [], 0
+        for round_ in range(4):
+            for seat in range(len(self.shown["players"])):
+                card = None
+                if seat == self.viewer and round_ < len(viewer_cards):
+                    card = viewer_cards[round_]
+                tweens.append(Tween(scaled(16, self.speed), delay=k * scaled(3, self.speed),
+                                    easing=ease_in_out_cubic, data={
+                    "kind": "fly", "card": card, "from": L.DECK_RECT.center,
+                    "to": self._hand_target(seat, card)}))
+                k += 1
+        self.animator.add_batch(tweens)
+
+    def animate(self, events: list[Event]) -> None:
+        speed, anim = self.speed, self.animator
+        for event in events:
+            kind = event["type"]
+            if kind == "card_drawn":
+                seat = event["seat"]
+                if event["source"] == "face_up":
+                    card, start = event["card"], L.face_up_rect(event["slot"]).center
+                else:
+                    card, start = event.get("private", {}).get("card"), L.DECK_RECT.center
+                anim.add_batch([Tween(scaled(22, speed), easing=ease_in_out_cubic, data={
+                    "kind": "fly", "card": card, "from": start,
+                    "to": self._hand_target(seat, card), "hide_slot": event.get("slot")})])
+            elif kind == "face_up_refilled" and event["card"] is not None:
+                anim.add_batch([Tween(scaled(14, speed), easing=ease_out_back, data={
+                    "kind": "fly", "card": event["card"], "from": L.DECK_RECT.center,
+                    "to": L.face_up_rect(event["slot"]).center, "hide_slot": event["slot"]})])
+            elif kind == "face_up_reset":
+                self._animate_reset(event)
+            elif kind == "route_claimed":
+                shape = self.geo.tracks[event["track"]]
+                hops = [Tween(scaled(16, speed), delay=i * scaled(7, speed), easing=linear,
+                              data={"kind": "car", "track": event["track"], "space": i,
+                                    "seat": event["seat"]})
+                        for i in range(len(shape.spaces))]
+                hops.append(Tween(scaled(50, speed), easing=linear, data={
+                    "kind": "points", "text": f"+{event['points']}", "at": shape.middle,
+                    "seat": event["seat"]}))
+                anim.add_batch(hops)
+            elif kind == "tickets_offered":
+                target = self._hand_target(event["seat"], None)
+                anim.add_batch([Tween(scaled(18, speed), delay=i * scaled(4, speed), data={
+                    "kind": "ticket", "from": L.TICKET_PILE_RECT.center, "to": target})
+                    for i in range(event["count"])])
+            elif kind == "ferry_drawn":
+                anim.add_batch([Tween(scaled(20, speed), data={
+                    "kind": "fly", "card": L.FERRY, "from": L.FERRY_PILE_RECT.center,
+                    "to": self._hand_target(event["seat"], L.FERRY)})])
+            elif kind == "final_round":
+                anim.add_batch([Tween(scaled(90, speed), easing=linear, data={
+                    "kind": "banner", "text": "Final round! Everyone plays one more turn"})])
+            elif kind == "deck_reshuffled":
+                self.app.toast("The discard is shuffled into a new deck", theme.ACCENT, 2)
+
+    def _animate_reset(self, event: Event) -> None:
+        speed = self.speed
+        self.animator.add_batch([Tween(scaled(18, speed), delay=i * scaled(3, speed), data={
+            "kind": "fly", "card": c, "from": L.face_up_rect(i).center,
+            "to": L.DISCARD_POS, "hide_slot": i}) for i, c in enumerate(event["discarded"])])
+        self.animator.add_batch([Tween(scaled(14, speed), delay=i * scaled(4, speed),
+                                       easing=ease_out_back, data={
+            "kind": "fly", "card": c, "from": L.DECK_RECT.center,
+            "to": L.face_up_rect(i).center, "hide_slot": i, "hide_all": True})
+            for i, c in enumerate(event["face_up"]) if c is not None])
+        self.app.toast("Three locomotives face up: the row is replaced", theme.ACCENT)
+
+    def _hand_cards(self) -> list[str]:
+        return list(self.board.colors) + [LOCOMOTIVE] + (
+            [L.FERRY] if "ferry_pile" in self.shown else [])
+
+    def act(self, action: Action) -> bool:
+        self.highlight_tracks = set()
+        return super().act(action)

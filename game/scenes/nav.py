@@ -1,0 +1,50 @@
+"""Screens reached by name, and board scenes found by game family.
+
+Screens lead to each other in circles (title -> setup -> board -> results ->
+title); importing each other would make import cycles. So a screen asks for
+another by name here, and the module is imported only then. A game's board
+scene lives in `game.scenes.boards.<family>` as `SCENE`; nothing here names a
+game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from game.rules import game_info
+from game.scenes.base import Scene
+
+SCREENS: dict[str, str] = {
+    "title": "game.scenes.title:TitleScene",
+    "setup": "game.scenes.setup:SetupScene",
+    "settings": "game.scenes.settings_scene:SettingsScene",
+    "join": "game.scenes.lan:JoinScene",
+    "host": "game.scenes.lan:HostSetupScene",
+    "lobby": "game.scenes.lan:LobbyScene",
+    "results": "game.scenes.results:ResultsScene",
+    "kiosk": "game.scenes.kiosk:KioskScene",
+}
+
+
+def _load(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def screen(name: str, app: Any, *args: Any, **kwargs: Any) -> Scene:
+    """A new screen by name (see SCREENS)."""
+    return _load(SCREENS[name])(app, *args, **kwargs)
+
+
+def board_scene(app: Any, session: Any, on_exit: Callable[[], None] | None = None,
+                **kwargs: Any) -> Scene:
+    """The board scene of the session's game, found through its family."""
+    family = game_info(session.game_id).family
+    module = importlib.import_module(f"game.scenes.boards.{family}")
+    return module.SCENE(app, session, on_exit=on_exit, **kwargs)
+
+
+def to_title(app: Any) -> None:
+    app.reset(screen("title", app))

@@ -1,0 +1,611 @@
+"""The table every board scene builds on: what all games share on screen.
+
+It polls the session, queues the events and lets the game animate them,
+snaps to the authoritative view when the animations end, decides whose
+secrets show (with a hand-off between two humans on one screen), paces the
+bots, moves the focus (keyboard, mouse, controller), opens the shared choice
+overlay for a pending decision, and draws the top bar, the players panel,
+the event log and the action buttons. A game's scene supplies its layout,
+its drawing, its input targets, its event animations and descriptions.
+
+Hooks a game's scene overrides (all optional but `draw_table`):
+    draw_table(surface, active, focus_item)   the board, panels, hand
+    focus_targets() -> [(kind, value)]        what focus can land on, in order
+    item_at(pos) -> (kind, value) | None      what the mouse points at
+    activate(item)                            the player chose that target
+    animate(events)                           tweens for one update's events
+    describe(event) -> str | None             a log line
+    status() -> str                           the top bar's words
+    player_columns() -> [(header, width)]     and player_values(seat, p) -> [str]
+    player_note(seat) -> str | None           a small second line in a seat's row
+    choice_for(pending) -> Scene | None       the overlay for a pending decision
+    results_lines / results_items / results_reveal   see game.scenes.results
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pygame
+
+from game.anim.tween import Animator, Tween, scaled
+from game.bots import level_name, preload
+from game.rules import IllegalAction, game_info
+from game.rules.base import Action, Event, View
+from game.scenes import nav
+from game.scenes.base import Scene
+from game.scenes.confirm import ConfirmScene
+from game.scenes.handoff import HandoffScene
+from game.seats import seat_rgb
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button, focus_ring, panel
+
+TOP_BAR_H = 56
+LOG_LINE_H = 26
+LOG_FONT = 24
+
+_POOL: ThreadPoolExecutor | None = None
+
+
+def bot_pool() -> ThreadPoolExecutor:
+    """One worker thread for bots' thinking, shared by every table."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="railparty-bot")
+    return _POOL
+
+
+class EventLog:
+    """The whole game's log, wrapped to a width, scrolled from the newest line."""
+
+    def __init__(self, chars: int = 44):
+        self.entries: list[str] = []
+        self.chars = chars
+        self.scroll = 0  # lines up from the newest
+
+    def add(self, line: str) -> None:
+        self.entries.append(line)
+        self.scroll = 0
+
+    def lines(self) -> list[str]:
+        out: list[str] = []
+        for entry in self.entries:
+            out += textwrap.wrap(entry, self.chars, subsequent_indent="  ") or [""]
+        return out
+
+    def visible(self, rows: int) -> list[str]:
+        lines = self.lines()
+        self.scroll = max(0, min(self.scroll, len(lines) - rows))
+        end = len(lines) - self.scroll
+        return lines[max(0, end - rows):end]
+
+
+class TableScene(Scene):
+    """The shared table. Subclasses set `panel_rect`, `log_rect`, `players_rect`."""
+
+    players_rect = pygame.Rect(1444, 428, 466, 260)
+    log_rect = pygame.Rect(1444, 902, 466, 170)
+    player_row = 50
+
+    def __init__(self, app: Any, session: Any, on_exit: Callable[[], None] | None = None,
+                 kiosk: bool = False):
+        super().__init__(app)
+        self.session = session
+        self.on_exit = on_exit
+        self.kiosk = kiosk
+        self.info = game_info(session.game_id)
+        self.game_number = session.game_number
+        self.seat_info = session.seats()
+        self.viewer: int | None = None
+        self.last_viewer: int | None = None
+        self.handoff_for: int | None = None
+        self.shown: View = session.view(None)
+        self.legal: list[Action] = []
+        self.queue: deque[list[Event]] = deque()
+        self.animator = Animator()
+        self.focus = 0
+        self.focus_items: list[tuple[str, Any]] = []
+        self.hover: tuple[str, Any] | None = None
+        self.log = EventLog()
+        self.bot_wait = 0
+        self.bot_future = None
+        self.results_shown = False
+        self.overlay_open = False
+        self.needs_snap = False
+        self.connection_asked = False
+        self.entered = False
+        self.setup_board()
+        humans = session.humans
+        if len(humans) == 1 and not kiosk:
+            self.viewer = humans[0]  # a lone human's cards show from the first frame
+        self._refresh_view()
+        preload(session.game_id)  # a bot's first turn must not load modules mid-frame
+        self.start_animation()
+
+    def enter(self) -> None:
+        if not self.entered:
+            # On the stack now: a hand-off between humans can go on top of it.
+            self.entered = True
+            self._choose_viewer()
+            self._refresh_view()
+
+    # --- hooks a game's scene overrides -----------------------------------------------
+
+    def setup_board(self) -> None:
+        """Load the board and cache what only depends on it (before any view)."""
+
+    def start_animation(self) -> None:
+        """The opening animation (a deal), from the first view."""
+
+    def focus_targets(self) -> list[tuple[str, Any]]:
+        return []
+
+    def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        return None
+
+    def activate(self, item: tuple[str, Any]) -> None:
+        """The player chose a focus target that is not a shared button."""
+
+    def animate(self, events: list[Event]) -> None:
+        """Tweens for one update's events (already redacted for the viewer)."""
+
+    def describe(self, event: Event) -> str | None:
+        return None
+
+    def status(self) -> str:
+        return ""
+
+    def player_columns(self) -> list[tuple[str, int]]:
+        return [("score", 70)]
+
+    def player_values(self, seat: int, player: dict[str, Any]) -> list[str]:
+        return [str(player.get("score", ""))]
+
+    def player_note(self, seat: int) -> str | None:
+        return None
+
+    def choice_for(self, pending: dict[str, Any]) -> Scene | None:
+        return None
+
+    def results_reveal(self, result: dict[str, Any]) -> tuple[int, str]:
+        """Something to show on the board before the scores: (ticks, banner)."""
+        return 0, ""
+
+    def results_lines(self, entry: dict[str, Any]) -> list[str]:
+        return []
+
+    def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
+        return []
+
+    def draw_table(self, surface: pygame.Surface, active: list[Tween],
+                   focus_item: tuple[str, Any] | None) -> None:
+        raise NotImplementedError
+
+    def buttons(self) -> list[tuple[str, Action]]:
+        """Labelled actions shown as buttons (Pass when it is the only move)."""
+        if self.legal and all(a.get("type") == "pass" for a in self.legal):
+            return [("Pass", self.legal[0])]
+        return []
+
+    def button_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.players_rect.x + index * 230, self.players_rect.y - 100, 220, 60)
+
+    # --- who is looking ---------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.animation
+
+    @property
+    def acting(self) -> bool:
+        return self.viewer is not None and self.viewer in self.session.to_act
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_info[seat]["name"]
+
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        return seat_rgb(self.seat_info[seat].get("color"))
+
+    def _human_to_act(self) -> int | None:
+        humans = self.session.humans
+        return next((s for s in self.session.to_act if s in humans), None)
+
+    def _choose_viewer(self) -> None:
+        """Decide whose secrets show; ask for a hand-off between two humans."""
+        humans = self.session.humans
+        if self.kiosk or not humans:
+            self.viewer = None
+            return
+        if len(humans) == 1:
+            self.viewer = humans[0]
+            return
+        seat = self._human_to_act()
+        if seat is None:
+            self.viewer = None  # a bot plays: nobody's secrets on screen
+            return
+        if seat == self.viewer or self.handoff_for == seat:
+            return
+        # Two or more humans share this screen: the hand-off comes before anyone's
+        # secrets, including the first player's of a new or continued game.
+        self.viewer = None
+        self.handoff_for = seat
+        self.app.push(HandoffScene(self.app, self.seat_name(seat),
+                                   self.seat_info[seat].get("color"),
+                                   lambda s=seat: self._handoff_done(s)))
+
+    def _handoff_done(self, seat: int) -> None:
+        self.handoff_for = None
+        self.viewer = self.last_viewer = seat
+        self._refresh_view()
+
+    def _refresh_view(self) -> None:
+        if self.session.remote:
+            self.seat_info = self.session.seats()  # names, connections may change
+        self.shown = self.session.view(self.viewer)
+        self.legal = self.session.legal(self.viewer) if self.acting else []
+        self._build_focus()
+
+    def _build_focus(self) -> None:
+        items = self.focus_targets()
+        items += [("button", i) for i in range(len(self.buttons()))]
+        old = self.focus_items[self.focus] if self.focus_items else None
+        self.focus_items = items
+        self.focus = items.index(old) if old in items else 0
+
+    # --- pending decisions --------------------------------------------------------------
+
+    def _open_choices(self) -> None:
+        """A pending decision of the viewer opens its choice over the board (not
+        while an answer is on its way to the host: it would be asked twice)."""
+        pending = self.shown["private"].get("pending") if self.acting else None
+        if not pending or self.overlay_open or self.session.awaiting:
+            return
+        scene = self.choice_for(pending)
+        if scene is not None:
+            self.overlay_open = True
+            self.app.push(scene)
+
+    def choice_closed(self) -> None:
+        """A choice overlay of this table closed (answered or cancelled)."""
+        self.overlay_open = False
+
+    def answer(self, action: Action) -> None:
+        """Answer a pending decision; a refused answer lets the choice reopen."""
+        self.overlay_open = False
+        self.act(action)
+
+    # --- the update tick ----------------------------------------------------------------
+
+    def update(self) -> None:
+        for text, kind in self.session.notices():
+            self.app.toast(text, theme.ERROR if kind == "error" else theme.ACCENT)
+        self._watch_connection()
+        if self.session.game_number != self.game_number:
+            self._follow_new_game()
+            return
+        for events in self.session.poll():
+            self.queue.append(events)
+            for event in events:
+                line = self.describe(event)
+                if line:
+                    self.log.add(line)
+        self.animator.update(1)
+        if self.animator.busy:
+            return
+        if self.queue:
+            self._animate_next()
+            if self.animator.busy or self.queue:
+                return
+        if self.needs_snap:
+            self.needs_snap = False
+            self._choose_viewer()
+            self._refresh_view()
+        if self.session.is_over:
+            self._show_results()
+            return
+        if self.app.top is not self:
+            return
+        self._open_choices()
+        self._pace_bots()
+
+    def _animate_next(self) -> None:
+        from game.rules import redact_events
+        from game.ui.sound import play
+
+        events = self.queue.popleft()
+        self.needs_snap = True
+        for sound in self.sounds(events):
+            play(sound, self.app.settings.volume)
+        if self.speed > 0:
+            self.animate(redact_events(events, self.viewer))
+
+    def sounds(self, events: list[Event]) -> list[str]:
+        """Sound names for one update (a chime when a human's turn starts)."""
+        if self.session.to_act and set(self.session.to_act) & set(self.session.humans):
+            return ["chime"] if any(e.get("type") == "turn_started" for e in events) else []
+        return []
+
+    def _pace_bots(self) -> None:
+        seat = self.session.bot_seat()
+        if seat is None:
+            return
+        if self.bot_future is not None:
+            if self.bot_future.done():
+                future, self.bot_future = self.bot_future, None
+                self.session.play_bot_action(seat, future.result())
+            return
+        self.bot_wait += 1
+        if self.bot_wait >= scaled(60 * self.app.settings.bot_pace, max(self.speed, 0.25)):
+            self.bot_wait = 0
+            if self.app.realtime:
+                # think on a worker thread: frames keep flowing while a bot plans
+                self.bot_future = bot_pool().submit(self.session.bot_job(seat))
+            else:
+                self.session.play_bot(seat)  # stepped by a test or a tool: stay in step
+
+    def _watch_connection(self) -> None:
+        """A LAN table whose host has gone says so and offers a way out."""
+        if not self.session.remote or self.kiosk:
+            return
+        status = self.session.status
+        if status == "closed" and not self.session.is_over and not self.connection_asked:
+            self.connection_asked = True
+            reason = self.session.close_reason or "The connection to the host closed."
+            self.app.push(ConfirmScene(
+                self.app, "The host has stopped the game", reason, self.leave,
+                yes="Back to the title", no="Stay and look"))
+        elif status == "connected":
+            self.connection_asked = False
+
+    def fast_forward(self) -> None:
+        """Finish every animation now (a human acts; input is never locked)."""
+        self.animator.finish()
+        self.queue.clear()
+        for events in self.session.poll():
+            for event in events:
+                line = self.describe(event)
+                if line:
+                    self.log.add(line)
+        self.needs_snap = False
+        self._choose_viewer()
+        self._refresh_view()
+
+    def _show_results(self) -> None:
+        if self.results_shown:
+            return
+        self.results_shown = True
+        self.shown = self.session.view(self.viewer)
+        self.app.push(nav.screen("results", self.app, self, self.session.result()))
+
+    # --- acting -------------------------------------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        """Submit a human action; an illegal one shows the engine's reason."""
+        if self.viewer is None:
+            return False
+        try:
+            self.session.submit(self.viewer, action)
+        except IllegalAction as exc:
+            self.app.toast(str(exc))
+            return False
+        self.needs_snap = True
+        return True
+
+    def try_action(self, action: Action) -> None:
+        """Act if legal (or let the host judge); otherwise say why not."""
+        if action in self.legal or self.session.remote:
+            self.act(action)
+            return
+        reason = self.session.explain(self.viewer, action) if self.viewer is not None else None
+        self.app.toast(reason or "You cannot do that now")
+
+    def _activate(self, item: tuple[str, Any]) -> None:
+        if self.session.awaiting:
+            return  # the host has not answered the last action yet
+        if not self.acting:
+            self.app.toast("Wait for your turn", theme.ACCENT)
+            return
+        if item[0] == "button":
+            buttons = self.buttons()
+            if item[1] < len(buttons):
+                self.try_action(buttons[item[1]][1])
+            return
+        self.activate(item)
+
+    def _target_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        for i in range(len(self.buttons())):
+            if self.button_rect(i).collidepoint(pos):
+                return ("button", i)
+        return self.item_at(pos)
+
+    def handle(self, intent: Intent) -> bool:
+        if self.kiosk:
+            return True
+        if intent.kind in ("back", "menu"):
+            self.request_quit()
+            return True
+        if intent.kind == "move" and intent.pos:
+            self.hover = self._target_at(intent.pos)
+            return True
+        if intent.kind == "wheel":
+            self.log.scroll += intent.button
+            return True
+        if self.animator.busy or self.queue:
+            if intent.kind in ("click", "select"):
+                self.fast_forward()
+            elif intent.kind not in ("next", "prev", "left", "right", "up", "down"):
+                return True
+        if intent.kind == "click" and intent.pos:
+            item = self._target_at(intent.pos)
+            if item is not None and self.selectable(item):
+                self._activate(item)
+            return True
+        if intent.kind in ("next", "right", "down") and self.focus_items:
+            step = self.focus_step(intent.kind)
+            self.focus = (self.focus + step) % len(self.focus_items)
+            return True
+        if intent.kind in ("prev", "left", "up") and self.focus_items:
+            step = self.focus_step(intent.kind)
+            self.focus = (self.focus - step) % len(self.focus_items)
+            return True
+        if intent.kind == "select" and self.focus_items:
+            item = self.focus_items[self.focus % len(self.focus_items)]
+            if self.selectable(item):
+                self._activate(item)
+            return True
+        return False
+
+    def focus_step(self, kind: str) -> int:
+        """How far one press moves the focus (up/down jump a row of targets)."""
+        return 5 if kind in ("up", "down") else 1
+
+    def selectable(self, item: tuple[str, Any]) -> bool:
+        """Targets that only show something when focused (a ticket) return False."""
+        return True
+
+    def rematch(self) -> None:
+        """The same seats again: a local game starts anew here; a LAN host starts
+        one for every seat, and this table follows the new game's sync."""
+        match = self.session.rematch()
+        if match is not None:
+            from game.scenes.flow import start_match
+            start_match(self.app, match)
+
+    def _follow_new_game(self) -> None:
+        """A LAN host started a new game on this connection (a rematch): a new
+        table takes this one's place (above a kiosk, if one is below)."""
+        stack = self.app.stack
+        if self not in stack:
+            return
+        table = nav.board_scene(self.app, self.session, on_exit=self.on_exit, kiosk=self.kiosk)
+        for gone in reversed(stack[stack.index(self):]):
+            gone.exit()
+        del stack[stack.index(self):]
+        self.app.push(table)
+
+    def leave(self) -> None:
+        if self.on_exit is not None:
+            self.on_exit()
+        else:
+            nav.to_title(self.app)
+
+    def request_quit(self, to_desktop: bool = False) -> bool:
+        """Ask before leaving (Esc, or closing the window: then the program ends)."""
+        if self.kiosk:
+            return False
+        leave = self.app.quit if to_desktop else self.leave
+        detail = ("Your seat is kept: join again to take it back." if self.session.remote
+                  else "It is saved: Continue on the title screen resumes it.")
+        self.app.push(ConfirmScene(
+            self.app, "Quit Rail Party?" if to_desktop else "Leave this game?", detail, leave,
+            yes="Quit" if to_desktop else "Leave"))
+        return True
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        active = self.animator.active()
+        focus_item = self.focus_items[self.focus] if self.focus_items and (
+            self.viewer is not None) else None
+        self.draw_table(surface, active, focus_item)
+        self.draw_top_bar(surface)
+        self.draw_buttons(surface, focus_item)
+
+    def draw_top_bar(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (18, 22, 32), (0, 0, theme.SCREEN_W, TOP_BAR_H))
+        theme.blit_text(surface, self.info.name, (20, 12), 40, theme.ACCENT, True)
+        status = self.status()
+        if self.session.remote and self.session.status == "reconnecting":
+            status = "Lost the host: reconnecting... (Esc: leave)"
+        theme.blit_text(surface, status, (560, 16), 34, theme.TEXT)
+        if self.viewer is None and len(self.session.humans) > 1:
+            corner = "Cards hidden"
+        elif self.viewer is not None:
+            corner = f"You are {self.seat_name(self.viewer)}"
+        else:
+            corner = ""
+        if corner:
+            theme.blit_text(surface, corner, (theme.SCREEN_W - 20, 16), 30, theme.TEXT_DIM,
+                            anchor="topright")
+
+    def draw_buttons(self, surface: pygame.Surface,
+                     focus_item: tuple[str, Any] | None) -> None:
+        for i, (label, _) in enumerate(self.buttons()):
+            button = Button(label, self.button_rect(i), lambda: None)
+            button.draw(surface, focused=focus_item == ("button", i),
+                        hover=self.hover == ("button", i))
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name with its marks: bot level, away, a bot standing in."""
+        info = self.seat_info[seat]
+        name = info["name"]
+        kind = info.get("kind") or ("bot" if info.get("bot") else "human")
+        if kind == "bot" and info.get("bot"):
+            level = level_name(info["bot"])
+            if level.lower() not in name.lower():
+                name += f" ({level})"
+        if not info.get("connected", True):
+            name += " - away"
+        elif kind == "human" and info.get("bot"):
+            name += " (bot stands in)"
+        return name
+
+    def draw_players(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+        """Each seat's row: swatch with seat number, name and marks, the game's columns
+        under their headers, and an optional note line."""
+        rect = rect or self.players_rect
+        columns = self.player_columns()
+        xs: list[int] = []
+        right = rect.right - 10
+        for _, width in reversed(columns):
+            xs.insert(0, right - width // 2)
+            right -= width
+        name_w = right - rect.x - 50
+        theme.blit_text(surface, "Players", (rect.x, rect.y - 30), 28, theme.TEXT_DIM)
+        for (header, _), x in zip(columns, xs, strict=True):
+            theme.blit_text(surface, header, (x, rect.y - 6), 20, theme.TEXT_DIM,
+                            anchor="midbottom")
+        to_act = set(self.session.to_act)
+        for seat, player in enumerate(self.shown.get("players", [])):
+            row = pygame.Rect(rect.x, rect.y + seat * self.player_row, rect.width,
+                              self.player_row - 6)
+            current = seat in to_act
+            panel(surface, row, (56, 66, 90) if current else theme.PANEL,
+                  theme.ACCENT if current else theme.PANEL_EDGE, 8)
+            color = self.seat_color(seat)
+            swatch = pygame.Rect(row.x + 8, row.y + 6, 28, row.height - 12)
+            pygame.draw.rect(surface, color, swatch, border_radius=4)
+            theme.blit_text(surface, str(seat + 1), swatch.center, 22,
+                            theme.readable_on(color), True, "center")
+            note = self.player_note(seat)
+            label = theme.fit_text(self.seat_label(seat), 26, name_w)
+            theme.blit_text(surface, label, (row.x + 44, row.y + (4 if note else row.height // 2)),
+                            26, theme.TEXT, anchor="topleft" if note else "midleft")
+            if note:
+                theme.blit_text(surface, theme.fit_text(note, 18, name_w),
+                                (row.x + 44, row.bottom - 3), 18, theme.TEXT_DIM,
+                                anchor="bottomleft")
+            for value, x in zip(self.player_values(seat, player), xs, strict=False):
+                theme.blit_text(surface, value, (x, row.centery), 28, theme.TEXT,
+                                anchor="center")
+
+    def draw_log(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+        rect = rect or self.log_rect
+        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x, rect.y - 4),
+                         (rect.right, rect.y - 4), 1)
+        rows = max(1, rect.height // LOG_LINE_H)
+        for i, line in enumerate(self.log.visible(rows)):
+            theme.blit_text(surface, line, (rect.x, rect.y + i * LOG_LINE_H), LOG_FONT,
+                            theme.TEXT_DIM)
+        if self.log.scroll:
+            theme.blit_text(surface, "(older - scroll down for the newest)",
+                            (rect.right, rect.y - 8), 18, theme.ACCENT, anchor="bottomright")
+
+    def draw_focus(self, surface: pygame.Surface, rect: pygame.Rect | None) -> None:
+        if rect is not None:
+            focus_ring(surface, rect, 8)

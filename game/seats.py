@@ -1,0 +1,46 @@
+"""The seat palette: one colour and one default name per seat, for every game.
+
+Setup, the match, the LAN host and every screen read it, so a seat looks the
+same everywhere. Eight colours cover the largest table (six in the race game)
+with choices to spare; the first five read apart from each other even for
+colour-blind players when the seat numbers are on (Settings).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class SeatStyle(NamedTuple):
+    color: str
+    rgb: tuple[int, int, int]
+    default_name: str
+
+
+PALETTE: tuple[SeatStyle, ...] = (
+    SeatStyle("red", (220, 60, 60), "Alice"),
+    SeatStyle("blue", (60, 110, 230), "Bob"),
+    SeatStyle("green", (50, 170, 80), "Carmen"),
+    SeatStyle("yellow", (240, 200, 40), "Dmitri"),
+    SeatStyle("black", (40, 40, 48), "Emeka"),
+    SeatStyle("purple", (150, 80, 210), "Fatima"),
+    SeatStyle("orange", (245, 140, 40), "Goran"),
+    SeatStyle("white", (236, 236, 232), "Hana"),
+)
+SEAT_COLORS: tuple[str, ...] = tuple(s.color for s in PALETTE)
+SEAT_RGB: dict[str, tuple[int, int, int]] = {s.color: s.rgb for s in PALETTE}
+DEFAULT_NAMES: tuple[str, ...] = tuple(s.default_name for s in PALETTE)
+UNKNOWN_RGB = (200, 200, 200)
+
+
+def seat_rgb(color: str | None) -> tuple[int, int, int]:
+    """The RGB of a seat colour (a neutral grey for one this copy does not know)."""
+    return SEAT_RGB.get(color or "", UNKNOWN_RGB)
+
+
+def default_color(seat: int) -> str:
+    return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+def default_name(seat: int) -> str:
+    return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]

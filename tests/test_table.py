@@ -1,0 +1,297 @@
+"""The shared table and screens, for any game: hand-offs, choices that reopen,
+a host that goes away, the results' score order, setup, title and join.
+
+A scripted client stands in for the network where the point is the screen's
+answer to what a host says (the real host is tested in test_net_* and
+test_scenes_lan)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.app import App  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.rules import GAMES, create  # noqa: E402
+from game.rules.base import GameInfo  # noqa: E402
+from game.scenes.choice import ChoiceScene  # noqa: E402
+from game.scenes.confirm import ConfirmScene  # noqa: E402
+from game.scenes.handoff import HandoffScene  # noqa: E402
+from game.settings import Settings  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    yield application
+    application.close()
+
+
+def key(app: App, k: int, text: str = "", ticks: int = 1) -> None:
+    app.step(ticks, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text)])
+
+
+def click(app: App, pos, ticks: int = 1) -> None:
+    app.step(ticks, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                        pos=(round(pos[0]), round(pos[1])))])
+
+
+class ScriptedClient:
+    """A LAN client whose host is this test: it answers actions as told."""
+
+    def __init__(self, game_id: str = "routes-usa", seat: int = 0, refuse_first: bool = True):
+        self.state = create(game_id, 2, 4)
+        self.seat = seat
+        self.refuse = refuse_first
+        self.inbox: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
+        self.status = "connected"
+        self.lock = threading.Lock()
+
+    def snapshot(self) -> dict[str, Any]:
+        s = self.state
+        return {"status": self.status, "reason": None, "seat": self.seat, "game": s.game_id,
+                "seats": [{"seat": i, "name": f"P{i}", "color": "red" if i else "blue",
+                           "kind": "human", "connected": True} for i in range(s.players)],
+                "view": s.view(self.seat), "legal": s.legal_actions(self.seat),
+                "to_act": list(s.to_act), "over": s.is_over, "result": None,
+                "version": len(s.history), "phase": "playing", "game_number": 1}
+
+    def poll(self) -> list[dict[str, Any]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send_action(self, action: dict[str, Any], version: int | None = None) -> None:
+        self.sent.append(action)
+        if self.refuse:
+            self.refuse = False
+            self.inbox.append({"type": "error", "code": "illegal", "reason": "not now"})
+            return
+        events = self.state.apply(self.seat, action)
+        self.inbox.append({"type": "update", "events": events, "by": self.seat})
+
+    def stop(self) -> None:
+        pass
+
+
+def remote_table(app: App, client: ScriptedClient):
+    from game.remote_session import RemoteSession
+    from game.scenes import nav
+
+    table = nav.board_scene(app, RemoteSession(client))
+    app.reset(table)
+    app.step(2)
+    return table
+
+
+def test_a_refused_choice_reopens_and_can_be_answered_again(app):
+    client = ScriptedClient()
+    table = remote_table(app, client)
+    choice = app.top
+    assert isinstance(choice, ChoiceScene)
+    click(app, choice.confirm_rect().center)  # the host refuses this answer
+    assert client.sent and app.top is not choice
+    app.step(3)
+    again = app.top
+    assert isinstance(again, ChoiceScene), "the refused choice must reopen"
+    click(app, again.confirm_rect().center)
+    app.step(3)
+    assert client.state.pending[0] is None  # answered and applied
+    assert not isinstance(app.top, ChoiceScene)
+    assert not table.session.awaiting
+
+
+def test_no_second_choice_while_an_answer_is_on_its_way(app):
+    client = ScriptedClient(refuse_first=False)
+    remote_table(app, client)
+    client.send_action = lambda action, version=None: client.sent.append(action)  # no answer
+    click(app, app.top.confirm_rect().center)
+    app.step(5)
+    assert not isinstance(app.top, ChoiceScene) and len(client.sent) == 1
+
+
+def test_a_host_that_stops_mid_game_is_said_plainly_with_a_way_out(app):
+    client = ScriptedClient()
+    table = remote_table(app, client)
+    client.status = "closed"
+    client.inbox.append({"type": "status", "status": "closed",
+                         "reason": "the host has stopped"})
+    app.step(2)
+    question = app.top
+    assert isinstance(question, ConfirmScene)
+    assert "stopped" in question.title
+    click(app, question.menu.buttons[1].rect.center)  # Back to the title
+    assert type(app.stack[0]).__name__ == "TitleScene"
+    assert table not in app.stack
+
+
+def test_continue_with_two_humans_hands_off_before_any_hand(app, tmp_path):
+    from game.paths import autosave_path
+    from game.scenes.flow import continue_game
+
+    match = Match("routes-usa", [Seat("Ann", "red"), Seat("Ben", "blue")], 8,
+                  save_path=autosave_path())
+    state = match.state
+    for seat in (0, 1):
+        match.apply(seat, {"type": "keep_tickets", "keep": list(state.pending[seat])})
+    assert continue_game(app)
+    app.step(1)
+    table = app.stack[0]
+    assert isinstance(app.top, HandoffScene)
+    assert table.viewer is None and table.shown["private"] == {}
+
+
+def test_a_mouse_player_can_click_pass_when_it_is_the_only_move(app):
+    from game.scenes.flow import start_match
+
+    match = Match("routes-usa", [Seat("Ann", "red"), Seat("Bot", "blue", "greedy")], 2)
+    state = match.state
+    for seat in (0, 1):
+        match.apply(seat, {"type": "keep_tickets", "keep": list(state.pending[seat])})
+    # nothing left to draw or claim: pass is the only legal move
+    state.deck, state.discard, state.face_up = [], [], [None] * 5
+    state.ticket_deck = []
+    state.hands[0] = {}
+    state._legal_cache = {}
+    assert state.legal_actions(0) == [{"type": "pass"}]
+    start_match(app, match)
+    app.step(1)
+    table = app.stack[0]
+    assert table.buttons() == [("Pass", {"type": "pass"})]
+    before = len(match.state.history)
+    click(app, table.button_rect(0).center)
+    assert match.state.history[before] == (0, {"type": "pass"})
+
+
+def test_setup_names_take_backspace_and_space(app):
+    from game.scenes.setup import SetupScene
+
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.row = setup.rows().index("seat0")
+    setup.col = 1
+    key(app, pygame.K_RETURN)  # edit the name
+    assert setup.editing
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_SPACE, " ")
+    key(app, pygame.K_j, "J")
+    assert setup.editing and setup.names[0] == "Ali J"
+    key(app, pygame.K_RETURN)
+    assert not setup.editing and app.top is setup
+
+
+def test_setup_takes_every_seat_a_game_allows(app, monkeypatch):
+    from game.scenes.setup import SetupScene
+
+    routes = GAMES["routes-usa"]
+    six = GameInfo("six-seats", "Six Seats", 2, 6, routes.family, routes.factory,
+                   options={"expert": False}, bots=("random", "greedy"))
+    monkeypatch.setitem(GAMES, "six-seats", six)
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.game = setup.games.index("six-seats")
+    setup.count = 6
+    app.step(2)  # draws six seat rows and the option without a crash
+    seats = setup.seats()
+    assert len(seats) == 6 and len({s.color for s in seats}) == 6
+    assert len({s.name for s in seats}) == 6
+    assert "option:expert" in setup.rows()
+    bottom = setup._rect(len(setup.rows()) - 1).bottom
+    assert bottom <= 1040, "every row fits on the screen"
+
+
+def test_title_back_asks_before_quitting(app):
+    from game.scenes.nav import to_title
+
+    to_title(app)
+    key(app, pygame.K_BACKSPACE)
+    assert app.running and isinstance(app.top, ConfirmScene)
+    key(app, pygame.K_ESCAPE)  # stay
+    assert app.running and type(app.top).__name__ == "TitleScene"
+
+
+def test_join_screen_survives_a_vanishing_game(app):
+    from game.scenes.lan import JoinScene
+
+    class Game:
+        name, game, free, seats, phase = "Table", "routes-usa", 2, 3, "lobby"
+        address, compatible = "127.0.0.1:1", True
+
+    class Browser:
+        found = [Game(), Game()]
+
+        def games(self):
+            return list(self.found)
+
+        def stop(self):
+            pass
+
+    join = JoinScene(app, name="Ann")
+    if join.browser is not None:
+        join.browser.stop()
+    join.browser = Browser()  # games this test makes come and go
+    join.focus = 3
+    app.push(join)
+    join.browser.found = []  # the focused game disappears
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    app.step(1)
+    assert app.top is join
+
+
+def test_results_rank_by_the_games_score_order(app, monkeypatch):
+    from game.scenes.results import ResultsScene
+
+    class Table:
+        info = GameInfo("low-game", "Low", 2, 3, "routes", GAMES["routes-usa"].factory,
+                        score_order="low")
+        seat_info = [{"name": n} for n in ("A", "B", "C")]
+
+        class session:
+            can_rematch = False
+
+        def results_reveal(self, result):
+            return 0, ""
+
+        def results_lines(self, entry):
+            return []
+
+        def results_items(self, entry):
+            return []
+
+        def seat_color(self, seat):
+            return (200, 200, 200)
+
+    scene = ResultsScene(app, Table(), {"scores": [70, 55, 90], "winners": [1],
+                                        "breakdown": []})
+    assert scene.order == [1, 0, 2]
+    assert [b.label for b in scene.menu.buttons] == ["Title"]  # no rematch offered
+    app.push(scene)
+    app.step(1)
+
+
+def test_kiosk_attract_mode_plays_every_registered_game_in_turn(app, monkeypatch):
+    from game.scenes.kiosk import KioskScene
+
+    kiosk = KioskScene(app, address="127.0.0.1:9")  # nobody there: demos only
+    app.push(kiosk)
+    seen = []
+    for _ in range(len(GAMES)):
+        kiosk._show_demo()
+        board = app.stack[1]
+        seen.append(board.session.game_id)
+        assert board.kiosk and board.viewer is None
+        info = GAMES[board.session.game_id]
+        assert info.min_players <= board.session.players <= info.max_players
+        app.step(2)
+    assert sorted(seen) == sorted(GAMES)
+    kiosk.shutdown()
