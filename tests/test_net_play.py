@@ -18,6 +18,7 @@ from netkit import (
 )
 
 from game.match import Match
+from game.rules import GAMES
 from net import protocol as P
 
 
@@ -111,23 +112,30 @@ def test_the_lobby_seats_names_and_colours():
         host.stop()
 
 
-def test_headless_host_and_bot_clients_from_the_command_line(tmp_path):
-    host = Proc("host", "--headless", "--game", "routes-usa", "--seats", "3", "--name",
-                "CLI rails", "--bind", LOOPBACK, "--port", "0", "--no-advertise", "--seed", "11",
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_headless_host_and_bot_clients_from_the_command_line(tmp_path, game):
+    info = GAMES[game]
+    seats = max(info.min_players, min(3, info.max_players))
+    # one seat more than the clients where the game allows: --start-after lets a bot take it
+    extra = ["--seats", str(seats + 1), "--start-after", "3"] \
+        if seats < info.max_players else ["--seats", str(seats)]
+    host = Proc("host", "--headless", "--game", game, *extra, "--name", "CLI rails",
+                "--bind", LOOPBACK, "--port", "0", "--no-advertise", "--seed", "11",
                 "--save", str(tmp_path / "cli.json"))
     procs = []
     try:
         address = f"{LOOPBACK}:{host.port()}"
         procs.append(Proc("spectate", "--address", address, "--headless"))
-        procs += [Proc("join", "--address", address, "--name", f"Cli {i}", "--bot", "greedy",
-                       "--headless", *(["--think", "0.001"] if i == 0 else []))
-                  for i in range(3)]
+        procs += [Proc("join", "--address", address, "--name", f"Cli {i}", "--bot",
+                       info.bots[-1], "--headless", *(["--think", "0.001"] if i == 0 else []))
+                  for i in range(seats)]
         outcomes = [p.finish() for p in [host, *procs]]
         for (code, _), proc in zip(outcomes, [host, *procs], strict=True):
             assert code == 0, proc.err[-5:]
         records = [json.loads(line) for _, line in outcomes]
         assert all(record == records[0] for record in records)
-        assert records[0]["game"] == "routes-usa" and len(records[0]["scores"]) == 3
+        assert records[0]["game"] == game
+        assert len(records[0]["scores"]) in (seats, seats + 1)
         saved = Match.load(tmp_path / "cli.json", keep_saving=False)
         assert saved.version == records[0]["version"]
     finally:

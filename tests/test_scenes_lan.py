@@ -151,6 +151,10 @@ def test_host_a_game_from_the_window_and_play_it(app):
         step_until(app, lambda: any(isinstance(s, RoutesBoardScene) for s in app.stack))
         board = next(s for s in app.stack if isinstance(s, RoutesBoardScene))
         assert board.viewer == 0 and board.session.players == 3
+        # Title from the results leaves the table: the hosting window stops its host
+        board.leave()
+        assert type(app.stack[0]).__name__ == "TitleScene"
+        assert not lobby.host._thread.is_alive()
     finally:
         lobby.client.stop()
         lobby.host.stop()

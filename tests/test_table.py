@@ -295,3 +295,18 @@ def test_kiosk_attract_mode_plays_every_registered_game_in_turn(app, monkeypatch
         app.step(2)
     assert sorted(seen) == sorted(GAMES)
     kiosk.shutdown()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_demo_command_plays_every_registered_game(tmp_path, capsys, monkeypatch, game):
+    import json
+
+    from game.cli import main
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    info = GAMES[game]
+    players = info.demo_players or info.min_players
+    assert main(["demo", "--game", game, "--players", str(players), "--seed", "3",
+                 "--headless", "--frames", "120", "--stats"]) == 0
+    stats = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert stats["frames"] == 120
