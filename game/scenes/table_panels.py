@@ -1,0 +1,140 @@
+"""What the table draws for every game: the top bar, the players panel with
+each seat's marks, the event log and the action buttons (a mixin of TableScene)."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import pygame
+
+from game.bots import level_name
+from game.ui import theme
+from game.ui.widgets import Button, focus_ring, panel
+
+TOP_BAR_H = 56
+LOG_LINE_H = 26
+LOG_FONT = 24
+
+
+class EventLog:
+    """The whole game's log, wrapped to a width, scrolled from the newest line."""
+
+    def __init__(self, chars: int = 44):
+        self.entries: list[str] = []
+        self.chars = chars
+        self.scroll = 0  # lines up from the newest
+
+    def add(self, line: str) -> None:
+        self.entries.append(line)
+        self.scroll = 0
+
+    def lines(self) -> list[str]:
+        out: list[str] = []
+        for entry in self.entries:
+            out += textwrap.wrap(entry, self.chars, subsequent_indent="  ") or [""]
+        return out
+
+    def visible(self, rows: int) -> list[str]:
+        lines = self.lines()
+        self.scroll = max(0, min(self.scroll, len(lines) - rows))
+        end = len(lines) - self.scroll
+        return lines[max(0, end - rows):end]
+
+
+class TablePanels:
+    """Drawing shared by every table; reads the table's session, view and seats."""
+
+    def draw_top_bar(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (18, 22, 32), (0, 0, theme.SCREEN_W, TOP_BAR_H))
+        theme.blit_text(surface, self.info.name, (20, 12), 40, theme.ACCENT, True)
+        status = self.status()
+        if self.session.remote and self.session.status == "reconnecting":
+            status = "Lost the host: reconnecting... (Esc: leave)"
+        theme.blit_text(surface, status, (560, 16), 34, theme.TEXT)
+        if self.viewer is None and len(self.session.humans) > 1:
+            corner = "Cards hidden"
+        elif self.viewer is not None:
+            corner = f"You are {self.seat_name(self.viewer)}"
+        else:
+            corner = ""
+        if corner:
+            theme.blit_text(surface, corner, (theme.SCREEN_W - 20, 16), 30, theme.TEXT_DIM,
+                            anchor="topright")
+
+    def draw_buttons(self, surface: pygame.Surface,
+                     focus_item: tuple[str, Any] | None) -> None:
+        for i, (label, _) in enumerate(self.buttons()):
+            button = Button(label, self.button_rect(i), lambda: None)
+            button.draw(surface, focused=focus_item == ("button", i),
+                        hover=self.hover == ("button", i))
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name with its marks: bot level, away, a bot standing in."""
+        info = self.seat_info[seat]
+        name = info["name"]
+        kind = info.get("kind") or ("bot" if info.get("bot") else "human")
+        if kind == "bot" and info.get("bot"):
+            level = level_name(info["bot"])
+            if level.lower() not in name.lower():
+                name += f" ({level})"
+        if not info.get("connected", True):
+            name += " - away"
+        elif kind == "human" and info.get("bot"):
+            name += " (bot stands in)"
+        return name
+
+    def draw_players(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+        """Each seat's row: swatch with seat number, name and marks, the game's columns
+        under their headers, and an optional note line."""
+        rect = rect or self.players_rect
+        columns = self.player_columns()
+        xs: list[int] = []
+        right = rect.right - 10
+        for _, width in reversed(columns):
+            xs.insert(0, right - width // 2)
+            right -= width
+        name_w = right - rect.x - 50
+        theme.blit_text(surface, "Players", (rect.x, rect.y - 30), 28, theme.TEXT_DIM)
+        for (header, _), x in zip(columns, xs, strict=True):
+            theme.blit_text(surface, header, (x, rect.y - 6), 20, theme.TEXT_DIM,
+                            anchor="midbottom")
+        to_act = set(self.session.to_act)
+        for seat, player in enumerate(self.shown.get("players", [])):
+            row = pygame.Rect(rect.x, rect.y + seat * self.player_row, rect.width,
+                              self.player_row - 6)
+            current = seat in to_act
+            panel(surface, row, (56, 66, 90) if current else theme.PANEL,
+                  theme.ACCENT if current else theme.PANEL_EDGE, 8)
+            color = self.seat_color(seat)
+            swatch = pygame.Rect(row.x + 8, row.y + 6, 28, row.height - 12)
+            pygame.draw.rect(surface, color, swatch, border_radius=4)
+            theme.blit_text(surface, str(seat + 1), swatch.center, 22,
+                            theme.readable_on(color), True, "center")
+            note = self.player_note(seat)
+            label = theme.fit_text(self.seat_label(seat), 26, name_w)
+            theme.blit_text(surface, label, (row.x + 44, row.y + (4 if note else row.height // 2)),
+                            26, theme.TEXT, anchor="topleft" if note else "midleft")
+            if note:
+                theme.blit_text(surface, theme.fit_text(note, 18, name_w),
+                                (row.x + 44, row.bottom - 3), 18, theme.TEXT_DIM,
+                                anchor="bottomleft")
+            for value, x in zip(self.player_values(seat, player), xs, strict=False):
+                theme.blit_text(surface, value, (x, row.centery), 28, theme.TEXT,
+                                anchor="center")
+
+    def draw_log(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+        rect = rect or self.log_rect
+        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x, rect.y - 4),
+                         (rect.right, rect.y - 4), 1)
+        rows = max(1, rect.height // LOG_LINE_H)
+        for i, line in enumerate(self.log.visible(rows)):
+            theme.blit_text(surface, line, (rect.x, rect.y + i * LOG_LINE_H), LOG_FONT,
+                            theme.TEXT_DIM)
+        if self.log.scroll:
+            theme.blit_text(surface, "(older - scroll down for the newest)",
+                            (rect.right, rect.y - 8), 18, theme.ACCENT, anchor="bottomright")
+
+    def draw_focus(self, surface: pygame.Surface, rect: pygame.Rect | None) -> None:
+        if rect is not None:
+            focus_ring(surface, rect, 8)
