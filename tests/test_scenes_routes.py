@@ -184,6 +184,23 @@ def test_window_resize_focus_loss_and_unplugged_controller_do_not_crash(app, tmp
     app.step(5)
 
 
+def _near(got, want, tolerance=60) -> bool:
+    return sum(abs(a - b) for a, b in zip(got, want, strict=True)) < tolerance
+
+
+def _frame_points(space) -> list[tuple[int, int]]:
+    """Points just inside each side of a space: where its frame is drawn."""
+    cx, cy = space.center
+    corners = space.corners
+    points = []
+    for i in range(4):
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 4]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        dist = ((cx - mx) ** 2 + (cy - my) ** 2) ** 0.5 or 1
+        points.append((round(mx + (cx - mx) * 2 / dist), round(my + (cy - my) * 2 / dist)))
+    return points
+
+
 def test_board_screenshot_shows_routes_in_their_colours(app, tmp_path):
     from game.scenes.flow import start_match
     from game.ui import theme
@@ -196,15 +213,52 @@ def test_board_screenshot_shows_routes_in_their_colours(app, tmp_path):
     sample = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 1400, 7)
               for y in range(60, 960, 7)}
     assert len(sample) > 40
-    # each route colour appears on the map in the middle of one of its tracks
+    # each free route shows empty spaces: a frame of its colour round a pale inside
     for color in ("red", "blue", "yellow", "green", "orange", "pink", "black", "white"):
         track = next(t for t in scene.board.tracks if t.color == color)
-        x, y = scene.geo.tracks[track.id].spaces[0].center
-        got = tuple(surface.get_at((round(x), round(y))))[:3]
+        space = scene.geo.tracks[track.id].spaces[0]
         want = theme.CARD_COLORS[color]
-        assert sum(abs(a - b) for a, b in zip(got, want, strict=True)) < 60, (color, got)
+        assert any(_near(tuple(surface.get_at(p))[:3], want, 90) for p in _frame_points(space)), \
+            (color, "frame")
+        inside = tuple(surface.get_at(tuple(round(c) for c in space.center)))[:3]
+        assert sum(inside) > sum(want) or color == "white", (color, inside)
     pygame.image.save(surface, str(tmp_path / "board.png"))
     assert (tmp_path / "board.png").stat().st_size > 10_000
+
+
+def test_a_claimed_route_never_looks_free_for_any_seat_and_route_colour(app):
+    from game.scenes.flow import start_match
+    from game.seats import SEAT_RGB
+
+    colors = ("red", "blue", "green", "yellow", "black")
+    match = Match("routes-usa", [Seat(c, c, "greedy") for c in colors], 3)
+    state = match.state
+    by_color: dict[str, list] = {}
+    for t in state.board.tracks:
+        by_color.setdefault(t.color, []).append(t)
+    claimed = []
+    for route_color, tracks in sorted(by_color.items()):
+        for seat, track in zip(range(5), tracks, strict=False):
+            state.claimed[track.index] = seat
+            claimed.append((track, seat, route_color))
+    start_match(app, match)
+    app.stack[0].fast_forward()
+    app.step(0)
+    surface = app.surface
+    scene = app.stack[0]
+    for track, seat, route_color in claimed:
+        # the cars' bodies (beside their window stripes) are solid in the owner's colour
+        body = []
+        for space in scene.geo.tracks[track.id].spaces:
+            a, b, c, d = space.corners  # a->b along the track, a->d across it
+            near_ab = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            near_dc = ((d[0] + c[0]) / 2, (d[1] + c[1]) / 2)
+            for t in (0.28, 0.68):  # either side of the car's window stripe
+                body.append((round(near_ab[0] + (near_dc[0] - near_ab[0]) * t),
+                             round(near_ab[1] + (near_dc[1] - near_ab[1]) * t)))
+        got = [tuple(surface.get_at(p))[:3] for p in body]
+        owner = sum(_near(g, SEAT_RGB[colors[seat]], 40) for g in got)
+        assert owner >= len(got) // 4, (track.id, route_color, got)
 
 
 def test_claim_animation_hops_cars_space_by_space(tmp_path, monkeypatch):

@@ -42,8 +42,7 @@ def draw_static_board(geo: BoardGeometry, colorblind: bool = False) -> pygame.Su
         if shape.track.color == GRAY:
             color = GRAY_SPACE
         for space in shape.spaces:
-            pygame.draw.polygon(surface, color, space.corners)
-            pygame.draw.polygon(surface, (30, 30, 34), space.corners, 2)
+            draw_free_space(surface, space, color)
             if space.wave:
                 _wave_mark(surface, space)
         if colorblind and shape.track.color != GRAY:
@@ -57,6 +56,21 @@ def draw_static_board(geo: BoardGeometry, colorblind: bool = False) -> pygame.Su
         pygame.draw.circle(surface, theme.CITY_EDGE, (cx, cy), radius + 3)
         pygame.draw.circle(surface, (200, 80, 60) if dead_end else theme.CITY, (cx, cy), radius)
     return surface
+
+
+def draw_free_space(surface: pygame.Surface, space: Space,
+                    color: tuple[int, int, int]) -> None:
+    """An empty space of a free route: a pale inside in a frame of the route's colour,
+    so a claimed car (solid, in its owner's colour) never looks like one."""
+    pale = _tint(color, (246, 242, 230), 0.62)
+    pygame.draw.polygon(surface, pale, space.corners)
+    pygame.draw.polygon(surface, color, space.corners, 5)
+    pygame.draw.polygon(surface, (30, 30, 34), space.corners, 1)
+
+
+def _tint(color: tuple[int, int, int], toward: tuple[int, int, int],
+          amount: float) -> tuple[int, int, int]:
+    return tuple(round(c + (t - c) * amount) for c, t in zip(color, toward, strict=True))
 
 
 def draw_labels(surface: pygame.Surface, geo: BoardGeometry) -> None:
@@ -195,11 +209,11 @@ def draw_car(surface: pygame.Surface, space: Space, color: tuple[int, int, int],
     cx, cy = space.center
     scale = 0.6 + 0.5 * max(0.0, min(1.0, grow))  # a car is a little larger than its space
     corners = [(cx + (x - cx) * scale, cy + (y - cy) * scale - lift) for x, y in space.corners]
-    shadow = [(x + 3, y + 3 + lift) for x, y in corners]
-    pygame.draw.polygon(surface, (20, 20, 24), shadow)
+    shadow = [(x + 4, y + 4 + lift) for x, y in corners]
+    pygame.draw.polygon(surface, (12, 12, 16), shadow)
     pygame.draw.polygon(surface, color, corners)
-    pygame.draw.polygon(surface, (255, 255, 255) if sum(color) < 200 else (15, 15, 18),
-                        corners, 2)
+    edge = (255, 255, 255) if sum(color) < 200 else (15, 15, 18)
+    pygame.draw.polygon(surface, edge, corners, 3)
     # a window stripe along the car
     a, b, c, d = corners
     inner = [_mix(a, d, 0.35), _mix(b, c, 0.35), _mix(b, c, 0.55), _mix(a, d, 0.55)]
