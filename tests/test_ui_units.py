@@ -96,3 +96,34 @@ def test_input_mapper_gives_the_same_intents_from_every_device():
     ] for i in mapper.map(e)]
     # the held stick gives one "left", not one per motion event
     assert kinds == ["select", "select", "left", "left", "left", "back", "back", "prev"]
+
+
+@pytest.mark.parametrize("board_name", ["usa", "italy"])
+def test_city_labels_overlap_no_label_and_no_city(board_name):
+    from game.scenes.boards.routes import layout
+    from game.ui.route_drawing import label_boxes
+    from game.ui.route_geometry import CITY_RADIUS
+
+    pygame.font.init()
+    board = load_board(board_name)
+    bw, bh = board.size
+    rect = layout.PORTRAIT_BOARD_RECT if bw / bh < 1.2 else layout.BOARD_RECT
+    geo = BoardGeometry(board, rect)
+    boxes = label_boxes(geo)
+    assert set(boxes) == set(geo.cities)
+
+    def overlap(a, b):
+        return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and \
+            b[1] < a[1] + a[3]
+
+    names = sorted(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlap(boxes[a], boxes[b]), (a, b)
+    r = CITY_RADIUS * geo.scale
+    for name, box in boxes.items():
+        for city, (x, y) in geo.cities.items():
+            assert not overlap(box, (x - r, y - r, 2 * r, 2 * r)), (name, "covers", city)
+        x, y, w, h = box
+        bx, by, bw2, bh2 = rect
+        assert bx <= x and by <= y and x + w <= bx + bw2 and y + h <= by + bh2, name

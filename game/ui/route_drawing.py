@@ -10,6 +10,7 @@ import pygame
 from game.rules.routes.board import GRAY, Board
 from game.rules.routes.scoring import connected
 from game.ui import theme
+from game.ui.labels import place_labels
 from game.ui.route_geometry import CITY_RADIUS, BoardGeometry, Space
 
 GRAY_SPACE = (196, 196, 190)
@@ -73,10 +74,36 @@ def _tint(color: tuple[int, int, int], toward: tuple[int, int, int],
     return tuple(round(c + (t - c) * amount) for c, t in zip(color, toward, strict=True))
 
 
+LABEL_SIZE = 23
+LABEL_PAD = 2  # the dark outline round each letter
+
+
+def label_boxes(geo: BoardGeometry) -> dict[str, tuple[float, float, float, float]]:
+    """Where each city's name goes: no two overlap, none covers a city (cached)."""
+    cached = getattr(geo, "_label_boxes", None)
+    if cached is None:
+        def measure(name: str) -> tuple[int, int]:
+            w, h = theme.text(name, LABEL_SIZE, (0, 0, 0), True).get_size()
+            return w + 2 * LABEL_PAD, h - 4 + 2 * LABEL_PAD
+
+        radius = CITY_RADIUS * geo.scale + 4 + (4 if any(
+            geo.board.is_dead_end(c) for c in geo.cities) else 0)
+        spaces = [_bounds(space.corners) for shape in geo.tracks.values()
+                  for space in shape.spaces]
+        cached = place_labels(geo.cities, radius, measure, geo.rect, spaces)
+        geo._label_boxes = cached
+    return cached
+
+
+def _bounds(points) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
 def draw_labels(surface: pygame.Surface, geo: BoardGeometry) -> None:
     """City names, drawn last so that no train car ever covers one."""
-    for name, (cx, cy) in geo.cities.items():
-        _label(surface, name, (cx, cy - CITY_RADIUS * geo.scale - 4))
+    for name, (x, y, w, h) in label_boxes(geo).items():
+        _label(surface, name, (x + w / 2, y + h - LABEL_PAD + 2))
 
 
 def _sea_texture(surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -176,7 +203,7 @@ def _wave_mark(surface: pygame.Surface, space: Space) -> None:
 
 
 def _label(surface: pygame.Surface, name: str, pos: tuple[float, float]) -> None:
-    size = 23
+    size = LABEL_SIZE
     dark = theme.text(name, size, (20, 20, 24), True)
     rect = dark.get_rect(midbottom=(round(pos[0]), round(pos[1])))
     for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (1, 1), (-1, 1), (1, -1)):

@@ -166,9 +166,11 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         return lines[kind]() if kind in lines else None
 
     def player_columns(self) -> list[tuple[str, int]]:
-        columns = [("score", 64), ("trains", 64), ("cards", 60), ("tickets", 64)]
-        if "ferry_pile" in self.shown:
-            columns.append(("ferries", 64))
+        wide = "ferry_pile" not in self.shown
+        width = 64 if wide else 54
+        columns = [("score", width), ("trains", width), ("cards", width), ("tickets", width)]
+        if not wide:
+            columns.append(("ferries", width))
         return columns
 
     def player_values(self, seat: int, player: dict[str, Any]) -> list[str]:
@@ -179,7 +181,7 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
 
     def player_note(self, seat: int) -> str | None:
         regions = self._regions_by_seat().get(seat)
-        return "regions per network: " + " + ".join(map(str, regions[:4])) if regions else None
+        return "regions " + " + ".join(map(str, regions[:4])) if regions else None
 
     def _regions_by_seat(self) -> dict[int, list[int]]:
         """Each seat's regions per network (boards with regions), from public routes."""
