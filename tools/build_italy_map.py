@@ -8,7 +8,7 @@ with 1 to 4 wave spaces; a few double and triple routes; 56 tickets whose
 values follow the fewest train spaces between their ends, on the base game's
 scale. The data below are the facts; the layout is the same projection as
 tools/build_usa_map.py (equirectangular, squeezed by the cosine of the mid
-latitude, nudged where labels would crowd). Run it again after changing the
+latitude) with the crowded Po valley drawn larger, and a few nudges. Run it again after changing the
 data; the output is checked by the validator before it is written.
 """
 
@@ -92,6 +92,11 @@ AREAS = {
     "Austria": (47.00, 11.90),
     "Slovenia": (45.95, 13.95),
 }
+# The crowded north (Milano to Venezia) is drawn larger: a smooth magnification
+# by 1 + MAGNIFY at this centre (lat, lon), fading out over MAGNIFY_REACH degrees.
+MAGNIFY_AT = (45.35, 10.9)
+MAGNIFY = 0.9
+MAGNIFY_REACH = 1.9
 # Hand nudges (layout units) so that close cities do not overlap on screen.
 NUDGE = {
     "Messina": (-12, -6),
@@ -306,13 +311,31 @@ def build() -> dict:
     lons = [lon for _, lon in places.values()]
     squeeze = math.cos(math.radians((min(lats) + max(lats)) / 2))
     xs = [lon * squeeze for lon in lons]
-    span_x, span_y = max(xs) - min(xs), max(lats) - min(lats)
-    scale = (WIDTH - 2 * MARGIN) / span_x
-    size = [WIDTH, math.ceil(span_y * scale + 2 * MARGIN)]
+    scale = (WIDTH - 2 * MARGIN) / (max(xs) - min(xs))
+
+    def flat(lat: float, lon: float) -> tuple[float, float]:
+        return ((lon * squeeze - min(xs)) * scale, (max(lats) - lat) * scale)
+
+    centre = flat(*MAGNIFY_AT)
+    reach = MAGNIFY_REACH * scale
+
+    def magnified(lat: float, lon: float) -> tuple[float, float]:
+        """The Po valley drawn larger, so its close cities keep room for their
+        routes: points move out from its centre by 1 + k*exp(-(r/R)^2), which
+        never folds the map for k below 2.2 and leaves far places where they were."""
+        x, y = flat(lat, lon)
+        dx, dy = x - centre[0], y - centre[1]
+        grow = 1 + MAGNIFY * math.exp(-(dx * dx + dy * dy) / (reach * reach))
+        return (centre[0] + dx * grow, centre[1] + dy * grow)
+
+    placed = [magnified(lat, lon) for lat, lon in places.values()]
+    left, top = min(p[0] for p in placed), min(p[1] for p in placed)
+    fit = (WIDTH - 2 * MARGIN) / (max(p[0] for p in placed) - left)
+    size = [WIDTH, math.ceil((max(p[1] for p in placed) - top) * fit + 2 * MARGIN)]
 
     def project(lat: float, lon: float) -> tuple[float, float]:
-        return (MARGIN + (lon * squeeze - min(xs)) * scale,
-                MARGIN + (max(lats) - lat) * scale)
+        x, y = magnified(lat, lon)
+        return (MARGIN + (x - left) * fit, MARGIN + (y - top) * fit)
 
     cities = []
     for name, (lat, lon) in places.items():

@@ -128,25 +128,35 @@ def _regions(surface: pygame.Surface, geo: BoardGeometry) -> None:
     names = region_names(geo.board)
     land = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     for ring in geo.board.land:
-        pygame.draw.polygon(land, (255, 255, 255, 255), [geo.to_screen(p) for p in ring])
+        points = [geo.to_screen(p) for p in ring]
+        pygame.draw.polygon(land, (255, 255, 255, 255), points)
+        pygame.draw.aalines(land, (255, 255, 255, 255), True, points)
     mask = pygame.mask.from_surface(land)
-    tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    # The tint is worked out on a coarse grid, then scaled up smoothly: region
+    # borders blend over a few pixels instead of stepping in squares.
     cell = 8
     x0, y0, w, h = geo.rect
+    cols, rows = -(-w // cell), -(-h // cell)
+    grid = pygame.Surface((cols, rows), pygame.SRCALPHA)
     reach = (90 * geo.scale) ** 2
-    for gy in range(y0, y0 + h, cell):
-        for gx in range(x0, x0 + w, cell):
-            cx, cy = gx + cell // 2, gy + cell // 2
-            if not mask.get_at((min(cx, mask.get_size()[0] - 1), cy)):
-                continue
+    size = mask.get_size()
+    for row in range(rows):
+        for col in range(cols):
+            cx, cy = x0 + col * cell + cell // 2, y0 + row * cell + cell // 2
             best, region = reach, None
             for x, y, r in cities:
                 d = (x - cx) ** 2 + (y - cy) ** 2
                 if d < best:
                     best, region = d, r
             if region is not None:
-                color = region_color(names.index(region))
-                tint.fill((*color, 110), (gx, gy, cell, cell))
+                near_land = mask.get_at((min(cx, size[0] - 1), min(cy, size[1] - 1)))
+                grid.set_at((col, row), (*region_color(names.index(region)),
+                                         110 if near_land else 0))
+    smooth = pygame.transform.smoothscale(grid, (cols * cell, rows * cell))
+    tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    tint.blit(smooth, (x0, y0))
+    # only on land: the coast keeps the land polygon's clean edge
+    tint.blit(land, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surface.blit(tint, (0, 0))
 
 
@@ -159,26 +169,48 @@ def region_names(board: Board) -> list[str]:
 
 
 def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry) -> None:
-    """A small key of region colours in the board's emptiest corner (the sea)."""
+    """A key of region colours where it covers the least of the board: each
+    corner is tried in one and two columns, and the one over the fewest
+    cities and train spaces wins (on the Italy board: open sea)."""
     names = region_names(geo.board)
     if not names:
         return
-    x0, y0, w, h = geo.rect
-    rows = (len(names) + 1) // 2
-    box = pygame.Rect(0, 0, 430, 34 + rows * 24)
-    box.topright = (x0 + w - 12, y0 + 12)  # the corner beyond the Alps, away from cities
+    box, columns = legend_box(geo, len(names))
+    rows = -(-len(names) // columns)
     pygame.draw.rect(surface, (20, 30, 44), box, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
-    theme.blit_text(surface, "Regions (x2: all its cities in one network)",
-                    (box.x + 12, box.y + 8), 20, theme.TEXT_DIM)
+    theme.blit_text(surface, "Regions (x2: all its cities", (box.x + 12, box.y + 8), 20,
+                    theme.TEXT_DIM)
+    theme.blit_text(surface, "in one network)", (box.x + 12, box.y + 28), 20, theme.TEXT_DIM)
     doubles = set(getattr(geo.board, "double_regions", ()) or ())
     for i, name in enumerate(names):
         col, row = divmod(i, rows)
         x = box.x + 12 + col * 210
-        y = box.y + 32 + row * 24
+        y = box.y + 52 + row * 24
         pygame.draw.rect(surface, region_color(i), (x, y + 3, 18, 16), border_radius=3)
         label = name + (" x2" if name in doubles else "")
         theme.blit_text(surface, label[:22], (x + 26, y + 2), 21, theme.TEXT)
+
+
+def legend_box(geo: BoardGeometry, count: int) -> tuple[pygame.Rect, int]:
+    """The legend's rectangle and column count, in the emptiest corner."""
+    x0, y0, w, h = geo.rect
+    area = pygame.Rect(x0 + 12, y0 + 12, w - 24, h - 24)
+    things = [pygame.Rect(round(x) - 12, round(y) - 12, 24, 24) for x, y in geo.cities.values()]
+    things += [pygame.Rect(round(s.center[0]) - 6, round(s.center[1]) - 6, 12, 12)
+               for shape in geo.tracks.values() for s in shape.spaces]
+    best: tuple[int, int, pygame.Rect, int] | None = None
+    for columns in (2, 1):
+        rows = -(-count // columns)
+        box = pygame.Rect(0, 0, 12 + columns * 210, 60 + rows * 24)
+        for corner in ("topright", "bottomleft", "topleft", "bottomright"):
+            setattr(box, corner, getattr(area, corner))
+            covered = sum(box.colliderect(t) for t in things)
+            key = (covered, columns == 1)
+            if best is None or key < best[:2]:
+                best = (*key, box.copy(), columns)
+    assert best is not None
+    return best[2], best[3]
 
 
 def region_color(index: int) -> tuple[int, int, int]:
