@@ -197,14 +197,18 @@ class App:
         pygame.display.flip()
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
-        y = 90
+        """Toasts stack from where the top scene keeps free of headings: a screen's
+        bottom edge by default, just under a table's top bar."""
+        top = self.top
+        y = top.toast_y if top is not None else theme.SCREEN_H - 70
+        step = 1 if y < theme.SCREEN_H // 2 else -1
         for message, _, color in self.toasts:
             img = theme.text(message, 34, theme.TEXT)
             box = img.get_rect(midtop=(theme.SCREEN_W // 2, y)).inflate(40, 20)
             pygame.draw.rect(surface, (20, 20, 28), box, border_radius=10)
             pygame.draw.rect(surface, color, box, 3, border_radius=10)
             surface.blit(img, img.get_rect(center=box.center))
-            y += box.height + 8
+            y += step * (box.height + 8)
 
     def step(self, ticks: int = 1, events: list[pygame.event.Event] | None = None) -> None:
         """Feed events, run `ticks` ticks and draw one frame (tests, headless demos)."""

@@ -24,6 +24,8 @@ class Scene:
     """
 
     overlay = False
+    # Where toasts appear while this scene is on top (away from its headings).
+    toast_y = 1010
     # A question on screen: closing the window while it shows ends the program.
     is_question = False
 

@@ -28,6 +28,7 @@ BOX = pygame.Rect(120, 80, 1680, 920)
 
 class ResultsScene(Scene):
     overlay = True
+    toast_y = BOX.bottom + 8  # below the box: never over the winner line
 
     def __init__(self, app: Any, table: Any, result: dict[str, Any]):
         super().__init__(app)
@@ -167,6 +168,11 @@ class ResultsScene(Scene):
             else:
                 tc = theme.GOOD if good else theme.ERROR
                 width = col.width - 32 - theme.font(24, True).size(value)[0] - 10
-                theme.blit_text(surface, theme.fit_text(text, 24, width), (col.x + 16, y), 24, tc)
                 theme.blit_text(surface, value, (col.right - 16, y), 24, tc, True, "topright")
+                # whole names: a long pair of cities wraps onto a second line
+                for part in theme.wrap_text(text, 24, width)[:-1]:
+                    theme.blit_text(surface, part, (col.x + 16, y), 24, tc)
+                    y += 24
+                theme.blit_text(surface, theme.wrap_text(text, 24, width)[-1],
+                                (col.x + 16, y), 24, tc)
             y += 30

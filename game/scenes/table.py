@@ -58,6 +58,7 @@ def bot_pool() -> ThreadPoolExecutor:
 class TableScene(TablePanels, Scene):
     """The shared table. Subclasses set `panel_rect`, `log_rect`, `players_rect`."""
 
+    toast_y = 64  # under the top bar: the bottom holds the hand
     players_rect = pygame.Rect(1444, 428, 466, 260)
     log_rect = pygame.Rect(1444, 902, 466, 170)
     player_row = 50
@@ -258,12 +259,7 @@ class TableScene(TablePanels, Scene):
         if self.session.game_number != self.game_number:
             self._follow_new_game()
             return
-        for events in self.session.poll():
-            self.queue.append(events)
-            for event in events:
-                line = self.describe(event)
-                if line:
-                    self.log.add(line)
+        self.queue.extend(self.session.poll())
         self.animator.update(1)
         if self.animator.busy:
             return
@@ -288,11 +284,18 @@ class TableScene(TablePanels, Scene):
         from game.ui.sound import play
 
         events = self.queue.popleft()
+        self._log(events)  # the log tells what the board is showing now, not ahead of it
         self.needs_snap = True
         for sound in self.sounds(events):
             play(sound, self.app.settings.volume)
         if self.speed > 0:
             self.animate(redact_events(events, self.viewer))
+
+    def _log(self, events: list[Event]) -> None:
+        for event in events:
+            line = self.describe(event)
+            if line:
+                self.log.add(line)
 
     def sounds(self, events: list[Event]) -> list[str]:
         """Sound names for one update (a chime when a human's turn starts)."""
@@ -335,12 +338,9 @@ class TableScene(TablePanels, Scene):
     def fast_forward(self) -> None:
         """Finish every animation now (a human acts; input is never locked)."""
         self.animator.finish()
-        self.queue.clear()
-        for events in self.session.poll():
-            for event in events:
-                line = self.describe(event)
-                if line:
-                    self.log.add(line)
+        self.queue.extend(self.session.poll())
+        while self.queue:
+            self._log(self.queue.popleft())
         self.needs_snap = False
         self._choose_viewer()
         self._refresh_view()

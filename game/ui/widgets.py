@@ -25,7 +25,11 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
               colorblind: bool = False, count: int | None = None,
               face_down: bool = False, dim: bool = False) -> None:
-    """A train card (colour, locomotive, ferry), a card back, or an empty slot."""
+    """A train card (colour, locomotive, ferry), a card back, or an empty slot.
+    `dim` (none of it in hand) keeps the card's own colour, faint inside a full frame."""
+    if dim and card is not None and not face_down:
+        _draw_faint_card(surface, rect, card, colorblind, count)
+        return
     if card is None and not face_down:
         pygame.draw.rect(surface, (50, 58, 76), rect, 2, border_radius=8)
         return
@@ -70,6 +74,20 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, rect)
+
+
+def _draw_faint_card(surface: pygame.Surface, rect: pygame.Rect, card: str,
+                     colorblind: bool, count: int | None) -> None:
+    color = theme.CARD_COLORS.get(card, (128, 128, 128))
+    faint = tuple(round(c * 0.35 + b * 0.65) for c, b in zip(color, theme.BG, strict=True))
+    pygame.draw.rect(surface, faint, rect, border_radius=8)
+    pygame.draw.rect(surface, color, rect, 3, border_radius=8)
+    if colorblind:
+        theme.blit_text(surface, theme.CARD_LETTERS.get(card, "?"), (rect.x + 8, rect.y + 4),
+                        max(18, rect.height // 4), color, bold=True)
+    if count is not None:
+        theme.blit_text(surface, str(count), (rect.right - 10, rect.bottom - 6), 28, color,
+                        True, "bottomright")
 
 
 def _waves(surface: pygame.Surface, rect: pygame.Rect, color) -> None:
