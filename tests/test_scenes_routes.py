@@ -454,3 +454,36 @@ def test_closing_the_window_mid_game_asks_first(app, tmp_path):
     app.step(1, [pygame.event.Event(pygame.QUIT)])
     click(app, app.top.menu.buttons[1].rect.center)  # Quit
     assert not app.running
+
+
+def test_every_ticket_is_reachable_with_its_progress(app, tmp_path):
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    confirm_tickets(app)
+    state = scene.session.match.state
+    state.tickets[0] = list(range(12))
+    state.claimed[state.board.track_by_id["montreal--new-york"].index] = 0
+    state._legal_cache = {}
+    scene._refresh_view()
+    app.step(1)
+    tickets = scene.shown["private"]["tickets"]
+    assert len(tickets) == 12 and list(scene.visible_tickets()) == list(range(6))
+    # the mouse wheel over the list scrolls it to the last ticket
+    from game.scenes.boards.routes.layout import TICKETS_RECT
+    app.step(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=TICKETS_RECT.center, rel=(0, 0),
+                                    buttons=(0, 0, 0))])
+    for _ in range(10):
+        app.step(1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
+    assert 11 in scene.visible_tickets()
+    # keyboard focus brings a ticket into view too
+    scene.focus = scene.focus_items.index(("ticket", 0))
+    app.step(1)
+    assert 0 in scene.visible_tickets()
+    # progress: the spaces still to claim on the cheapest way, or done
+    progress = scene.ticket_progress()
+    assert len(progress) == 12
+    for ticket, text in zip(tickets, progress, strict=True):
+        assert text == "done" if ticket["done"] else text.endswith(" to go")
+    boston_miami = next(i for i, t in enumerate(tickets) if {t["a"], t["b"]} == {
+        "Boston", "Miami"})
+    assert progress[boston_miami] == "12 to go"  # 2 + 2 + 2 + 2 + 4 by the coast

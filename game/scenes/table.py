@@ -400,10 +400,12 @@ class TableScene(TablePanels, Scene):
             self.request_quit()
             return True
         if intent.kind == "move" and intent.pos:
+            self.mouse = intent.pos
             self.hover = self._target_at(intent.pos)
             return True
         if intent.kind == "wheel":
-            self.log.scroll += intent.button
+            if not self.on_wheel(intent.button, self.mouse):
+                self.log.scroll += intent.button
             return True
         if self.animator.busy or self.queue:
             if intent.kind in ("click", "select"):
@@ -428,6 +430,12 @@ class TableScene(TablePanels, Scene):
             if self.selectable(item):
                 self._activate(item)
             return True
+        return False
+
+    mouse: tuple[int, int] = (0, 0)
+
+    def on_wheel(self, step: int, pos: tuple[int, int]) -> bool:
+        """A game's own scrolling list under the mouse; False: the log scrolls."""
         return False
 
     def focus_step(self, kind: str) -> int:

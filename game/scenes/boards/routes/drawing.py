@@ -138,11 +138,11 @@ class RoutesDrawing:
         if focus_item:
             rects = {"face_up": lambda v: L.face_up_rect(v), "deck": lambda v: L.DECK_RECT,
                      "tickets": lambda v: L.TICKET_PILE_RECT,
-                     "ferry": lambda v: L.FERRY_PILE_RECT, "ticket": L.ticket_rect}
+                     "ferry": lambda v: L.FERRY_PILE_RECT}
             if focus_item[0] in rects:
                 focus_ring(surface, rects[focus_item[0]](focus_item[1]), 8)
         self.draw_players(surface)
-        self._draw_tickets(surface)
+        self._draw_tickets(surface, focus_item)
         self.draw_log(surface)
 
     def _draw_ticket_back(self, surface: pygame.Surface, rect: pygame.Rect, full: bool) -> None:
@@ -153,27 +153,39 @@ class RoutesDrawing:
         pygame.draw.rect(surface, (120, 90, 60), rect.inflate(-8, -8), 2, border_radius=6)
         theme.blit_text(surface, "TICKET", rect.center, 22, (110, 70, 40), True, "center")
 
-    def _draw_tickets(self, surface: pygame.Surface) -> None:
+    def _draw_tickets(self, surface: pygame.Surface, focus_item) -> None:
         if self.viewer is None:
             theme.blit_text(surface, "Tickets are secret", (L.PANEL_X, L.TICKETS_Y), 28,
                             theme.TEXT_DIM)
             return
         tickets = self.shown["private"].get("tickets", [])
+        if focus_item and focus_item[0] == "ticket":
+            self.show_ticket(focus_item[1])
+        shown = self.visible_tickets()
         theme.blit_text(surface, f"Your tickets ({len(tickets)})", (L.PANEL_X, L.TICKETS_Y), 28,
                         theme.TEXT_DIM)
-        limit = (L.LOG_Y - L.TICKETS_Y - 40) // L.TICKET_ROW
-        for i, t in enumerate(tickets[:limit]):
-            rect = L.ticket_rect(i)
+        if len(tickets) > L.TICKET_ROWS:
+            theme.blit_text(surface, f"{shown.start + 1}-{shown.stop} of {len(tickets)} "
+                            "(scroll)", (L.PANEL_X + L.PANEL_W, L.TICKETS_Y + 4), 22,
+                            theme.ACCENT, anchor="topright")
+        progress = self.ticket_progress()
+        for slot, i in enumerate(shown):
+            t, rect = tickets[i], L.ticket_rect(slot)
             if self.hover == ("ticket", i):
                 pygame.draw.rect(surface, (60, 70, 96), rect, border_radius=4)
-            mark, color = ("done", theme.GOOD) if t["done"] else ("", theme.TEXT)
-            theme.blit_text(surface, f"{t['a']} - {t['b']}", (rect.x + 6, rect.centery), 26,
-                            color, anchor="midleft")
-            theme.blit_text(surface, f"{mark} {t['points']:>2}", (rect.right - 6, rect.centery),
-                            26, color, anchor="midright")
-        if len(tickets) > limit:
-            theme.blit_text(surface, f"+{len(tickets) - limit} more", (L.PANEL_X, L.LOG_Y - 26),
-                            22, theme.TEXT_DIM)
+            done = t["done"]
+            color = theme.GOOD if done else theme.TEXT
+            status = progress[i] if i < len(progress) else ""
+            status_w = 110
+            name = theme.fit_text(f"{t['a']} - {t['b']}", 24, rect.width - status_w - 60)
+            theme.blit_text(surface, name, (rect.x + 6, rect.centery), 24, color,
+                            anchor="midleft")
+            theme.blit_text(surface, status, (rect.right - 50, rect.centery), 22,
+                            theme.GOOD if done else theme.TEXT_DIM, anchor="midright")
+            theme.blit_text(surface, f"{t['points']:>2}", (rect.right - 6, rect.centery), 26,
+                            color, True, "midright")
+            if focus_item == ("ticket", i):
+                focus_ring(surface, rect, 8)
 
     # --- the hand ---------------------------------------------------------------------
 

@@ -36,5 +36,10 @@ LOG_RECT = pygame.Rect(PANEL_X, LOG_Y, PANEL_W, 1080 - LOG_Y - 8)
 BUTTON_RECT = pygame.Rect(PANEL_X + 3 * (CARD_W + 10) + 10, PILES_Y + 56, 170, 56)
 
 
-def ticket_rect(i: int) -> pygame.Rect:
-    return pygame.Rect(PANEL_X, TICKETS_Y + 30 + i * TICKET_ROW, PANEL_W, TICKET_ROW - 2)
+TICKET_ROWS = (LOG_Y - TICKETS_Y - 40) // TICKET_ROW  # the rest scroll
+TICKETS_RECT = pygame.Rect(PANEL_X, TICKETS_Y, PANEL_W, LOG_Y - TICKETS_Y - 8)
+
+
+def ticket_rect(slot: int) -> pygame.Rect:
+    """The row of the `slot`-th ticket shown (after scrolling)."""
+    return pygame.Rect(PANEL_X, TICKETS_Y + 30 + slot * TICKET_ROW, PANEL_W, TICKET_ROW - 2)

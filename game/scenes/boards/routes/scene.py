@@ -76,8 +76,8 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         if "ferry_pile" in self.shown and L.FERRY_PILE_RECT.collidepoint(pos):
             return ("ferry", None)
         if self.viewer is not None:
-            for i in range(len(self.shown["private"].get("tickets", []))):
-                if L.ticket_rect(i).collidepoint(pos):
+            for slot, i in enumerate(self.visible_tickets()):
+                if L.ticket_rect(slot).collidepoint(pos):
                     return ("ticket", i)
         if pygame.Rect(self.board_rect).collidepoint(pos):
             unclaimed = {t.id for t in self.board.tracks} - set(self.shown["routes"])
@@ -85,6 +85,46 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             if tid:
                 return ("track", tid)
         return None
+
+    ticket_scroll = 0
+
+    def visible_tickets(self) -> range:
+        count = len(self.shown["private"].get("tickets", [])) if self.viewer is not None else 0
+        self.ticket_scroll = max(0, min(self.ticket_scroll, count - L.TICKET_ROWS))
+        return range(self.ticket_scroll, min(count, self.ticket_scroll + L.TICKET_ROWS))
+
+    def on_wheel(self, step: int, pos: tuple[int, int]) -> bool:
+        if not L.TICKETS_RECT.collidepoint(pos):
+            return False
+        self.ticket_scroll -= step
+        self.visible_tickets()
+        return True
+
+    def show_ticket(self, index: int) -> None:
+        """Scroll the ticket list so that ticket `index` shows (keyboard focus)."""
+        if index < self.ticket_scroll:
+            self.ticket_scroll = index
+        elif index >= self.ticket_scroll + L.TICKET_ROWS:
+            self.ticket_scroll = index - L.TICKET_ROWS + 1
+
+    def ticket_progress(self) -> list[str]:
+        """Per ticket of the viewer: "done", the spaces still to claim on the cheapest
+        way left, or "blocked" (cached until a route is claimed)."""
+        tickets = self.shown["private"].get("tickets", []) if self.viewer is not None else []
+        key = (self.viewer, len(self.shown["routes"]), len(tickets))
+        if getattr(self, "_progress_key", None) != key:
+            from game.bots.families.routes import INF, RoutesPlanner
+            planner = RoutesPlanner(self.shown) if tickets else None
+            out = []
+            for t in tickets:
+                if t["done"]:
+                    out.append("done")
+                    continue
+                cost, tracks = planner.path(t["a"], t["b"], set())
+                out.append("blocked" if cost >= INF else
+                           f"{sum(track.length for track in tracks)} to go")
+            self._progress_key, self._progress = key, out
+        return self._progress
 
     def button_rect(self, index: int) -> pygame.Rect:
         return L.BUTTON_RECT.move(0, index * 64)
