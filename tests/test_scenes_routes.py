@@ -305,8 +305,10 @@ def test_quit_keeps_an_autosave_that_continue_resumes(app, tmp_path):
     scene = app.stack[0]
     saved_view = scene.session.match.state.view(0)
     key(app, pygame.K_ESCAPE)
-    confirm = app.top
-    click(app, confirm.menu.buttons[1].rect.center)  # Leave
+    menu = app.top
+    assert [b.label for b in menu.menu.buttons] == ["Resume", "Rules", "Settings",
+                                                    "Save and leave"]
+    click(app, menu.menu.buttons[3].rect.center)  # Save and leave
     assert isinstance(app.top, TitleScene)
     assert autosave_path().exists()
     labels = [b.label for b in app.top.menu.buttons]
@@ -487,3 +489,25 @@ def test_every_ticket_is_reachable_with_its_progress(app, tmp_path):
     boston_miami = next(i for i, t in enumerate(tickets) if {t["a"], t["b"]} == {
         "Boston", "Miami"})
     assert progress[boston_miami] == "12 to go"  # 2 + 2 + 2 + 2 + 4 by the coast
+
+
+def test_escape_opens_the_game_menu_with_rules_and_settings(app, tmp_path):
+    from game.scenes.game_menu import GameMenuScene, RulesScene
+
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    confirm_tickets(app)
+    key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, GameMenuScene)
+    click(app, menu.menu.buttons[1].rect.center)  # Rules
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    assert any("Claiming" in heading for heading, _, _ in rules.sections)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    click(app, menu.menu.buttons[2].rect.center)  # Settings
+    assert type(app.top).__name__ == "SettingsScene"
+    key(app, pygame.K_ESCAPE)
+    click(app, menu.menu.buttons[0].rect.center)  # Resume
+    assert app.top is scene

@@ -1,6 +1,12 @@
-"""Save a headless screenshot of every screen, to look at what players see.
+"""Save a picture of every screen, headless, for looking at what players see.
 
-    python tools/screenshots.py [OUT_DIR]     (default: ./screenshots)
+Usage: python tools/screenshots.py [DIR]   (default: screenshots/)
+
+The menus (title, setup, settings, join, host, lobby), then for every
+registered game: the hand-off, the board mid-game with as many seats as the
+kiosk demo uses, the Esc menu, its rules page, the leave question and the
+results; the route games also get a ticket choice, a payment choice and a
+twelve-ticket list. Last, the kiosk's attract mode.
 """
 
 from __future__ import annotations
@@ -13,95 +19,157 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("RAILPARTY_HOME", tempfile.mkdtemp(prefix="railparty-shots-"))
+os.environ.setdefault("RAILPARTY_MDNS_INTERFACES", "127.0.0.1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
+from game.rules import GAMES  # noqa: E402
+from game.scenes import nav  # noqa: E402
+from game.seats import DEFAULT_NAMES, SEAT_COLORS  # noqa: E402
 from game.settings import Settings  # noqa: E402
+
+
+class Shooter:
+    def __init__(self, out: Path):
+        self.out = out
+        self.app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+
+    def shot(self, name: str, ticks: int = 1) -> None:
+        self.app.step(ticks)
+        path = self.out / f"{name}.png"
+        pygame.image.save(self.app.surface, str(path))
+        print(path)
+
+    def key(self, key: int) -> None:
+        self.app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
+
+
+def menus(s: Shooter) -> None:
+    app = s.app
+    nav.to_title(app)
+    s.shot("title")
+    for name in ("setup", "settings", "join", "host"):
+        app.push(nav.screen(name, app))
+        s.shot(name, 3)
+        app.pop()
+    from net.host import Host
+    host = Host(next(iter(GAMES)), 4, "Screenshot table", bind="127.0.0.1", port=0,
+                advertise=False).start()
+    try:
+        client = host.join_local("Ada")
+        app.push(nav.screen("lobby", app, client, host))
+        for _ in range(30):
+            app.step(1)
+        s.shot("lobby")
+        app.pop()
+        client.stop()
+    finally:
+        host.stop()
+
+
+def play_until(match: Match, steps: int) -> None:
+    """Bots play `steps` actions (or to the end) for every seat."""
+    saved = [seat.bot for seat in match.seats]
+    for seat in match.seats:
+        seat.bot = seat.bot or GAMES[match.game_id].bots[-1]
+    match._make_bots()
+    for _ in range(steps):
+        if match.state.is_over:
+            break
+        match.play_bot(match.bot_to_act())
+    for seat, bot in zip(match.seats, saved, strict=True):
+        seat.bot = bot
+    match._make_bots()
+
+
+def game(s: Shooter, game_id: str) -> None:
+    from game.scenes.flow import start_match
+
+    app, info = s.app, GAMES[game_id]
+    short = game_id
+    players = max(info.min_players, info.demo_players or info.max_players)
+    seats = [Seat(DEFAULT_NAMES[i], SEAT_COLORS[i], None if i < 2 else info.bots[-1])
+             for i in range(players)]
+    match = Match(game_id, seats, 7)
+    start_match(app, match)
+    s.shot(f"{short}-handoff", 2)
+    app.top.ticks = 20
+    s.key(pygame.K_RETURN)
+    s.shot(f"{short}-start", 2)
+    scene = app.stack[0]
+    if info.family == "routes":
+        routes_extras(s, scene, match, short)
+    play_until(match, 150)
+    scene.fast_forward()
+    scene.viewer = scene.last_viewer = None
+    scene._choose_viewer()
+    if type(app.top).__name__ == "HandoffScene":
+        app.top.ticks = 20
+        s.key(pygame.K_RETURN)
+    while app.top is not scene and app.top.overlay:
+        app.pop()
+    scene._refresh_view()
+    s.shot(f"{short}-board")
+    s.key(pygame.K_ESCAPE)
+    s.shot(f"{short}-menu")
+    app.top.menu.buttons[1].action()  # Rules
+    s.shot(f"{short}-rules")
+    app.pop()
+    app.pop()
+    scene.request_quit()
+    s.shot(f"{short}-leave")
+    app.pop()
+    play_until(match, 100_000)
+    scene.fast_forward()
+    s.shot(f"{short}-results", 400)
+
+
+def routes_extras(s: Shooter, scene, match: Match, short: str) -> None:
+    """A ticket choice, a payment choice and a long ticket list."""
+    app, state = s.app, match.state
+    if type(app.top).__name__ == "ChoiceScene":
+        s.shot(f"{short}-tickets")
+        app.pop()
+        scene.choice_closed()
+    play_until(match, 40)
+    scene.fast_forward()
+    seat = scene.viewer
+    if seat is None or seat not in state.to_act or state.pending[seat]:
+        return
+    state.tickets[seat] = list(range(12))
+    track = next(t for t in state.board.tracks if state._claim_problem(seat, t) is None
+                 and t.color == "gray" and t.length >= 2)
+    state.hands[seat] = {c: 3 for c in state.board.colors[:4]} | {"locomotive": 2}
+    state._legal_cache = {}
+    scene._refresh_view()
+    s.shot(f"{short}-twelve-tickets")
+    scene.claim(track.id)
+    if type(app.top).__name__ == "ChoiceScene":
+        s.shot(f"{short}-payment")
+        app.pop()
+
+
+def kiosk(s: Shooter) -> None:
+    app = s.app
+    app.reset(nav.screen("kiosk", app, address="127.0.0.1:9"))
+    for _ in range(120):
+        app.step(1)
+    s.shot("kiosk")
+    app.stack[0].shutdown()
 
 
 def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
     out.mkdir(parents=True, exist_ok=True)
-    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
-
-    def shot(name: str, ticks: int = 1) -> None:
-        app.step(ticks)
-        pygame.image.save(app.surface, str(out / f"{name}.png"))
-        print(out / f"{name}.png")
-
-    from game.scenes.choice import ChoiceScene
-    from game.scenes.flow import start_match
-    from game.scenes.handoff import HandoffScene
-    from game.scenes.nav import to_title
-    from game.scenes.settings_scene import SettingsScene
-    from game.scenes.setup import SetupScene
-
-    to_title(app)
-    shot("title")
-    app.push(SetupScene(app))
-    shot("setup")
-    app.pop()
-    app.push(SettingsScene(app))
-    shot("settings")
-    app.pop()
-
-    for game_id in ("routes-usa", "routes-italy"):
-        from game.rules import GAMES
-        if game_id not in GAMES:
-            continue
-        short = game_id.split("-")[1]
-        seats = [Seat("Alice", "red"), Seat("Bob", "blue"), Seat("Cleo", "green", "greedy")]
-        match = Match(game_id, seats, 7)
-        start_match(app, match)
-        shot(f"{short}-tickets", 2)
-        scene = app.stack[0]
-        # play bots in every seat for a while to fill the board
-        for seat in match.seats:
-            seat.bot = "greedy"
-        match._make_bots()
-        app.top.overlay and app.pop()
-        for step in range(400):
-            state = match.state
-            if state.is_over or (step >= 120 and state.to_act == (0,)
-                                 and state.pending[0] is None and not state.cards_drawn):
-                break
-            match.play_bot(match.bot_to_act())
-        scene.fast_forward()
-        for seat in match.seats[:2]:
-            seat.bot = None
-        match._make_bots()
-        scene.viewer = None
-        scene.last_viewer = 1
-        scene._choose_viewer()
-        if isinstance(app.top, HandoffScene):
-            shot(f"{short}-handoff")
-            app.top.ticks = 20
-            app.top.handle(type("I", (), {"kind": "select"})())
-        scene._refresh_view()
-        shot(f"{short}-board")
-        state = match.state
-        seat = scene.viewer
-        if seat is not None and seat in state.to_act and not state.pending[seat]:
-            track = next(t for t in state.board.tracks if state._claim_problem(seat, t) is None
-                         and t.color == "gray" and t.length >= 2)
-            state.hands[seat] = {c: 3 for c in state.board.colors[:4]} | {"locomotive": 2}
-            state._legal_cache = {}
-            scene._refresh_view()
-            scene.claim(track.id)
-            if isinstance(app.top, ChoiceScene):
-                shot(f"{short}-payment")
-                app.pop()
-        for seat in match.seats:
-            seat.bot = "greedy"
-        match._make_bots()
-        while not state.is_over:
-            match.play_bot(match.bot_to_act())
-        scene.fast_forward()
-        shot(f"{short}-results", 400)
-    app.close()
+    shooter = Shooter(out)
+    menus(shooter)
+    for game_id in GAMES:
+        game(shooter, game_id)
+    kiosk(shooter)
+    shooter.app.close()
     return 0
 
 

@@ -153,6 +153,10 @@ class TableScene(TablePanels, Scene):
     def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
         return []
 
+    def rules(self) -> list[tuple[str, str, Any]]:
+        """The game's rules in short: (heading, text, picture or None) sections."""
+        return [(self.info.name, self.info.blurb, None)]
+
     def draw_table(self, surface: pygame.Surface, active: list[Tween],
                    focus_item: tuple[str, Any] | None) -> None:
         raise NotImplementedError
@@ -397,7 +401,8 @@ class TableScene(TablePanels, Scene):
         if self.kiosk:
             return True
         if intent.kind in ("back", "menu"):
-            self.request_quit()
+            from game.scenes.game_menu import GameMenuScene
+            self.app.push(GameMenuScene(self.app, self))
             return True
         if intent.kind == "move" and intent.pos:
             self.mouse = intent.pos

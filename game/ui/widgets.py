@@ -80,6 +80,8 @@ def _draw_faint_card(surface: pygame.Surface, rect: pygame.Rect, card: str,
                      colorblind: bool, count: int | None) -> None:
     color = theme.CARD_COLORS.get(card, (128, 128, 128))
     faint = tuple(round(c * 0.35 + b * 0.65) for c, b in zip(color, theme.BG, strict=True))
+    if sum(color) < 200:  # a black card: a dark frame would vanish on the dark table
+        color = (120, 120, 128)
     pygame.draw.rect(surface, faint, rect, border_radius=8)
     pygame.draw.rect(surface, color, rect, 3, border_radius=8)
     if colorblind:
