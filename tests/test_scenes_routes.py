@@ -511,3 +511,29 @@ def test_escape_opens_the_game_menu_with_rules_and_settings(app, tmp_path):
     key(app, pygame.K_ESCAPE)
     click(app, menu.menu.buttons[0].rect.center)  # Resume
     assert app.top is scene
+
+
+def test_after_a_hand_off_the_player_sees_what_happened_since_their_turn(app, tmp_path):
+    scene = two_humans(app, tmp_path)
+    pass_handoff(app)
+    confirm_tickets(app)
+    pass_handoff(app)
+    confirm_tickets(app)
+    pass_handoff(app)  # Alice plays
+    state = scene.session.match.state
+    click(app, DECK_RECT.center)
+    click(app, DECK_RECT.center)
+    handoff = app.top  # to Bob: he claims a route
+    assert isinstance(handoff, HandoffScene)
+    assert any("drew from the deck" in line for line in handoff.recap)
+    pass_handoff(app)
+    state.hands[1] = {"blue": 6}
+    state._legal_cache = {}
+    scene._refresh_view()
+    click(app, scene.geo.tracks["montreal--new-york"].spaces[1].center)
+    handoff = app.top  # back to Alice: the recap names Bob's claim and lights it
+    assert isinstance(handoff, HandoffScene)
+    assert any("Bob claimed Montréal-New York" in line for line in handoff.recap)
+    pass_handoff(app)
+    assert scene.viewer == 0 and scene.recap_tracks == {"montreal--new-york"}
+    assert scene.recap_ticks > 0

@@ -15,11 +15,13 @@ from game.ui.widgets import panel
 class HandoffScene(Scene):
     overlay = True  # the public board may show around it; the hand never does
 
-    def __init__(self, app, name: str, color: str, on_ready: Callable[[], None]):
+    def __init__(self, app, name: str, color: str, on_ready: Callable[[], None],
+                 recap: list[str] | None = None):
         super().__init__(app)
         self.name = name
         self.color = theme.PLAYER_COLORS.get(color, theme.ACCENT)
         self.on_ready = on_ready
+        self.recap = list(recap or [])[-6:]  # what happened since their last turn
         self.ticks = 0
 
     def handle(self, intent: Intent) -> bool:
@@ -34,7 +36,7 @@ class HandoffScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((12, 14, 20))
-        box = pygame.Rect(0, 0, 1100, 420)
+        box = pygame.Rect(0, 0, 1100, 420 + (60 + 40 * len(self.recap) if self.recap else 0))
         box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         panel(surface, box, theme.PANEL, self.color, 24, 6)
         theme.blit_text(surface, f"Pass to {self.name}", (box.centerx, box.y + 110), 96,
@@ -43,3 +45,9 @@ class HandoffScene(Scene):
                         (box.centerx, box.y + 220), 40, theme.TEXT, anchor="center")
         theme.blit_text(surface, "Press Enter, click, or press A when ready",
                         (box.centerx, box.y + 320), 40, theme.ACCENT, anchor="center")
+        if self.recap:
+            theme.blit_text(surface, "Since your last turn:", (box.x + 80, box.y + 400), 34,
+                            theme.TEXT, True)
+            for i, line in enumerate(self.recap):
+                theme.blit_text(surface, theme.fit_text(line, 32, box.width - 160),
+                                (box.x + 100, box.y + 446 + i * 40), 32, theme.TEXT_DIM)

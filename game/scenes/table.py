@@ -89,6 +89,7 @@ class TableScene(TablePanels, Scene):
         self.overlay_open = False
         self.needs_snap = False
         self.connection_asked = False
+        self.unseen: dict[int, list[Event]] = {}  # per human: events since they last looked
         self.entered = False
         self.setup_board()
         humans = session.humans
@@ -209,14 +210,21 @@ class TableScene(TablePanels, Scene):
         # secrets, including the first player's of a new or continued game.
         self.viewer = None
         self.handoff_for = seat
+        unseen = self.unseen.get(seat, [])
+        recap = [line for line in map(self.describe, unseen) if line]
         self.app.push(HandoffScene(self.app, self.seat_name(seat),
                                    self.seat_info[seat].get("color"),
-                                   lambda s=seat: self._handoff_done(s)))
+                                   lambda s=seat: self._handoff_done(s), recap=recap))
 
     def _handoff_done(self, seat: int) -> None:
         self.handoff_for = None
         self.viewer = self.last_viewer = seat
         self._refresh_view()
+        self.show_recap(self.unseen.pop(seat, []))
+
+    def show_recap(self, events: list[Event]) -> None:
+        """After a hand-off: light on the board what changed since this player's
+        last turn (the hand-off screen has listed it in words)."""
 
     def _refresh_view(self) -> None:
         if self.session.remote:
@@ -296,6 +304,11 @@ class TableScene(TablePanels, Scene):
             self.animate(redact_events(events, self.viewer))
 
     def _log(self, events: list[Event]) -> None:
+        # humans who are not looking now get these in their recap at the next hand-off
+        if len(self.session.humans) > 1:
+            for seat in self.session.humans:
+                if seat != self.viewer:
+                    self.unseen.setdefault(seat, []).extend(events)
         for event in events:
             line = self.describe(event)
             if line:

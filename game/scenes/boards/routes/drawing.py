@@ -63,6 +63,9 @@ class RoutesDrawing:
             self._draw_ticket_highlight(surface, ticket[1])
         for tid in self.highlight_tracks:
             rd.outline_track(surface, self.geo, tid, (255, 255, 255), width=4)
+        if self.recap_ticks and (self.recap_ticks // 20) % 2 == 0:  # a slow blink
+            for tid in self.recap_tracks:
+                rd.outline_track(surface, self.geo, tid, theme.FOCUS, width=5)
         self._draw_panel(surface, focus_item)
         self._draw_hand(surface)
         self._draw_animations(surface, active)

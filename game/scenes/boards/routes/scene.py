@@ -368,6 +368,21 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         return list(self.board.colors) + [LOCOMOTIVE] + (
             [L.FERRY] if "ferry_pile" in self.shown else [])
 
+    recap_tracks: frozenset[str] = frozenset()
+    recap_ticks = 0
+
+    def show_recap(self, events: list[Event]) -> None:
+        """Routes claimed since this player's last turn glow for a few seconds."""
+        self.recap_tracks = frozenset(e["track"] for e in events
+                                      if e.get("type") == "route_claimed")
+        self.recap_ticks = 180 if self.recap_tracks else 0
+
+    def update(self) -> None:
+        super().update()
+        if self.recap_ticks:
+            self.recap_ticks -= 1
+
     def act(self, action: Action) -> bool:
         self.highlight_tracks = set()
+        self.recap_ticks = 0
         return super().act(action)
