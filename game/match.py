@@ -92,6 +92,19 @@ class Match:
             self.save(self.save_path)
         return events
 
+    def undo_last(self) -> None:
+        """Take back the last action: the state is rebuilt from the seed and the
+        actions before it (hot-seat only; a LAN host never undoes)."""
+        if not self.state.history:
+            raise ValueError("there is nothing to undo")
+        history = list(self.state.history[:-1])
+        state = create(self.game_id, players=len(self.seats), seed=self.seed, **self.options)
+        for seat, action in history:
+            state.apply(seat, action)
+        self.state = state
+        if self.save_path is not None:
+            self.save(self.save_path)
+
     def bot_to_act(self) -> int | None:
         """A bot seat that may act now, if any."""
         for seat in self.state.to_act:

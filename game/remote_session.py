@@ -124,6 +124,12 @@ class RemoteSession:
     def play_bot_action(self, seat: int, action: Action) -> list[Event]:  # pragma: no cover
         raise RuntimeError("the host plays the bots")
 
+    def can_undo(self, seat: int) -> bool:
+        return False  # the host never takes a move back
+
+    def undo(self, seat: int) -> None:  # pragma: no cover - never offered
+        raise RuntimeError("a LAN game has no undo")
+
     def rematch(self) -> Match | None:
         """The hosting window asks its host for a new game with the same seats;
         every table (this one too) follows the new game's sync."""

@@ -52,6 +52,8 @@ class Session(Protocol):
     def bot_job(self, seat: int) -> Callable[[], Action]: ...
     def play_bot_action(self, seat: int, action: Action) -> list[Event]: ...
     def rematch(self) -> Match | None: ...
+    def can_undo(self, seat: int) -> bool: ...
+    def undo(self, seat: int) -> None: ...
     @property
     def game_number(self) -> int: ...
 
@@ -142,6 +144,17 @@ class LocalSession:
         return []
 
     game_number = 0  # a local rematch builds a new table itself
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` made the last action (nobody has acted since)."""
+        history = self.match.state.history
+        return bool(history) and history[-1][0] == seat and seat in self.humans
+
+    def undo(self, seat: int) -> None:
+        if not self.can_undo(seat):
+            raise IllegalAction("only your own last move can be taken back")
+        self.match.undo_last()
+        self.updates.append([])  # a snap to the state as it was
 
     def rematch(self) -> Match | None:
         """A new match with the same seats and options, saved where this one was."""

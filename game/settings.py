@@ -25,6 +25,9 @@ class Settings:
     volume: float = 0.6
     colorblind: bool = False
     bot_pace: float = 0.6  # seconds a bot waits before acting, so people can follow
+    # True: a move that spends cards (a claim) asks for confirmation first;
+    # False: one click plays it, with a few seconds to undo before the next player.
+    confirm_moves: bool = True
 
     @classmethod
     def path(cls) -> Path:

@@ -60,6 +60,15 @@ def confirm_tickets(app: App) -> None:
     click(app, overlay.confirm_rect().center)
 
 
+def claim_route(app: App, scene, track: str, pick: int = 0, ticks: int = 2) -> None:
+    """Click a route, then (claims ask first by default) pick a payment and confirm."""
+    click(app, scene.geo.tracks[track].spaces[1].center, ticks=ticks)
+    overlay = app.top
+    assert isinstance(overlay, ChoiceScene) and overlay.title.startswith("Claim")
+    click(app, overlay.row_rect(pick).center, ticks=ticks)
+    click(app, overlay.confirm_rect().center, ticks=ticks)
+
+
 def pass_handoff(app: App) -> None:
     assert isinstance(app.top, HandoffScene)
     app.step(15)
@@ -100,9 +109,7 @@ def test_two_humans_hand_off_draw_claim_and_choose_tickets(app, tmp_path):
     state._legal_cache = {}
     scene._refresh_view()
     track = "montreal--new-york"
-    click(app, scene.geo.tracks[track].spaces[1].center)
-    if isinstance(app.top, ChoiceScene):
-        click(app, app.top.row_rect(0).center)
+    claim_route(app, scene, track)
     assert state.claimed[state.board.track_by_id[track].index] == 1
     assert state.scores[1] == 4
     # Alice draws tickets and keeps one
@@ -278,7 +285,7 @@ def test_claim_animation_hops_cars_space_by_space(tmp_path, monkeypatch):
         state.hands[0] = {"blue": 6}
         state._legal_cache = {}
         scene._refresh_view()
-        click(app, scene.geo.tracks["montreal--new-york"].spaces[1].center, ticks=1)
+        claim_route(app, scene, "montreal--new-york", ticks=1)
         app.step(2)
         cars = [t for t in scene.animator.pending() if t.data.get("kind") == "car"]
         assert len(cars) == 3
@@ -435,11 +442,13 @@ def test_italy_ferry_pile_and_ferry_payment_by_clicking(app, tmp_path):
     scene._refresh_view()
     click(app, scene.geo.tracks[ferry.id].spaces[1].center)
     overlay = app.top
-    assert isinstance(overlay, ChoiceScene) and overlay.title.startswith("Pay for")
+    assert isinstance(overlay, ChoiceScene) and overlay.title.startswith("Claim")
     cards = [o["cards"] for o in overlay.options]
     assert {"ferry": 1, "red": 1} in cards and {"locomotive": 2, "red": 1} in cards
     pick = cards.index({"ferry": 1, "red": 1})
     click(app, overlay.row_rect(pick).center)
+    assert state.claimed.get(ferry.index) is None  # nothing spent before Confirm
+    click(app, overlay.confirm_rect().center)
     assert state.claimed[ferry.index] == 0
     assert state.hands[0] == {"locomotive": 2}
 
@@ -530,10 +539,49 @@ def test_after_a_hand_off_the_player_sees_what_happened_since_their_turn(app, tm
     state.hands[1] = {"blue": 6}
     state._legal_cache = {}
     scene._refresh_view()
-    click(app, scene.geo.tracks["montreal--new-york"].spaces[1].center)
+    claim_route(app, scene, "montreal--new-york")
     handoff = app.top  # back to Alice: the recap names Bob's claim and lights it
     assert isinstance(handoff, HandoffScene)
     assert any("Bob claimed Montréal-New York" in line for line in handoff.recap)
     pass_handoff(app)
     assert scene.viewer == 0 and scene.recap_tracks == {"montreal--new-york"}
     assert scene.recap_ticks > 0
+
+
+def test_a_claim_asks_first_or_plays_at_once_with_an_undo_as_the_setting_says(app, tmp_path):
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    confirm_tickets(app)
+    state = scene.session.match.state
+    for _ in range(200):
+        app.step(1)
+        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
+            break
+    state.hands[0] = {"blue": 6}
+    state._legal_cache = {}
+    scene._refresh_view()
+    track = state.board.track_by_id["montreal--new-york"]
+    # confirm first (the default): a click shows the claim and spends nothing
+    click(app, scene.geo.tracks[track.id].spaces[1].center)
+    assert isinstance(app.top, ChoiceScene) and state.claimed.get(track.index) is None
+    key(app, pygame.K_ESCAPE)  # changed my mind
+    assert app.top is scene and state.claimed.get(track.index) is None
+    # one click with an undo: the claim is made, and taken back by Undo
+    app.settings.confirm_moves = False
+    version = len(state.history)
+    click(app, scene.geo.tracks[track.id].spaces[1].center)
+    assert scene.session.match.state.claimed[track.index] == 0
+    assert scene.buttons()[0][0] == "Undo"
+    app.step(30)
+    assert len(scene.session.match.state.history) == version + 1  # the bot waits
+    click(app, scene.button_rect(0).center)
+    state = scene.session.match.state
+    assert state.claimed.get(track.index) is None and len(state.history) == version
+    assert state.to_act == (0,) and scene.viewer == 0  # Solo's turn again, as before
+    # without Undo, the next player moves once the few seconds are up
+    state.hands[0] = {"blue": 6}
+    state._legal_cache = {}
+    scene._refresh_view()
+    click(app, scene.geo.tracks[track.id].spaces[1].center)
+    app.step(200)
+    assert len(scene.session.match.state.history) > version + 1

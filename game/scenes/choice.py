@@ -36,7 +36,8 @@ class ChoiceScene(Scene):
                  | None = None,
                  preview: Callable[[pygame.Surface, Any], None] | None = None,
                  on_cancel: Callable[[], None] | None = None, chosen: Sequence[int] = (),
-                 box: pygame.Rect | None = None, row_height: int = 66):
+                 box: pygame.Rect | None = None, row_height: int = 66,
+                 confirm: bool = False):
         super().__init__(app)
         if not options or not 0 <= low <= high:
             raise ValueError("a choice needs options and 0 <= low <= high")
@@ -51,13 +52,14 @@ class ChoiceScene(Scene):
         self.row_height = row_height
         self.focus = 0
         self.scroll = 0
+        self.confirm = confirm  # a single pick still waits for Confirm
 
     # --- what the player sees -------------------------------------------------------
 
     @property
     def single(self) -> bool:
-        """One pick answers at once: no Confirm button."""
-        return self.high == 1 and self.low == 1
+        """One pick answers at once: no Confirm button (unless asked for one)."""
+        return self.high == 1 and self.low == 1 and not self.confirm
 
     @property
     def ok(self) -> bool:
@@ -88,12 +90,13 @@ class ChoiceScene(Scene):
             self.chosen = {i}
             self._confirm()
             return
+        if self.high == 1:
+            self.chosen = {i}  # one to pick: a row picks it, Confirm answers
+            return
         if i in self.chosen:
             self.chosen.discard(i)
         elif len(self.chosen) < self.high:
             self.chosen.add(i)
-        elif self.high == 1:
-            self.chosen = {i}
         else:
             self.app.toast(f"Choose at most {self.high}", theme.ACCENT)
 

@@ -11,9 +11,10 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
-ROWS = ["animation", "fullscreen", "volume", "colorblind", "bot_pace", "back"]
+ROWS = ["animation", "fullscreen", "volume", "colorblind", "bot_pace", "confirm_moves", "back"]
 LABELS = {"animation": "Animation speed", "fullscreen": "Fullscreen", "volume": "Volume",
-          "colorblind": "Colour-blind aids", "bot_pace": "Bot thinking time", "back": "Back"}
+          "colorblind": "Colour-blind aids", "bot_pace": "Bot thinking time",
+          "confirm_moves": "Claiming a route", "back": "Back"}
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
 
 
@@ -23,7 +24,7 @@ class SettingsScene(Scene):
         self.focus = 0
 
     def _rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(theme.SCREEN_W // 2 - 500, 260 + i * 100, 1000, 84)
+        return pygame.Rect(theme.SCREEN_W // 2 - 650, 240 + i * 100, 1300, 84)
 
     def _value(self, key: str) -> str:
         s = self.app.settings
@@ -37,6 +38,8 @@ class SettingsScene(Scene):
             return "Letters on cards and routes" if s.colorblind else "Off"
         if key == "bot_pace":
             return f"{s.bot_pace:.1f} s"
+        if key == "confirm_moves":
+            return "Confirm first" if s.confirm_moves else "One click, with undo"
         return ""
 
     def _change(self, key: str, step: int) -> None:
@@ -54,6 +57,8 @@ class SettingsScene(Scene):
                     pygame.mixer.Channel(channel).set_volume(s.volume)
         elif key == "colorblind":
             s.colorblind = not s.colorblind
+        elif key == "confirm_moves":
+            s.confirm_moves = not s.confirm_moves
         elif key == "bot_pace":
             i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - s.bot_pace))
             s.bot_pace = PACES[(i + step) % len(PACES)]

@@ -45,6 +45,7 @@ from game.ui import theme
 from game.ui.input import Intent
 
 _POOL: ThreadPoolExecutor | None = None
+UNDO: Action = {"type": "undo"}  # the Undo button's marker; never sent to the rules
 
 
 def bot_pool() -> ThreadPoolExecutor:
@@ -163,10 +164,36 @@ class TableScene(TablePanels, Scene):
         raise NotImplementedError
 
     def buttons(self) -> list[tuple[str, Action]]:
-        """Labelled actions shown as buttons (Pass when it is the only move)."""
+        """Labelled actions shown as buttons (Pass when it is the only move; Undo
+        while a one-click move can still be taken back)."""
+        if self.undo_ticks:
+            return [("Undo", UNDO)]
         if self.legal and all(a.get("type") == "pass" for a in self.legal):
             return [("Pass", self.legal[0])]
         return []
+
+    undo_ticks = 0
+    undo_seat = -1
+
+    def offer_undo(self, seconds: float = 3.0) -> None:
+        """Played with one click: the player may take it back for a few seconds,
+        until which the next player (a bot, or a hand-off) waits."""
+        if self.viewer is not None and not self.session.remote:
+            self.undo_seat = self.viewer
+            self.undo_ticks = round(seconds * 60)
+            self._build_focus()
+
+    def undo(self) -> None:
+        try:
+            self.session.undo(self.undo_seat)
+        except IllegalAction as exc:
+            self.app.toast(str(exc))
+        self.undo_ticks = 0
+        self.animator.finish()
+        self.queue.clear()
+        self.session.poll()
+        self.needs_snap = False
+        self._refresh_view()
 
     def button_rect(self, index: int) -> pygame.Rect:
         return pygame.Rect(self.players_rect.x + index * 230, self.players_rect.y - 100, 220, 60)
@@ -279,6 +306,15 @@ class TableScene(TablePanels, Scene):
             self._animate_next()
             if self.animator.busy or self.queue:
                 return
+        if self.undo_ticks:
+            self.undo_ticks -= 1  # the next player waits while the move can be undone
+            if self.undo_ticks and self.session.can_undo(self.undo_seat):
+                if self.needs_snap:
+                    self.needs_snap = False
+                    self._refresh_view()
+                return
+            self.undo_ticks = 0
+            self._build_focus()
         if self.needs_snap:
             self.needs_snap = False
             self._choose_viewer()
@@ -394,13 +430,17 @@ class TableScene(TablePanels, Scene):
     def _activate(self, item: tuple[str, Any]) -> None:
         if self.session.awaiting:
             return  # the host has not answered the last action yet
+        if item == ("button", 0) and self.undo_ticks:
+            self.undo()
+            return
         if not self.acting:
             self.app.toast("Wait for your turn", theme.ACCENT)
             return
         if item[0] == "button":
             buttons = self.buttons()
             if item[1] < len(buttons):
-                self.try_action(buttons[item[1]][1])
+                action = buttons[item[1]][1]
+                self.undo() if action is UNDO else self.try_action(action)
             return
         self.activate(item)
 

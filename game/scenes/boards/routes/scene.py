@@ -142,6 +142,9 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             self.claim(value)
 
     def claim(self, track_id: str) -> None:
+        """Claim a route: with "confirm first" (and always on a LAN) the route and its
+        payment show before anything is spent; with one click it is claimed at once
+        and can be taken back for a few seconds."""
         options = [a for a in self.legal if a["type"] == "claim" and a["track"] == track_id]
         track = self.board.track_by_id[track_id]
         if not options:
@@ -149,14 +152,21 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             self.try_action({"type": "claim", "track": track_id,
                              "cards": {color: track.length}})
             return
-        if len(options) == 1:
-            self.act(options[0])
+        confirm = self.app.settings.confirm_moves or self.session.remote
+        if len(options) == 1 and not confirm:
+            self._claim_now(options[0])
             return
+        points = self.board.route_points[track.length]
         self.app.push(ChoiceScene(
-            self.app, f"Pay for {track.a} - {track.b}", options[:8],
-            lambda chosen: self.act(options[chosen[0]]), on_cancel=lambda: None,
-            subtitle="Which cards pay for it?", draw_row=self._draw_payment_row,
+            self.app, f"Claim {track.a} - {track.b}?", options[:8],
+            lambda chosen: self._claim_now(options[chosen[0]]), on_cancel=lambda: None,
+            subtitle=f"{track.length} spaces, {points} points: pay with",
+            draw_row=self._draw_payment_row, chosen=[0], confirm=True,
             preview=lambda surface, _: self._outline(surface, track_id), row_height=56))
+
+    def _claim_now(self, action: Action) -> None:
+        if self.act(action) and not (self.app.settings.confirm_moves or self.session.remote):
+            self.offer_undo()
 
     def choice_for(self, pending: dict[str, Any]) -> ChoiceScene | None:
         if pending.get("kind") != "keep_tickets":
