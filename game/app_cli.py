@@ -25,10 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--headless", action="store_true", help="no window (dummy video driver)")
     demo.add_argument("--frames", type=int, default=None, help="stop after this many frames")
-    demo.add_argument("--screenshot", type=Path, help="save the last frame as PNG")
+    demo.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
     demo.add_argument("--stats", action="store_true",
                       help="print frame-time figures (ms) as JSON on the last line")
-    demo.add_argument("--bot-pace", type=float, default=0.4,
+    demo.add_argument("--bot-pace", type=_seconds, default=0.4,
                       help="seconds a bot waits before acting")
     demo.set_defaults(func=cmd_demo, demo_parser=demo)
 
@@ -37,25 +37,74 @@ def register(sub: argparse._SubParsersAction) -> None:
                            "spectator), or a bot demo while no game runs. Quit: Ctrl+Shift+Q.")
     where = kiosk.add_mutually_exclusive_group()
     where.add_argument("--discover", metavar="NAME", help="follow the game of this host name")
-    where.add_argument("--address", metavar="HOST:PORT", help="follow the game at this address")
+    where.add_argument("--address", metavar="HOST:PORT", type=_address,
+                       help="follow the game at this address")
     kiosk.add_argument("--windowed", action="store_true", help="not fullscreen (testing)")
     kiosk.add_argument("--frames", type=int, default=None, help="stop after this many frames")
-    kiosk.add_argument("--screenshot", type=Path, help="save the last frame as PNG")
+    kiosk.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
     kiosk.set_defaults(func=cmd_kiosk)
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{value} seconds is not between 0 and 60")
+    return value
+
+
+def _png_path(text: str) -> Path:
+    """A file to save a picture in, checked before anything runs."""
+    path = Path(text)
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {str(path.parent)!r} does not exist")
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"{text!r} should end in .png")
+    return path
+
+
+def _address(text: str) -> str:
+    """HOST:PORT, both given (a kiosk follows one exact host)."""
+    from net.client import parse_address
+
+    if ":" not in text:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not HOST:PORT (for example 192.168.1.20:47474)")
+    try:
+        parse_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+NO_DISPLAY = ("railparty: no window can open here: there is no display. Run it on a "
+              "desktop, or without a window: railparty demo --headless, railparty host "
+              "--headless, railparty join --bot greedy --headless, railparty simulate.")
+
+
 def open_app(**kwargs):
-    """The window, or None with a clear message when no display can be opened."""
+    """The window, or None with a clear message when no display can be opened
+    (SDL's invisible fallbacks count as none: a window nobody sees is no window)."""
+    import os
+
     import pygame
 
     from game.app import App
 
     try:
-        return App(**kwargs)
+        app = App(**kwargs)
     except pygame.error as exc:
-        print(f"railparty: cannot open a window here ({exc}). On a machine with no "
-              "display, try: railparty demo --headless", file=sys.stderr)
+        print(f"{NO_DISPLAY} ({exc})", file=sys.stderr)
         return None
+    chosen = os.environ.get("SDL_VIDEODRIVER")
+    if not app.headless and not chosen and pygame.display.get_driver() in ("offscreen",
+                                                                           "dummy"):
+        app.close()
+        print(NO_DISPLAY, file=sys.stderr)
+        return None
+    return app
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -66,8 +115,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if app is None:
         return 2
     to_title(app)
-    if args.resume is not None:
-        continue_game(app, args.resume)
+    if args.resume is not None and not continue_game(app, args.resume):
+        print(f"railparty: cannot resume {args.resume}: {app.toasts[-1][0]}", file=sys.stderr)
     app.run()
     app.close()
     return 0

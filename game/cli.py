@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import sys
@@ -112,10 +113,21 @@ def cmd_validate_map(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; Ctrl+C and a closed pipe (`... | head`) end it quietly."""
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
-    if func is None:  # no subcommand: open the game
-        from game.app_cli import cmd_play
-        return cmd_play(argparse.Namespace(fullscreen=False, resume=None))
-    return int(func(args) or 0)
+    try:
+        if func is None:  # no subcommand: open the game
+            from game.app_cli import cmd_play
+            return cmd_play(argparse.Namespace(fullscreen=False, resume=None))
+        return int(func(args) or 0)
+    except KeyboardInterrupt:
+        print("railparty: stopped (Ctrl+C)", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (railparty simulate --json | head): stop writing, no noise
+        import os
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.seats import SEAT_COLORS
 from net import protocol as P
 
 
@@ -108,7 +109,8 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
         where.add_argument("--address", metavar="HOST:PORT", help="connect to HOST:PORT")
         if not watching:
             sub.add_argument("--name", default=None, help="your name at the table")
-            sub.add_argument("--color", default=None, help="the colour you would like")
+            sub.add_argument("--color", default=None, choices=SEAT_COLORS,
+                             help="the colour you would like")
             sub.add_argument("--bot", choices=bot_names(), default=None,
                              help="a bot plays the seat (with --headless)")
             sub.add_argument("--think", type=_seconds, default=0.0, metavar="S",
@@ -207,7 +209,7 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
     _logging(args.verbose)
     watching = watching or getattr(args, "spectate", False)
     bot = None if watching else args.bot
-    if args.address:
+    if args.address is not None:
         try:
             address = parse_address(args.address)
         except ValueError as exc:
