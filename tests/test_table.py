@@ -310,3 +310,82 @@ def test_the_demo_command_plays_every_registered_game(tmp_path, capsys, monkeypa
                  "--headless", "--frames", "120", "--stats"]) == 0
     stats = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert stats["frames"] == 120
+
+
+def test_the_log_keeps_the_whole_game_wraps_and_waits_for_the_animation(tmp_path, monkeypatch):
+    from game.scenes.flow import start_match
+    from game.scenes.table_panels import EventLog
+
+    log = EventLog(chars=20)
+    for i in range(40):
+        log.add(f"entry {i} with a rather long tail of words")
+    assert len(log.entries) == 40  # nothing dropped
+    assert all(len(line) <= 20 for line in log.lines())  # wrapped, not cut
+    assert "tail" in " ".join(log.lines())
+    log.scroll = 1000
+    assert log.visible(5)[0].startswith("entry 0")  # scrolls back to the start
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path))
+    app = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)
+    try:
+        match = Match("routes-usa", [Seat("Ann", "red", "greedy"), Seat("Bo", "blue", "greedy")],
+                      3)
+        start_match(app, match)
+        table = app.stack[0]
+        session = table.session
+        table.fast_forward()
+        # the host of a LAN game may be moves ahead: two arrive at once here
+        while len(session.updates) < 2 or not all(session.updates):
+            session.updates.clear()
+            for _ in range(2):
+                session.play_bot(session.bot_seat())
+        first, second = ([line for line in map(table.describe, events) if line]
+                         for events in session.updates)
+        app.step(1)
+        assert len(table.queue) == 1  # one update at a time, as the board shows it
+        assert table.log.entries[-len(first):] == first  # the move on the board now
+        assert not set(second) & set(table.log.entries[-len(first):])  # not the next one
+        table.fast_forward()
+        assert table.log.entries[-len(second):] == second
+    finally:
+        app.close()
+
+
+def test_bots_are_named_for_players_once(app):
+    from game.scenes.flow import start_match
+    from game.match import default_seats
+
+    start_match(app, Match("routes-usa", default_seats("routes-usa", 1, 3), 1))
+    table = app.stack[0]
+    labels = [table.seat_label(s) for s in range(3)]
+    assert labels[1].startswith("Normal bot") and "(bot)" not in " ".join(labels)
+    assert all(label.count("Normal") <= 1 for label in labels)
+
+
+def test_a_new_game_asks_before_replacing_an_unfinished_save(app):
+    from game.paths import autosave_path
+    from game.scenes.setup import SetupScene
+
+    Match("routes-usa", [Seat("A", "red"), Seat("B", "blue")], 1,
+          save_path=autosave_path()).save(autosave_path())
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.start()
+    assert isinstance(app.top, ConfirmScene) and "new game" in app.top.title.lower()
+    key(app, pygame.K_ESCAPE)  # keep it
+    assert app.top is setup
+
+
+def test_results_show_only_the_rows_that_score_in_that_game(app):
+    from game.scenes.flow import start_match
+
+    for game_id, longest in (("routes-usa", True), ("routes-italy", False)):
+        match = Match(game_id, [Seat("A", "red", "random"), Seat("B", "blue", "random")], 2)
+        while not match.state.is_over:
+            match.play_bot(match.bot_to_act())
+        start_match(app, match)
+        table = app.stack[0]
+        lines = " ".join(line for entry in match.state.result()["breakdown"]
+                         for line in table.results_lines(entry))
+        assert ("Longest route" in lines) is longest
+        assert ("Regions" in lines) is not longest
