@@ -352,8 +352,8 @@ def test_the_log_keeps_the_whole_game_wraps_and_waits_for_the_animation(tmp_path
 
 
 def test_bots_are_named_for_players_once(app):
-    from game.scenes.flow import start_match
     from game.match import default_seats
+    from game.scenes.flow import start_match
 
     start_match(app, Match("routes-usa", default_seats("routes-usa", 1, 3), 1))
     table = app.stack[0]
