@@ -245,8 +245,8 @@ def tricks_data_from_dict(data: Any, source: str = "card tables") -> TricksData:
             if key not in lanes_raw:
                 problems.append(f"no lane for {key} players")
         for key, tokens in lanes_raw.items():
-            if not key.isdigit() or int(key) not in dealt:
-                problems.append(f"lanes[{key!r}]: no cards are dealt for that player count")
+            if not key.isdigit() or not isinstance(dealt_raw, dict) or key not in dealt_raw:
+                problems.append(f"lanes[{key!r}]: 'dealt' has no entry for that player count")
                 continue
             lanes[int(key)] = _parse_lane(int(key), tokens, data, loco_names, problems)
     if problems:
