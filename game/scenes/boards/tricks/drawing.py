@@ -108,8 +108,9 @@ class TricksDrawing:
         theme.blit_text(layer, big, (vx + 44, rect.y + 50), 52 if reveal else 46, vcolor, True,
                         "center")
         if detail:
-            theme.blit_text(layer, theme.fit_text(detail, 20, 92), (vx + 44, rect.bottom - 6), 20,
-                            theme.TEXT_DIM, anchor="midbottom")
+            theme.blit_text(layer, theme.fit_text(detail, 22, 96), (vx + 44, rect.bottom - 4), 22,
+                            theme.TEXT if reveal is not None else theme.TEXT_DIM,
+                            anchor="midbottom")
         count = len(line)
         if length and value is not None:
             first = L.line_card_rect(row, start, count)
@@ -128,8 +129,6 @@ class TricksDrawing:
 
     def draw_table(self, surface: pygame.Surface, active: list[Tween],
                    focus_item: tuple[str, Any] | None) -> None:
-        if self.reveal is not None:
-            self.reveal_clock += 1
         hidden = self._hidden()
         surface.blit(self._board_layer(hidden), (0, 0))
         self._draw_lane(surface, hidden, active)
@@ -183,8 +182,9 @@ class TricksDrawing:
             theme.blit_text(surface, model.led, chip.center, 28, theme.readable_on(color), True,
                             "center")
         if model.removed:
-            theme.blit_text(surface, f"Out of the game: {model.removed}", (x, y + 76), 24,
-                            theme.TEXT_DIM)
+            theme.blit_text(surface, f"Out of the game: {model.removed}",
+                            (L.LEFT_R - 16, L.TRICK_Y + L.TRICK_H - 8), 24, theme.TEXT_DIM,
+                            anchor="bottomright")
         self._draw_prompt(surface)
         n = model.players
         winner = next((t.data["seat"] for t in active if t.data.get("kind") == "won"), None)
@@ -221,7 +221,11 @@ class TricksDrawing:
         pending = self.pending
         x, y = L.LEFT_X + 16, L.TRICK_Y + 104
         if pending is None:
+            playable = self.shown["private"].get("playable", [])
+            led = self.model.led
             text = "Your turn: play a card"
+            if led and playable and all(c["company"] == led for c in playable):
+                text = f"Your turn: follow {led}"
         elif pending["kind"] == "locomotive":
             text = "Click a line's head"
         else:
@@ -292,11 +296,11 @@ class TricksDrawing:
                 if not n:
                     continue
                 color = self.palette.rgb[company]
-                chip = pygame.Rect(x, row.bottom - 32, 56, 26)
+                chip = pygame.Rect(x, row.bottom - 32, 50, 26)
                 pygame.draw.rect(surface, color, chip, border_radius=6)
                 theme.blit_text(surface, f"{self.palette.letter[company]} {n}", chip.center, 26,
                                 theme.readable_on(color), True, "center")
-                x += 62
+                x += 54
 
     def _draw_last_trick(self, surface: pygame.Surface) -> None:
         last = self.shown.get("last_trick")

@@ -30,7 +30,7 @@ from game.scenes.table import TableScene
 
 SOUNDS = {"card_played": "card", "card_laid": "card", "city_laid": "claim",
           "locomotive_placed": "horn"}
-CHOICE_BOX = pygame.Rect(1440, 90, 474, 690)
+CHOICE_BOX = pygame.Rect(1440, 66, 474, 840)
 
 
 class TricksBoardScene(TricksDrawing, TableScene):
@@ -78,6 +78,11 @@ class TricksBoardScene(TricksDrawing, TableScene):
                 art.sprite(entry, size, colorblind=cb)
         for company in self.palette.companies:
             art.sprite({"kind": "exchange", "company": company}, L.LANE_CARD, colorblind=cb)
+
+    def update(self) -> None:
+        super().update()
+        if self.reveal is not None:
+            self.reveal_clock += 1  # the results overlay is on top: the board still ticks
 
     def _refresh_view(self) -> None:
         super()._refresh_view()
@@ -201,7 +206,8 @@ class TricksBoardScene(TricksDrawing, TableScene):
             worth = line_value(line, pending.get("locomotive"))
             return value, f"worth {worth[0]} now" if worth else ""
         company, end = value
-        return f"{company}: {end} end", f"{len(self.model.lines.get(company, []))} cards"
+        count = len(self.model.lines.get(company, []))
+        return f"{company}: {end} end", f"{count} card{'s' if count != 1 else ''} now"
 
     # --- words --------------------------------------------------------------------
 
@@ -271,7 +277,7 @@ class TricksBoardScene(TricksDrawing, TableScene):
 
     def results_lines(self, entry: dict[str, Any]) -> list[str]:
         shares = sum(entry.get("shares", {}).values())
-        lines = [f"{shares} shares, own total {entry.get('total', 0)}"]
+        lines = [f"{shares} shares"]
         if entry.get("team"):
             mates = " + ".join(self.seat_name(s) for s in entry["team"])
             lines.append(f"Team {mates}: {entry.get('team_total', 0)}")
@@ -281,6 +287,8 @@ class TricksBoardScene(TricksDrawing, TableScene):
         values = entry.get("company_values", {})
         items = []
         for company, n in entry.get("shares", {}).items():
+            if not n:
+                continue
             points = entry.get("points", {}).get(company, 0)
             items.append((f"{company}: {n} x {values.get(company, 0)}", f"+{points}",
                           points > 0))
