@@ -146,9 +146,11 @@ class TricksDrawing:
 
     def _draw_lane(self, surface: pygame.Surface, hidden: set[int], active: list[Tween]) -> None:
         shift = 0.0
+        now = {id(t) for t in active}
         for t in self.animator.pending():
             if t.data.get("kind") == "lane_shift":
-                shift = L.LANE_STEP * (1 - (t.value if t.started else 0.0))
+                moving = id(t) in now and t.started
+                shift = L.LANE_STEP * (1 - (t.value if moving else 0.0))
                 break
         cb = self.app.settings.colorblind
         lane = self.model.lane
@@ -194,11 +196,11 @@ class TricksDrawing:
             name = theme.fit_text(self.seat_name(seat), 24, L.TRICK_STEP - 8)
             theme.blit_text(surface, name, (rect.centerx, rect.y - 6), 24, self.seat_color(seat)
                             if seat != winner else GLOW, True, "midbottom")
+            if seat == winner:
+                pygame.draw.rect(surface, GLOW, rect.inflate(14, 14), border_radius=12)
             if card is None or id(card) in hidden:
                 pygame.draw.rect(surface, (44, 72, 60), rect, 2, border_radius=8)
                 continue
-            if seat == winner:
-                pygame.draw.rect(surface, GLOW, rect.inflate(14, 14), border_radius=12)
             surface.blit(self.art.sprite(card, L.TRICK_CARD, colorblind=cb), rect)
         entry = model.resolving
         if entry is not None and id(entry) not in hidden:
@@ -208,15 +210,15 @@ class TricksDrawing:
             surface.blit(self.art.sprite(entry, L.TRICK_CARD, colorblind=cb), rect)
         for t in active:
             if t.data.get("kind") == "won" and t.started:
-                box = pygame.Rect(0, 0, 780, 48)
+                box = pygame.Rect(0, 0, 780, 40)
                 box.center = (L.trick_rect(0, n).union(L.trick_rect(n - 1, n)).centerx,
-                              L.BANNER_Y - round(6 * hop(t.raw)))
+                              L.BANNER_Y - round(3 * hop(t.raw)))
                 panel(surface, box, (40, 34, 20), GLOW, 12, 3)
-                theme.blit_text(surface, theme.fit_text(t.data["text"], 34, 760, True),
-                                box.center, 34, GLOW, True, "center")
+                theme.blit_text(surface, theme.fit_text(t.data["text"], 32, 760, True),
+                                box.center, 32, GLOW, True, "center")
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
-        if self.viewer is None or not self.acting:
+        if self.viewer is None or not self.acting or self.animator.busy or self.queue:
             return
         pending = self.pending
         x, y = L.LEFT_X + 16, L.TRICK_Y + 104
@@ -242,8 +244,8 @@ class TricksDrawing:
 
     def _draw_targets(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
         pending = self.pending
-        if pending is None:
-            return
+        if pending is None or self.animator.busy or self.queue:
+            return  # the shown decision may be answered already: wait for the snap
         pulse = 120 + int(100 * hop((pygame.time.get_ticks() % 1200) / 1200))
         for item in self._decision_targets(pending):
             rect = self.target_rect(item)
@@ -288,7 +290,8 @@ class TricksDrawing:
 
     def _draw_share_chips(self, surface: pygame.Surface) -> None:
         model = self.model
-        for seat, shares in enumerate(model.shares):
+        for seat in range(len(model.shares)):
+            shares = self.shares_shown(seat)
             row = L.player_rect(seat)
             x = row.x + 44
             for company in self.palette.companies:
@@ -326,9 +329,10 @@ class TricksDrawing:
     def _draw_waiting(self, surface: pygame.Surface, hidden: set[int]) -> None:
         """Cards about to leave stay where they are until their flight starts."""
         cb = self.app.settings.colorblind
+        now = {id(t) for t in self.animator.active()}
         for t in self.animator.pending():
             data = t.data
-            if t.started or "depart" not in data or data["depart"] in hidden:
+            if (id(t) in now and t.started) or "depart" not in data or data["depart"] in hidden:
                 continue
             rect = data.get("depart_rect")
             if rect is None or data["item"] is None:

@@ -28,7 +28,7 @@ LINE_STEP = 78
 # The trick on the table and the hand.
 TRICK_Y = 708
 TRICK_H = 212
-BANNER_Y = TRICK_Y + 174  # the middle of the winner's banner, under the trick
+BANNER_Y = TRICK_Y + 193  # the middle of the winner's banner, under the trick
 TRICK_CARD = (92, 128)
 TRICK_STEP = 150
 HAND_Y = 928

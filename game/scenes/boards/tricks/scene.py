@@ -46,6 +46,7 @@ class TricksBoardScene(TricksDrawing, TableScene):
         self.layer_key: Any = None
         self.reveal: dict[str, Any] | None = None
         self.reveal_clock = 0
+        self.lane_flight: Tween | None = None
         self._warm_sprites()
 
     def _warm_sprites(self) -> None:
@@ -260,7 +261,12 @@ class TricksBoardScene(TricksDrawing, TableScene):
         model = self.model
         if seat >= len(model.counts):
             return ["", ""]
-        return [str(model.counts[seat]), str(len(model.shares[seat]))]
+        return [str(model.counts[seat]), str(len(self.shares_shown(seat)))]
+
+    def shares_shown(self, seat: int) -> list[Item]:
+        """A seat's shares, less those still flying to it."""
+        hidden = self._hidden()
+        return [s for s in self.model.shares[seat] if id(s) not in hidden]
 
     def player_note(self, seat: int) -> str | None:
         return " "  # the name goes up: the share chips are drawn under it
@@ -371,12 +377,21 @@ class TricksBoardScene(TricksDrawing, TableScene):
                                        delay=16, depart=entry, hide=model.resolving,
                                        end_size=L.TRICK_CARD))
             elif entry is not None:
-                batch.append(self._fly(entry, L.lane_rect(0), self.seat_spot(winner),
-                                       L.LANE_CARD, 30, delay=16, depart=entry,
-                                       end_size=(40, 56)))
+                self.lane_flight = self._fly(entry, L.lane_rect(0), self.seat_spot(winner),
+                                             L.LANE_CARD, 30, delay=16, depart=entry,
+                                             end_size=(40, 56))
+                batch.append(self.lane_flight)
             anim.add_batch(batch)
             return
+        from_lane = kind == "exchange_taken" or event.get("source") == "lane"
+        if kind in ("exchange_taken", "share_taken") and from_lane:
+            placed = model.apply(event)  # the lane's share: it lands with the lane's flight
+            if self.lane_flight is not None and placed is not None:
+                self.lane_flight.data["hide"] = id(placed)
+            self.lane_flight = None
+            return
         if kind in ("share_taken", "card_removed", "reservation_replaced") and seat in model.trick:
+            # a played card leaves the trick: a share, a lane slot or out of the game
             leaving = model.trick[seat]
             start = L.trick_rect(model.trick_slot(seat), n)
             placed = model.apply(event)
@@ -387,8 +402,7 @@ class TricksBoardScene(TricksDrawing, TableScene):
             else:
                 end, end_size = L.lane_rect(event["slot"]), L.LANE_CARD
             tween = self._fly(leaving, start, end, L.TRICK_CARD, 26, depart=leaving,
-                              end_size=end_size,
-                              hide=placed if kind == "reservation_replaced" else None)
+                              end_size=end_size, hide=placed)
             tween.data["from_trick"] = True
             self._join_departures(tween)
             return
