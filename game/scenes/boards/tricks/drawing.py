@@ -194,7 +194,7 @@ class TricksDrawing:
             rect = L.trick_rect(model.trick_slot(seat), n)
             card = model.trick.get(seat)
             name = theme.fit_text(self.seat_name(seat), 24, L.TRICK_STEP - 8)
-            theme.blit_text(surface, name, (rect.centerx, rect.y - 6), 24, self.seat_color(seat)
+            theme.blit_text(surface, name, (rect.centerx, rect.y - 6), 24, self._seat_ink(seat)
                             if seat != winner else GLOW, True, "midbottom")
             if seat == winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(14, 14), border_radius=12)
@@ -321,8 +321,16 @@ class TricksDrawing:
             if seat == last["winner"]:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), border_radius=10)
             surface.blit(self.art.sprite(card, size, colorblind=cb), rect)
-            pygame.draw.rect(surface, self.seat_color(seat),
-                             (rect.x, rect.bottom + 6, rect.width, 8), border_radius=3)
+            bar = pygame.Rect(rect.x, rect.bottom + 6, rect.width, 8)
+            pygame.draw.rect(surface, self.seat_color(seat), bar, border_radius=3)
+            pygame.draw.rect(surface, theme.TEXT_DIM, bar, 1, border_radius=3)
+
+    def _seat_ink(self, seat: int) -> tuple[int, int, int]:
+        """A seat's colour for words on the dark table (a dark seat colour lightened)."""
+        r, g, b = self.seat_color(seat)
+        if 0.299 * r + 0.587 * g + 0.114 * b >= 90:
+            return (r, g, b)
+        return (r // 3 + 150, g // 3 + 150, b // 3 + 150)
 
     # --- moving things ----------------------------------------------------------------
 
