@@ -78,7 +78,7 @@ class CardArt:
                style: str = "hand", dim: bool = False, colorblind: bool = False) -> pygame.Surface:
         """The picture of a card (None: a card back). style "hand" shows the
         strength big, "line" the station value big."""
-        key = (_item_key(item), size, style, dim, colorblind)
+        key = (item_key(item), size, style, dim, colorblind)
         cached = self.cache.get(key)
         if cached is None:
             cached = pygame.Surface(size, pygame.SRCALPHA)
@@ -211,7 +211,8 @@ class CardArt:
                        color)
 
 
-def _item_key(item: dict[str, Any] | None) -> Any:
+def item_key(item: dict[str, Any] | None) -> Any:
+    """A hashable stand-in for a card's dict (the sprite cache's key)."""
     if item is None:
         return None
     return tuple(sorted((k, v if not isinstance(v, list) else _list_key(v))
@@ -219,7 +220,7 @@ def _item_key(item: dict[str, Any] | None) -> Any:
 
 
 def _list_key(values: list[Any]) -> Any:
-    return tuple(_item_key(v) if isinstance(v, dict) else v for v in values)
+    return tuple(item_key(v) if isinstance(v, dict) else v for v in values)
 
 
 def _plain(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int],

@@ -9,7 +9,7 @@ import pygame
 
 from game.anim.tween import Tween, hop, lerp, lerp2
 from game.scenes.boards.tricks import layout as L
-from game.scenes.boards.tricks.cards import draw_shape
+from game.scenes.boards.tricks.cards import draw_shape, item_key
 from game.scenes.boards.tricks.display import same_card
 from game.scenes.boards.tricks.words import REVEAL_EACH, entry_name, line_value
 from game.ui import theme
@@ -40,21 +40,35 @@ class TricksDrawing:
         cb = self.app.settings.colorblind
         key = (self.model.version, frozenset(hidden), cb, self._revealed(), self.model.led)
         if self.layer is None or key != self.layer_key:
-            if self.layer is None:
+            if self.layer is None or self.layer_key is None or self.layer_key[2] != cb:
                 self.layer = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H)).convert()
-            self._draw_layer(self.layer, hidden, cb)
+                self._draw_frame(self.layer)
+                self.row_keys = {}
+            for row, company in enumerate(self.palette.companies):
+                row_key = self._line_key(row, company, hidden, cb)
+                if self.row_keys.get(company) != row_key:  # only the lines that changed
+                    self.layer.fill(theme.BG, L.line_row_rect(row).inflate(0, 8))
+                    self._draw_line(self.layer, row, company, hidden, cb)
+                    self.row_keys[company] = row_key
             self.layer_key = key
         return self.layer
 
-    def _draw_layer(self, layer: pygame.Surface, hidden: set[int], cb: bool) -> None:
+    def _line_key(self, row: int, company: str, hidden: set[int], cb: bool) -> tuple:
+        """What a line's picture depends on, by content (ids change at every snap)."""
+        model = self.model
+        loco = model.locomotives.get(company)
+        return (tuple((item_key(i), id(i) in hidden) for i in model.lines.get(company, [])),
+                item_key(loco), loco is not None and id(loco) in hidden, cb,
+                model.led == company, self.reveal is not None and row < self._revealed())
+
+    def _draw_frame(self, layer: pygame.Surface) -> None:
+        """What never changes: headings and the trick's table."""
         layer.fill(theme.BG)
         theme.blit_text(layer, "Trick lane", (L.LEFT_X, L.LANE_Y + 8), 30, theme.TEXT, True)
         theme.blit_text(layer, "left card: what", (L.LEFT_X, L.LANE_Y + 44), 22,
                         theme.TEXT_DIM)
         theme.blit_text(layer, "the next trick wins", (L.LEFT_X, L.LANE_Y + 66), 22,
                         theme.TEXT_DIM)
-        for row, company in enumerate(self.palette.companies):
-            self._draw_line(layer, row, company, hidden, cb)
         trick = pygame.Rect(L.LEFT_X, L.TRICK_Y, L.LEFT_R - L.LEFT_X, L.TRICK_H)
         panel(layer, trick, (28, 52, 44), (60, 100, 80), 16, 2)
         theme.blit_text(layer, "Last trick", (L.PANEL_X, L.LAST_TRICK_Y), 28, theme.TEXT_DIM)

@@ -44,10 +44,12 @@ class TricksBoardScene(TricksDrawing, TableScene):
         self.model = TableModel(self.shown)
         self.layer: pygame.Surface | None = None
         self.layer_key: Any = None
+        self.row_keys: dict[str, Any] = {}
         self.reveal: dict[str, Any] | None = None
         self.reveal_clock = 0
         self.lane_flight: Tween | None = None
         self._warm_sprites()
+        self._board_layer(set())  # the lines are drawn now, not in the first frame
 
     def _warm_sprites(self) -> None:
         """Draw every card at every size now: a new picture mid-game is a frame hitch."""
