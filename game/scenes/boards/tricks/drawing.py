@@ -112,7 +112,7 @@ class TricksDrawing:
         else:
             worth = line_value(shown, loco if loco and id(loco) not in hidden else None)
             value, start, length = worth if worth else (None, 0, 0)
-            detail = "" if worth else "needs a loco"
+            detail = ""
         vx = rect.x + 140
         theme.blit_text(layer, "value", (vx + 44, rect.y + 6), 22, theme.TEXT_DIM,
                         anchor="midtop")
@@ -216,12 +216,18 @@ class TricksDrawing:
                 pygame.draw.rect(surface, (44, 72, 60), rect, 2, border_radius=8)
                 continue
             surface.blit(self.art.sprite(card, L.TRICK_CARD, colorblind=cb), rect)
+            if seat == self.viewer and self._deciding("lay"):
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(12, 12), 4,
+                                 border_radius=12)  # the card to lay
         entry = model.resolving
         if entry is not None and id(entry) not in hidden:
             rect = L.RESOLVE_RECT
             theme.blit_text(surface, "won:", (rect.centerx, rect.y - 6), 24, GLOW, True,
                             "midbottom")
             surface.blit(self.art.sprite(entry, L.TRICK_CARD, colorblind=cb), rect)
+            if self._deciding("city") or self._deciding("locomotive"):
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(12, 12), 4,
+                                 border_radius=12)
         for t in active:
             if t.data.get("kind") == "won" and t.started:
                 box = pygame.Rect(0, 0, 780, 40)
@@ -230,6 +236,12 @@ class TricksDrawing:
                 panel(surface, box, (40, 34, 20), GLOW, 12, 3)
                 theme.blit_text(surface, theme.fit_text(t.data["text"], 32, 760, True),
                                 box.center, 32, GLOW, True, "center")
+
+    def _deciding(self, kind: str) -> bool:
+        """The viewer is asked for `kind` now (and the board has caught up)."""
+        pending = self.pending
+        return bool(pending and pending["kind"] == kind and not self.animator.busy
+                    and not self.queue)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         if self.viewer is None or not self.acting or self.animator.busy or self.queue:
@@ -274,6 +286,29 @@ class TricksDrawing:
                 pygame.draw.rect(surface, (255, 214, pulse // 2), rect, 4, border_radius=10)
             if lit:
                 focus_ring(surface, rect, 8)
+                self._draw_worth(surface, item, rect, pending)
+
+    def _draw_worth(self, surface: pygame.Surface, item: tuple[str, Any], rect: pygame.Rect,
+                    pending: dict[str, Any]) -> None:
+        """What the line would be worth with this choice (a hint, not a promise)."""
+        kind, value = item
+        model = self.model
+        if kind == "end":
+            company, end = value
+            placed = pending.get("card") or pending.get("city")
+            line = list(model.lines.get(company, []))
+            line = [placed] + line if end == "left" else line + [placed]
+            worth = line_value(line, model.locomotives.get(company))
+        else:
+            worth = line_value(model.lines.get(value, []), pending.get("locomotive"))
+        company = value[0] if kind == "end" else value
+        head = L.head_rect(self.row_of(company))
+        box = pygame.Rect(head.x + 138, head.y + 3, head.width - 140, head.height - 6)
+        pygame.draw.rect(surface, (40, 34, 20), box, border_radius=8)
+        pygame.draw.rect(surface, GLOW, box, 2, border_radius=8)
+        theme.blit_text(surface, "then", (box.centerx, box.y + 4), 22, GLOW, anchor="midtop")
+        theme.blit_text(surface, str(worth[0]) if worth else "-", (box.centerx, box.y + 48), 46,
+                        GLOW, True, "center")
 
     def _draw_hand(self, surface: pygame.Surface, hidden: set[int],
                    focus_item: tuple[str, Any] | None) -> None:
