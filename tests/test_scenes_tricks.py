@@ -315,3 +315,58 @@ def test_lan_bot_clients_and_a_kiosk_agree_to_the_last_point(app, tmp_path, monk
             p.session.stop()
         kiosk.shutdown()
         host.stop()
+
+
+def test_lan_player_sees_only_their_own_hand_and_plays_by_mouse(app, tmp_path, monkeypatch):
+    """A laptop joins a host beside three bot clients: its board shows its own
+    hand (nobody else's), and a click on a playable card plays it on the host."""
+    import time
+
+    from netkit import Player, connect, isolate, start_host, wait_until
+
+    from game.scenes.lan import JoinScene, LobbyScene
+
+    isolate(monkeypatch, tmp_path)
+    host = start_host(seats=4, game=GAME)
+    bots = [Player(connect(host, f"Bot {i}"), "greedy", seed=i, think=0.01) for i in range(3)]
+    board = None
+    try:
+        join = JoinScene(app, name="Remy")
+        app.push(join)
+        join.connect(f"127.0.0.1:{host.port}")
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        wait_until(lambda: (app.step(1), lobby.client.snapshot()["seat"] is not None)[1],
+                   "the laptop to sit down")
+        wait_until(lambda: sum(s["kind"] == "human" for s in host.status()["seats"]) == 4,
+                   "every seat taken")
+        host.start_game()
+        deadline = time.monotonic() + 30
+        while board is None and time.monotonic() < deadline:
+            app.step(1)
+            board = next((s for s in app.stack if isinstance(s, TricksBoardScene)), None)
+        assert board is not None
+        seat = board.session.seat
+        while time.monotonic() < deadline:
+            app.step(1)
+            time.sleep(0.002)
+            if (board.session.to_act == (seat,) and board.legal and not board.session.awaiting
+                    and not board.animator.busy and not board.queue
+                    and board.shown["phase"] == "play"):
+                break
+        assert board.viewer == seat and board.shown["you"] == seat
+        mine = host.match.state.view(seat)["private"]["hand"]
+        assert board.shown["private"]["hand"] == mine
+        assert all("hand" not in p for p in board.shown["players"])
+        card = board.shown["private"]["playable"][0]
+        index = next(i for i, c in enumerate(board.model.hand) if same_card(c, card))
+        before = len(host.match.state.history)
+        click(app, L.hand_rect(index, len(board.model.hand)).center, ticks=1)
+        wait_until(lambda: len(host.match.state.history) > before, "the host to take the card")
+        assert host.match.state.history[before] == (seat, {"type": "play", "card": card})
+    finally:
+        if board is not None:
+            board.session.client.stop()
+        for p in bots:
+            p.session.stop()
+        host.stop()
