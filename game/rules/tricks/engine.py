@@ -345,9 +345,9 @@ class TricksState:
         if shape is None:
             raise IllegalAction(f"unknown action type {kind!r}; "
                                 f"known: {', '.join(SHAPES)}")
-        missing = [k for k in shape if k not in action]
-        extra = [k for k in action if k != "type" and k not in shape]
-        if missing or extra:
+        if len(action) != len(shape) + 1 or not all(k in action for k in shape):
+            missing = [k for k in shape if k not in action]
+            extra = [k for k in action if k != "type" and k not in shape]
             parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
                 [f"unknown {', '.join(map(str, extra))}"] if extra else [])
             raise IllegalAction(f"'{kind}' action: {'; '.join(parts)}")
@@ -356,7 +356,7 @@ class TricksState:
                 raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
         if self.phase == "over":
             raise IllegalAction("the game is over")
-        acting = self.to_act[0]
+        acting = self.lay_queue[0] if self.phase == "lay" else self.current
         if seat != acting:
             raise IllegalAction(f"it is not your turn (seat {acting} must "
                                 f"{PHASE_ASKS[self.phase]})")
