@@ -157,12 +157,17 @@ class TricksState:
         for card in deck[players * n:]:
             self.lines[data.company_of(card)].append(card)
         tokens = list(data.lanes[players])
+        # The expert lane reorders the city and locomotive slots among themselves; the
+        # lane keeps its own cards (the exchange and reservation slots stay put, and a
+        # 4-player lane keeps its one city), so every line still gets a locomotive.
         if expert:
             slots = [i for i, t in enumerate(tokens) if t.kind in (CITY, LOCOMOTIVE)]
             operating = [tokens[i] for i in slots]
             rng.shuffle(operating)
             for i, token in zip(slots, operating, strict=True):
                 tokens[i] = token
+        # Exchange shares go to their slots in a random order; the city slots take
+        # cities at random, and the cities left over sit out the game (4 players).
         exchanges = list(range(len(data.companies)))
         rng.shuffle(exchanges)
         cities = list(range(len(data.cities)))
@@ -183,6 +188,8 @@ class TricksState:
         self.voids: list[int] = [0] * players  # bit masks of companies a seat lacks
         self.trick: list[tuple[int, int]] = []
         self.led: int | None = None
+        # The rules leave the first leader open: seat order is already the table's
+        # (shuffled or chosen at setup), so seat 0 leads.
         self.leader = 0
         self.current = 0
         self.phase = "play"
@@ -345,9 +352,9 @@ class TricksState:
         if shape is None:
             raise IllegalAction(f"unknown action type {kind!r}; "
                                 f"known: {', '.join(SHAPES)}")
-        missing = [k for k in shape if k not in action]
-        extra = [k for k in action if k != "type" and k not in shape]
-        if missing or extra:
+        if len(action) != len(shape) + 1 or not all(k in action for k in shape):
+            missing = [k for k in shape if k not in action]
+            extra = [k for k in action if k != "type" and k not in shape]
             parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
                 [f"unknown {', '.join(map(str, extra))}"] if extra else [])
             raise IllegalAction(f"'{kind}' action: {'; '.join(parts)}")
@@ -356,7 +363,7 @@ class TricksState:
                 raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
         if self.phase == "over":
             raise IllegalAction("the game is over")
-        acting = self.to_act[0]
+        acting = self.lay_queue[0] if self.phase == "lay" else self.current
         if seat != acting:
             raise IllegalAction(f"it is not your turn (seat {acting} must "
                                 f"{PHASE_ASKS[self.phase]})")
@@ -645,6 +652,7 @@ class TricksState:
             })
         scores = [b["total"] for b in breakdown]
         if self.teams:
+            # partners sit opposite each other, as in partnership trick games
             own = list(scores)
             for s, b in enumerate(breakdown):
                 partner = (s + 2) % 4
