@@ -167,8 +167,8 @@ class TricksBoardScene(TricksDrawing, TableScene):
             card = hand[value]
             action = next((a for a in self.legal if a["type"] == "play"
                            and same_card(a["card"], card)), None)
-            self.try_action(action or {"type": "play", "card": {
-                "company": card["company"], "strength": card["strength"]}})
+            # the card as the hand shows it (value included), as legal_actions lists it
+            self.try_action(action or {"type": "play", "card": dict(card)})
         elif kind == "end":
             company, end = value
             pending = self.pending or {}
@@ -257,13 +257,23 @@ class TricksBoardScene(TricksDrawing, TableScene):
         return None
 
     def player_columns(self) -> list[tuple[str, int]]:
-        return [("cards", 64), ("shares", 76)]
+        columns = [("cards", 64), ("shares", 76)]
+        if self.shown.get("teams"):
+            columns.insert(0, ("team", 60))
+        return columns
 
     def player_values(self, seat: int, player: dict[str, Any]) -> list[str]:
         model = self.model
         if seat >= len(model.counts):
             return ["", ""]
-        return [str(model.counts[seat]), str(len(self.shares_shown(seat)))]
+        dealing = sum(1 for t in self.animator.pending()
+                      if t.data.get("deal_seat") == seat and not t.done)
+        values = [str(model.counts[seat] - dealing), str(len(self.shares_shown(seat)))]
+        teams = self.shown.get("teams")
+        if teams:
+            team = next((i for i, members in enumerate(teams) if seat in members), 0)
+            values.insert(0, "AB"[team % 2])
+        return values
 
     def shares_shown(self, seat: int) -> list[Item]:
         """A seat's shares, less those still flying to it."""
@@ -287,6 +297,7 @@ class TricksBoardScene(TricksDrawing, TableScene):
         shares = sum(entry.get("shares", {}).values())
         lines = [f"{shares} shares"]
         if entry.get("team"):
+            lines[0] += f", own points {entry.get('total', 0)}"
             mates = " + ".join(self.seat_name(s) for s in entry["team"])
             lines.append(f"Team {mates}: {entry.get('team_total', 0)}")
         return lines
@@ -342,11 +353,13 @@ class TricksBoardScene(TricksDrawing, TableScene):
             for seat in range(n):
                 k = r * n + seat
                 if seat == self.viewer and r < len(hand):
-                    tweens.append(self._fly(hand[r], L.DEAL_FROM, L.hand_rect(r, len(hand)),
-                                            L.HAND_CARD, 16, delay=k * 2, hide=hand[r]))
+                    tween = self._fly(hand[r], L.DEAL_FROM, L.hand_rect(r, len(hand)),
+                                      L.HAND_CARD, 16, delay=k * 2, hide=hand[r])
                 else:
-                    tweens.append(self._fly(None, L.DEAL_FROM, self.seat_spot(seat),
-                                            (60, 84), 16, delay=k * 2, end_size=(40, 56)))
+                    tween = self._fly(None, L.DEAL_FROM, self.seat_spot(seat), (60, 84), 16,
+                                      delay=k * 2, end_size=(40, 56))
+                tween.data["deal_seat"] = seat  # the seat's card count rises as it lands
+                tweens.append(tween)
         self.animator.add_batch(tweens)
 
     def animate(self, events: list[Event]) -> None:
