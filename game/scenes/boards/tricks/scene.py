@@ -123,6 +123,13 @@ class TricksBoardScene(TricksDrawing, TableScene):
             return [("line", c) for c in pending["options"]]
         return []
 
+    def focus_step(self, kind: str) -> int:
+        """Up and down move a line for a city (two ends a line); otherwise one target."""
+        pending = self.pending
+        if kind in ("up", "down") and pending and pending["kind"] == "city":
+            return 2
+        return 1
+
     def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         if self.viewer is None:
             return None
