@@ -65,9 +65,9 @@ class TricksDrawing:
         """What never changes: headings and the trick's table."""
         layer.fill(theme.BG)
         theme.blit_text(layer, "Trick lane", (L.LEFT_X, L.LANE_Y + 8), 30, theme.TEXT, True)
-        theme.blit_text(layer, "left card: what", (L.LEFT_X, L.LANE_Y + 44), 22,
+        theme.blit_text(layer, "the next trick", (L.LEFT_X, L.LANE_Y + 42), 24,
                         theme.TEXT_DIM)
-        theme.blit_text(layer, "the next trick wins", (L.LEFT_X, L.LANE_Y + 66), 22,
+        theme.blit_text(layer, "wins the first", (L.LEFT_X, L.LANE_Y + 66), 24,
                         theme.TEXT_DIM)
         trick = pygame.Rect(L.LEFT_X, L.TRICK_Y, L.LEFT_R - L.LEFT_X, L.TRICK_H)
         panel(layer, trick, (28, 52, 44), (60, 100, 80), 16, 2)
@@ -114,7 +114,7 @@ class TricksDrawing:
             value, start, length = worth if worth else (None, 0, 0)
             detail = ""
         vx = rect.x + 140
-        theme.blit_text(layer, "value", (vx + 44, rect.y + 6), 22, theme.TEXT_DIM,
+        theme.blit_text(layer, "value", (vx + 44, rect.y + 4), 24, theme.TEXT_DIM,
                         anchor="midtop")
         big = "-" if value is None else str(value)
         vcolor = GLOW if reveal is not None else (theme.TEXT if value is not None
@@ -122,7 +122,7 @@ class TricksDrawing:
         theme.blit_text(layer, big, (vx + 44, rect.y + 50), 52 if reveal else 46, vcolor, True,
                         "center")
         if detail:
-            theme.blit_text(layer, theme.fit_text(detail, 22, 96), (vx + 44, rect.bottom - 4), 22,
+            theme.blit_text(layer, theme.fit_text(detail, 24, 96), (vx + 44, rect.bottom - 4), 24,
                             theme.TEXT if reveal is not None else theme.TEXT_DIM,
                             anchor="midbottom")
         count = len(line)
@@ -306,7 +306,7 @@ class TricksDrawing:
         box = pygame.Rect(head.x + 138, head.y + 3, head.width - 140, head.height - 6)
         pygame.draw.rect(surface, (40, 34, 20), box, border_radius=8)
         pygame.draw.rect(surface, GLOW, box, 2, border_radius=8)
-        theme.blit_text(surface, "then", (box.centerx, box.y + 4), 22, GLOW, anchor="midtop")
+        theme.blit_text(surface, "then", (box.centerx, box.y + 4), 24, GLOW, anchor="midtop")
         theme.blit_text(surface, str(worth[0]) if worth else "-", (box.centerx, box.y + 48), 46,
                         GLOW, True, "center")
 
