@@ -330,6 +330,9 @@ class TricksState:
         counts, never giving a seat a company it is known to lack (it did not
         follow that company's lead).
         """
+        if not (isinstance(seat, int) and not isinstance(seat, bool)
+                and 0 <= seat < self.players):
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
         other = self.clone()
         others = [s for s in range(self.players) if s != seat]
         pool = [c for s in others for c in self.hands[s]]
