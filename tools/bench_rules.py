@@ -1,9 +1,11 @@
 """Rules engine speed: random 4-player games per second on one core, the
-median `legal_actions` time, `longest_route` on a 45-train network, and on a
-board with regions (routes-italy) `region_bonus` on a 45-train network.
+median `legal_actions` time and the median `clone()` time, for any registered
+game. For the route-building family also `longest_route` on a 45-train
+network, and on a board with regions (routes-italy) `region_bonus` on a
+45-train network.
 
 Prints figures; asserts nothing (speed is not a test). Usage:
-    python tools/bench_rules.py [--game routes-usa|routes-italy] [--games 200] [--players 4]
+    python tools/bench_rules.py [--game GAME-ID] [--games 200] [--players 4]
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.rules import create  # noqa: E402
-from game.rules.routes.scoring import longest_route, region_bonus  # noqa: E402
+from game.rules import create, game_info  # noqa: E402
 
 
 def random_games(game: str, players: int, games: int) -> tuple[float, list[float], int]:
@@ -72,26 +73,35 @@ def spread_network(board, trains: int = 45) -> list[tuple[str, str]]:
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="routes-usa")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4)
-    args = parser.parse_args()
-    rate, legal_times, actions = random_games(args.game, args.players, args.games)
+def clone_times(game: str, players: int) -> list[float]:
+    """`clone()` of mid-game states (search bots call it a lot)."""
+    runs = []
+    for seed in range(20):
+        state = create(game, players=players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(25):
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        t0 = time.perf_counter()
+        state.clone()
+        runs.append(time.perf_counter() - t0)
+    return runs
+
+
+def routes_figures(game: str, players: int) -> None:
+    from game.rules.routes.scoring import longest_route, region_bonus
+
     net = longest_network()
     runs = []
     for _ in range(50):
         t0 = time.perf_counter()
         length = longest_route(net)
         runs.append(time.perf_counter() - t0)
-    print(f"{args.game}: {args.games} random {args.players}-player games, {actions} actions")
-    print(f"  games per second (one core): {rate:.1f}")
-    print(f"  legal_actions median: {statistics.median(legal_times) * 1e6:.1f} us, "
-          f"p99: {sorted(legal_times)[int(len(legal_times) * 0.99)] * 1e6:.1f} us")
     print(f"  longest_route on a 45-train network ({len(net)} tracks, length {length}): "
           f"median {statistics.median(runs) * 1e3:.3f} ms, max {max(runs) * 1e3:.3f} ms")
-    board = create(args.game, players=args.players, seed=0).board
+    board = create(game, players=players, seed=0).board
     if board.regions:
         tracks = spread_network(board)
         runs = []
@@ -101,6 +111,24 @@ def main() -> int:
             runs.append(time.perf_counter() - t0)
         print(f"  region_bonus on a 45-train network ({len(tracks)} tracks, regions {regions}, "
               f"bonus {bonus}): median {statistics.median(runs) * 1e3:.3f} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="routes-usa")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    info = game_info(args.game)
+    rate, legal_times, actions = random_games(args.game, args.players, args.games)
+    clones = clone_times(args.game, args.players)
+    print(f"{args.game}: {args.games} random {args.players}-player games, {actions} actions")
+    print(f"  games per second (one core): {rate:.1f} ({1e3 / rate:.2f} ms a game)")
+    print(f"  legal_actions median: {statistics.median(legal_times) * 1e6:.1f} us, "
+          f"p99: {sorted(legal_times)[int(len(legal_times) * 0.99)] * 1e6:.1f} us")
+    print(f"  clone median: {statistics.median(clones) * 1e6:.1f} us")
+    if info.family == "routes":
+        routes_figures(args.game, args.players)
     return 0
 
 

@@ -168,9 +168,81 @@ def main() -> int:
     menus(shooter)
     for game_id in GAMES:
         game(shooter, game_id)
+    if any(info.family == "tricks" for info in GAMES.values()):
+        tricks_extras(shooter)
     kiosk(shooter)
     shooter.app.close()
     return 0
+
+
+def _bots_until(match: Match, stop) -> None:
+    """Let bots play every seat until `stop(state)` holds (or the game ends); then
+    every seat is a human's, so nothing moves while the screen is taken."""
+    for seat in match.seats:
+        seat.bot = "greedy"
+    match._make_bots()
+    while not match.state.is_over and not stop(match.state):
+        match.play_bot(match.bot_to_act())
+    for seat in match.seats:
+        seat.bot = None
+    match._make_bots()
+
+
+def _look_as(scene, seat: int) -> None:
+    """Show `seat`'s secrets at once (the hand-off is for people, not screenshots)."""
+    from game.scenes.handoff import HandoffScene
+
+    scene.fast_forward()
+    while isinstance(scene.app.top, HandoffScene):
+        scene.app.pop()
+    scene.handoff_for = None
+    scene.viewer = seat
+    scene._refresh_view()
+
+
+def tricks_extras(s: Shooter) -> None:
+    tricks_shots(s.app, s.shot)
+
+
+def tricks_shots(app: App, shot) -> None:
+    """Railway Tricks: hand-off, a hand to play, a card in flight, the decisions
+    on the board and as a list, the results reveal and the scores."""
+    from game.scenes.flow import start_match
+    from game.scenes.handoff import HandoffScene
+
+    seats = [Seat("Alice", "red"), Seat("Bob", "blue"), Seat("Cleo", "green", "greedy"),
+             Seat("Dan", "yellow", "greedy")]
+    match = Match(next(g for g, i in GAMES.items() if i.family == "tricks"), seats, 7)
+    start_match(app, match)
+    scene = app.stack[0]
+    shot("tricks-handoff", 2)
+    if isinstance(app.top, HandoffScene):
+        app.top.ticks = 20
+        app.top.handle(type("I", (), {"kind": "select"})())
+    shot("tricks-hand", 2)
+    for kind in ("city", "lay", "locomotive"):
+        _bots_until(match, lambda st, k=kind: st.phase == k)
+        if match.state.is_over:
+            break
+        _look_as(scene, match.state.to_act[0])
+        shot(f"tricks-{kind}", 1)
+        if kind == "city":
+            scene.activate(("list", None))
+            shot("tricks-city-list", 1)
+            app.pop()
+    _bots_until(match, lambda st: st.phase == "play" and len(st.trick) == 2)
+    _look_as(scene, match.state.to_act[0])
+    shot("tricks-follow", 1)
+    app.settings.animation = 1.0
+    scene.activate(scene.focus_targets()[0])
+    shot("tricks-flight", 12)
+    app.settings.animation = 0.0
+    _bots_until(match, lambda st: False)
+    _look_as(scene, 0)
+    app.settings.animation = 1.0
+    shot("tricks-reveal", 200)
+    shot("tricks-results", 400)
+    app.settings.animation = 0.0
 
 
 if __name__ == "__main__":

@@ -24,16 +24,20 @@ class EventLog:
         self.entries: list[str] = []
         self.chars = chars
         self.scroll = 0  # lines up from the newest
+        self._wrapped: list[str] = []  # the entries wrapped so far (drawn every frame)
+        self._wrapped_count = 0
 
     def add(self, line: str) -> None:
         self.entries.append(line)
         self.scroll = 0
 
     def lines(self) -> list[str]:
-        out: list[str] = []
-        for entry in self.entries:
-            out += textwrap.wrap(entry, self.chars, subsequent_indent="  ") or [""]
-        return out
+        if self._wrapped_count > len(self.entries):  # entries were replaced: start again
+            self._wrapped, self._wrapped_count = [], 0
+        for entry in self.entries[self._wrapped_count:]:
+            self._wrapped += textwrap.wrap(entry, self.chars, subsequent_indent="  ") or [""]
+        self._wrapped_count = len(self.entries)
+        return self._wrapped
 
     def visible(self, rows: int) -> list[str]:
         lines = self.lines()

@@ -1,0 +1,475 @@
+"""Railway Tricks on the shared table: targets, actions, animations, words.
+
+Drawing lives in `drawing.py` (a mixin), positions in `layout.py`, the card
+pictures in `cards.py`, and the board as the animations know it in
+`display.py`. Decisions are made on the board (click a hand card, an end of
+a line, a line's head); "Choose from a list" opens the shared choice overlay
+for the same decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
+from game.rules.base import Event
+from game.scenes.boards.tricks import layout as L
+from game.scenes.boards.tricks.cards import CardArt, Palette
+from game.scenes.boards.tricks.display import Item, TableModel, same_card
+from game.scenes.boards.tricks.drawing import TricksDrawing
+from game.scenes.boards.tricks.words import (
+    REVEAL_EACH,
+    card_name,
+    entry_name,
+    line_value,
+)
+from game.scenes.choice import ChoiceScene
+from game.scenes.table import TableScene
+
+SOUNDS = {"card_played": "card", "card_laid": "card", "city_laid": "claim",
+          "locomotive_placed": "horn"}
+CHOICE_BOX = pygame.Rect(1440, 66, 474, 840)
+
+
+class TricksBoardScene(TricksDrawing, TableScene):
+    players_rect = L.PLAYERS_RECT
+    log_rect = L.LOG_RECT
+    player_row = L.PLAYER_ROW
+
+    def setup_board(self) -> None:
+        self.palette = Palette(self.shown["companies"], self.shown["colors"])
+        self.art = CardArt(self.palette)
+        self.model = TableModel(self.shown)
+        self.layer: pygame.Surface | None = None
+        self.layer_key: Any = None
+        self.row_keys: dict[str, Any] = {}
+        self.reveal: dict[str, Any] | None = None
+        self.reveal_clock = 0
+        self.lane_flight: Tween | None = None
+        self._warm_sprites()
+        self._board_layer(set())  # the lines are drawn now, not in the first frame
+
+    def _warm_sprites(self) -> None:
+        """Draw every card at every size now: a new picture mid-game is a frame hitch."""
+        from game.rules.tricks.cards import card_view, city_view, locomotive_view
+        from game.rules.tricks.data import load_tricks_data
+
+        data = load_tricks_data()
+        cb = self.app.settings.colorblind
+        cards = [card_view(data, c) for c in range(data.card_count)]
+        cities = [city_view(data, c) for c in range(len(data.cities))]
+        locos = [dict(locomotive_view(data, i), kind="locomotive")
+                 for i in range(len(data.locomotives))]
+        art = self.art
+        for card in cards:
+            for size in (L.HAND_CARD, L.TRICK_CARD, L.LAST_CARD, L.LANE_CARD):
+                art.sprite(card, size, colorblind=cb)
+            art.sprite(card, L.HAND_CARD, dim=True, colorblind=cb)
+            for dim in (False, True):
+                art.sprite(card, L.LINE_CARD, style="line", dim=dim, colorblind=cb)
+        for item in cities + [{"kind": "initial", "value": data.initial_value}]:
+            for dim in (False, True):
+                art.sprite(item, L.LINE_CARD, style="line", dim=dim, colorblind=cb)
+        for item in cities + locos:
+            art.sprite(item, L.TRICK_CARD, colorblind=cb)
+        for item in locos:
+            art.sprite(item, L.loco_rect(0).size, colorblind=cb)
+        for entry in self.shown["lane"]:
+            for size in (L.LANE_CARD, L.TRICK_CARD):
+                art.sprite(entry, size, colorblind=cb)
+        for company in self.palette.companies:
+            art.sprite({"kind": "exchange", "company": company}, L.LANE_CARD, colorblind=cb)
+
+    def update(self) -> None:
+        super().update()
+        if self.reveal is not None:
+            self.reveal_clock += 1  # the results overlay is on top: the board still ticks
+
+    def _refresh_view(self) -> None:
+        super()._refresh_view()
+        self.model.sync(self.shown)
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        return self.shown["private"].get("pending") if self.acting else None
+
+    def row_of(self, company: str) -> int:
+        return self.palette.companies.index(company)
+
+    # --- targets ------------------------------------------------------------------
+
+    def focus_targets(self) -> list[tuple[str, Any]]:
+        if self.viewer is None:
+            return []
+        pending = self.pending
+        if pending:
+            return self._decision_targets(pending) + [("list", None)]
+        hand = self.shown["private"].get("hand", [])
+        if self.acting:
+            playable = self.shown["private"].get("playable", [])
+            return [("hand", i) for i, c in enumerate(hand)
+                    if any(same_card(c, p) for p in playable)]
+        return [("hand", i) for i in range(len(hand))]
+
+    def _decision_targets(self, pending: dict[str, Any]) -> list[tuple[str, Any]]:
+        kind = pending["kind"]
+        if kind == "lay":
+            return [("end", (pending["company"], end)) for end in pending["options"]]
+        if kind == "city":
+            return [("end", (o["company"], o["end"])) for o in pending["options"]]
+        if kind == "locomotive":
+            return [("line", c) for c in pending["options"]]
+        return []
+
+    def focus_step(self, kind: str) -> int:
+        """Up and down move a line for a city (two ends a line); otherwise one target."""
+        pending = self.pending
+        if kind in ("up", "down") and pending and pending["kind"] == "city":
+            return 2
+        return 1
+
+    def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        if self.viewer is None:
+            return None
+        pending = self.pending
+        if pending:
+            if L.LIST_BUTTON.collidepoint(pos):
+                return ("list", None)
+            for item in self._decision_targets(pending):
+                if self.target_rect(item).collidepoint(pos):
+                    return item
+            if pending["kind"] == "locomotive":
+                for c in pending["options"]:
+                    if L.line_row_rect(self.row_of(c)).collidepoint(pos):
+                        return ("line", c)
+            return None
+        hand = self.model.hand
+        for i in reversed(range(len(hand))):
+            if L.hand_rect(i, len(hand)).collidepoint(pos):
+                return ("hand", i)
+        return None
+
+    def target_rect(self, item: tuple[str, Any]) -> pygame.Rect:
+        kind, value = item
+        if kind == "hand":
+            return L.hand_rect(value, len(self.model.hand)).move(0, -18)
+        if kind == "end":
+            company, end = value
+            row = self.row_of(company)
+            return L.end_rect(row, end, len(self.model.lines.get(company, [])))
+        if kind == "line":
+            return L.head_rect(self.row_of(value))
+        return L.LIST_BUTTON
+
+    # --- acting -------------------------------------------------------------------
+
+    def activate(self, item: tuple[str, Any]) -> None:
+        kind, value = item
+        if kind == "hand":
+            hand = self.shown["private"].get("hand", [])
+            if value >= len(hand):
+                return
+            card = hand[value]
+            action = next((a for a in self.legal if a["type"] == "play"
+                           and same_card(a["card"], card)), None)
+            # the card as the hand shows it (value included), as legal_actions lists it
+            self.try_action(action or {"type": "play", "card": dict(card)})
+        elif kind == "end":
+            company, end = value
+            pending = self.pending or {}
+            if pending.get("kind") == "city":
+                self.try_action({"type": "city", "company": company, "end": end})
+            else:
+                self.try_action({"type": "lay", "end": end})
+        elif kind == "line":
+            self.try_action({"type": "locomotive", "company": value})
+        elif kind == "list" and self.pending:
+            self.app.push(self._choice(self.pending))
+
+    def _choice(self, pending: dict[str, Any]) -> ChoiceScene:
+        """The same decision as rows of a list (keyboard and controller friendly)."""
+        kind = pending["kind"]
+        if kind == "locomotive":
+            loco = pending["locomotive"]
+            options = [("line", c) for c in pending["options"]]
+            title, subtitle = f"Locomotive {loco['name']}", "Which line does it pull?"
+        else:
+            options = self._decision_targets(pending)
+            if kind == "city":
+                title, subtitle = pending["city"]["name"], "Which end of which line?"
+            else:
+                title = f"Lay {card_name(pending['card'])}"
+                subtitle = "At which end of its line?"
+        return ChoiceScene(
+            self.app, title, options, lambda chosen: self.activate(options[chosen[0]]),
+            subtitle=subtitle, label=self._choice_label, on_cancel=lambda: None,
+            preview=lambda surface, item: self.draw_focus(surface, self.target_rect(item)),
+            box=CHOICE_BOX, row_height=56)
+
+    def _choice_label(self, item: tuple[str, Any]) -> tuple[str, str]:
+        kind, value = item
+        pending = self.pending or {}
+        if kind == "line":
+            line = self.model.lines.get(value, [])
+            worth = line_value(line, pending.get("locomotive"))
+            return value, f"worth {worth[0]} now" if worth else ""
+        company, end = value
+        count = len(self.model.lines.get(company, []))
+        return f"{company}: {end} end", f"{count} card{'s' if count != 1 else ''} now"
+
+    # --- words --------------------------------------------------------------------
+
+    def status(self) -> str:
+        view = self.shown
+        if view["phase"] == "over":
+            return "Game over"
+        name = self.seat_name(view["current"])
+        phase = view["phase"]
+        if phase == "play":
+            if view["led"]:
+                return f"{name} plays - follow {view['led']}"
+            return f"{name} leads trick {view['tricks_played'] + 1} of " \
+                   f"{view['tricks_played'] + view['tricks_left']}"
+        last = view.get("last_trick") or {}
+        if phase == "city":
+            return f"{name} lays {entry_name(last.get('lane', {}))}"
+        if phase == "locomotive":
+            return f"{name} places {entry_name(last.get('lane', {}))}"
+        return f"{name} lays their card at an end of its line"
+
+    def describe(self, event: Event) -> str | None:
+        kind = event["type"]
+        who = self.seat_name(event["seat"]) if "seat" in event else ""
+        if kind == "card_played":
+            return f"{who} played {card_name(event['card'])}"
+        if kind == "trick_won":
+            return f"{self.seat_name(event['winner'])} won {entry_name(event['lane'])}"
+        if kind == "share_taken" and event["source"] == "lane":
+            return f"{who} takes {card_name(event['card'])} as a share"
+        if kind == "reservation_replaced":
+            return f"{card_name(event['card'])} waits in the lane; the rest are shares"
+        if kind == "card_removed":
+            return f"{card_name(event['card'])} leaves; the rest are shares"
+        if kind == "city_laid":
+            return f"{who} laid {event['city']['name']} on {event['company']} ({event['end']})"
+        if kind == "locomotive_placed":
+            loco = event["locomotive"]["name"]
+            return f"Locomotive {loco} pulls {event['company']}"
+        if kind == "card_laid":
+            return f"{who} laid {card_name(event['card'])} ({event['end']} end)"
+        if kind == "game_over":
+            return "The game is over"
+        return None
+
+    def player_columns(self) -> list[tuple[str, int]]:
+        columns = [("cards", 64), ("shares", 76)]
+        if self.shown.get("teams"):
+            columns.insert(0, ("team", 60))
+        return columns
+
+    def player_values(self, seat: int, player: dict[str, Any]) -> list[str]:
+        model = self.model
+        if seat >= len(model.counts):
+            return ["", ""]
+        dealing = sum(1 for t in self.animator.pending()
+                      if t.data.get("deal_seat") == seat and not t.done)
+        values = [str(model.counts[seat] - dealing), str(len(self.shares_shown(seat)))]
+        teams = self.shown.get("teams")
+        if teams:
+            team = next((i for i, members in enumerate(teams) if seat in members), 0)
+            values.insert(0, "AB"[team % 2])
+        return values
+
+    def shares_shown(self, seat: int) -> list[Item]:
+        """A seat's shares, less those still flying to it."""
+        hidden = self._hidden()
+        return [s for s in self.model.shares[seat] if id(s) not in hidden]
+
+    def player_note(self, seat: int) -> str | None:
+        return " "  # the name goes up: the share chips are drawn under it
+
+    # --- results hooks --------------------------------------------------------------
+
+    def results_reveal(self, result: dict[str, Any]) -> tuple[int, str]:
+        """Light each company's best stretch and value, one after another."""
+        self.reveal = result.get("companies") or None
+        self.reveal_clock = 0
+        if not self.reveal:
+            return 0, ""
+        return REVEAL_EACH * len(self.reveal) + 80, "What each company's share is worth"
+
+    def results_lines(self, entry: dict[str, Any]) -> list[str]:
+        shares = sum(entry.get("shares", {}).values())
+        lines = [f"{shares} shares"]
+        if entry.get("team"):
+            lines[0] += f", own points {entry.get('total', 0)}"
+            mates = " + ".join(self.seat_name(s) for s in entry["team"])
+            lines.append(f"Team {mates}: {entry.get('team_total', 0)}")
+        return lines
+
+    def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
+        values = entry.get("company_values", {})
+        items = []
+        for company, n in entry.get("shares", {}).items():
+            if not n:
+                continue
+            points = entry.get("points", {}).get(company, 0)
+            items.append((f"{company}: {n} x {values.get(company, 0)}", f"+{points}",
+                          points > 0))
+        return items
+
+    # --- events to animations -------------------------------------------------------
+
+    def sounds(self, events: list[Event]) -> list[str]:
+        found = [SOUNDS[e["type"]] for e in events if e["type"] in SOUNDS][:1]
+        return found + super().sounds(events)
+
+    def seat_spot(self, seat: int) -> tuple[int, int]:
+        """Where a seat's cards come from and go to: its row in the players panel."""
+        rect = L.player_rect(seat)
+        return (rect.x + 60, rect.centery)
+
+    def _fly(self, item: Item | None, start: pygame.Rect | tuple, end: pygame.Rect | tuple,
+             size: tuple[int, int], ticks: int, delay: int = 0, style: str = "hand",
+             hide: Item | None = None, depart: Item | None = None,
+             easing=ease_in_out_cubic, end_size: tuple[int, int] | None = None) -> Tween:
+        """A card flying from one place to another; `hide` stays off the board
+        until it lands, `depart` waits at its place until the flight starts."""
+        data = {"kind": "fly", "item": item, "from": _center(start), "to": _center(end),
+                "size": size, "end_size": end_size or size, "style": style}
+        if hide is not None:
+            data["hide"] = id(hide)
+        if depart is not None:
+            data["depart"] = id(depart)
+            data["depart_rect"] = pygame.Rect(start) if isinstance(start, pygame.Rect) else None
+        return Tween(scaled(ticks, self.speed), delay=scaled(delay, self.speed), easing=easing,
+                     data=data)
+
+    def start_animation(self) -> None:
+        """The deal: the hands go out card by card, the viewer's face up."""
+        view = self.shown
+        if view["tricks_played"] or view["trick"] or view["phase"] != "play" or self.speed <= 0:
+            return
+        model, n = self.model, self.model.players
+        hand = model.hand
+        per_seat = max(model.counts) if model.counts else 0
+        tweens = []
+        for r in range(per_seat):
+            for seat in range(n):
+                k = r * n + seat
+                if seat == self.viewer and r < len(hand):
+                    tween = self._fly(hand[r], L.DEAL_FROM, L.hand_rect(r, len(hand)),
+                                      L.HAND_CARD, 16, delay=k * 2, hide=hand[r])
+                else:
+                    tween = self._fly(None, L.DEAL_FROM, self.seat_spot(seat), (60, 84), 16,
+                                      delay=k * 2, end_size=(40, 56))
+                tween.data["deal_seat"] = seat  # the seat's card count rises as it lands
+                tweens.append(tween)
+        self.animator.add_batch(tweens)
+
+    def animate(self, events: list[Event]) -> None:
+        for event in events:
+            self._animate_event(event)
+
+    def _animate_event(self, event: Event) -> None:
+        model, anim, kind = self.model, self.animator, event["type"]
+        seat = event.get("seat")
+        n = model.players
+        if kind == "card_played":
+            index = model.hand_index(event["card"]) if seat == self.viewer else None
+            start = (L.hand_rect(index, len(model.hand)) if index is not None
+                     else self.seat_spot(seat))
+            placed = model.apply(event)
+            slot = L.trick_rect(model.trick_slot(seat), n)
+            anim.add_batch([self._fly(placed, start, slot, L.TRICK_CARD, 22, hide=placed)])
+            return
+        if kind == "trick_won":
+            entry = model.lane[0] if model.lane else None
+            model.apply(event)
+            winner = event["winner"]
+            batch = [Tween(scaled(46, self.speed), easing=linear, data={
+                "kind": "won", "seat": winner, "text":
+                f"{self.seat_name(winner)} wins {entry_name(event['lane'])}"}),
+                Tween(scaled(30, self.speed), delay=scaled(16, self.speed), data={
+                    "kind": "lane_shift"})]
+            if entry is not None and event["lane"].get("kind") in ("city", "locomotive"):
+                batch.append(self._fly(entry, L.lane_rect(0), L.RESOLVE_RECT, L.LANE_CARD, 30,
+                                       delay=16, depart=entry, hide=model.resolving,
+                                       end_size=L.TRICK_CARD))
+            elif entry is not None:
+                self.lane_flight = self._fly(entry, L.lane_rect(0), self.seat_spot(winner),
+                                             L.LANE_CARD, 30, delay=16, depart=entry,
+                                             end_size=(40, 56))
+                batch.append(self.lane_flight)
+            anim.add_batch(batch)
+            return
+        from_lane = kind == "exchange_taken" or event.get("source") == "lane"
+        if kind in ("exchange_taken", "share_taken") and from_lane:
+            placed = model.apply(event)  # the lane's share: it lands with the lane's flight
+            if self.lane_flight is not None and placed is not None:
+                self.lane_flight.data["hide"] = id(placed)
+            self.lane_flight = None
+            return
+        if kind in ("share_taken", "card_removed", "reservation_replaced") and seat in model.trick:
+            # a played card leaves the trick: a share, a lane slot or out of the game
+            leaving = model.trick[seat]
+            start = L.trick_rect(model.trick_slot(seat), n)
+            placed = model.apply(event)
+            if kind == "share_taken":
+                end, end_size = self.seat_spot(seat), (40, 56)
+            elif kind == "card_removed":
+                end, end_size = L.REMOVED_SPOT, (50, 70)
+            else:
+                end, end_size = L.lane_rect(event["slot"]), L.LANE_CARD
+            tween = self._fly(leaving, start, end, L.TRICK_CARD, 26, depart=leaving,
+                              end_size=end_size, hide=placed)
+            tween.data["from_trick"] = True
+            self._join_departures(tween)
+            return
+        if kind == "card_laid":
+            leaving = model.trick.get(seat)
+            start = L.trick_rect(model.trick_slot(seat), n)
+            placed = model.apply(event)
+            self._slide_into_line(placed, start, event["company"], event["end"], L.TRICK_CARD,
+                                  depart=leaving)
+            return
+        if kind == "city_laid":
+            leaving = model.resolving
+            placed = model.apply(event)
+            self._slide_into_line(placed, L.RESOLVE_RECT, event["company"], event["end"],
+                                  L.TRICK_CARD, depart=leaving)
+            return
+        if kind == "locomotive_placed":
+            placed = model.apply(event)
+            head = L.loco_rect(self.row_of(event["company"]))
+            anim.add_batch([self._fly(dict(placed, kind="locomotive"), L.RESOLVE_RECT, head,
+                                      L.TRICK_CARD, 30, hide=placed, easing=ease_out_back,
+                                      end_size=head.size)])
+            return
+        model.apply(event)
+
+    def _join_departures(self, tween: Tween) -> None:
+        """The cards of one trick leave together, one after another."""
+        batches = self.animator.batches
+        last = batches[-1] if batches else None
+        if last and all(t.data.get("from_trick") for t in last):
+            tween.delay += scaled(6 * len(last), self.speed)
+            last.append(tween)
+        else:
+            self.animator.add_batch([tween])
+
+    def _slide_into_line(self, placed: Item, start: Any, company: str, end: str,
+                         size: tuple[int, int], depart: Item | None = None) -> None:
+        row = self.row_of(company)
+        line = self.model.lines[company]
+        index = 0 if end == "left" else len(line) - 1
+        target = L.line_card_rect(row, index, len(line))
+        self.animator.add_batch([self._fly(placed, start, target, size, 30, style="line",
+                                           hide=placed, depart=depart,
+                                           end_size=L.LINE_CARD)])
+
+
+def _center(place: pygame.Rect | tuple) -> tuple:
+    return place.center if isinstance(place, pygame.Rect) else place
