@@ -169,13 +169,13 @@ class LocalSession:
     def explain(self, seat: int, action: Action) -> str | None:
         """The engine's reason an action is illegal now (None if it is legal).
 
-        Only called with actions that are not among the legal ones, so the
-        engine raises before it changes anything.
+        Tried on a copy, so an action the engine takes in a form its legal list
+        does not spell out never changes the game from here.
         """
         if action in self.legal(seat):
             return None
         try:
-            self.match.state.apply(seat, action)
+            self.match.state.clone().apply(seat, action)
         except IllegalAction as exc:
             return str(exc)
-        raise RuntimeError("an action outside legal_actions was applied")  # pragma: no cover
+        return None

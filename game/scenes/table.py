@@ -424,8 +424,14 @@ class TableScene(TablePanels, Scene):
         if action in self.legal or self.session.remote:
             self.act(action)
             return
-        reason = self.session.explain(self.viewer, action) if self.viewer is not None else None
-        self.app.toast(reason or "You cannot do that now")
+        if self.viewer is None:
+            self.app.toast("You cannot do that now")
+            return
+        reason = self.session.explain(self.viewer, action)
+        if reason is None:
+            self.act(action)  # legal, in a form the legal list spells differently
+        else:
+            self.app.toast(reason)
 
     def _activate(self, item: tuple[str, Any]) -> None:
         if self.session.awaiting:
