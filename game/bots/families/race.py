@@ -59,9 +59,27 @@ class RacePlanner:
             if best is None or days < best[0]:
                 best = (days, cards)
         if best is None:
-            shortest = min(leg["options"], key=len)
-            wait = WAIT_NOW if index == self.at else WAIT
-            return sum(AVERAGE[k] for k in shortest) + wait, []
+            return self.partial_cost(index, hand)
+        return best
+
+    def partial_cost(self, index: int, hand: list[Card]) -> tuple[float, list[Card]]:
+        """A leg the hand cannot pay yet: the cards it has toward it count as
+        played, each missing card at the average plus a wait (per missing card,
+        so a hand one card short is worth more than an empty one)."""
+        wait = WAIT_NOW if index == self.at else WAIT
+        best: tuple[float, list[Card]] | None = None
+        for option in self.legs[index]["options"]:
+            used: list[Card] = []
+            missing = 0.0
+            for kind in set(option):
+                need = option.count(kind)
+                mine = sorted(c for c in hand if c[0] == kind)[:need]
+                used += mine
+                missing += (need - len(mine)) * (AVERAGE[kind] + wait)
+            days = payment_days(used) + missing
+            if best is None or days < best[0]:
+                best = (days, used)
+        assert best is not None
         return best
 
     def hand_cost(self, hand: list[Card], start: int) -> float:
