@@ -697,7 +697,8 @@ def test_game_ends_at_the_end_of_the_round_of_the_second_to_last():
     result = state.result()
     assert result["winners"] == [2] and result["scores"] == [0, 66, 56]
     assert result["breakdown"][2] == {"seat": 2, "days": 56, "arrived": 2, "coins": 1,
-                                      "city": "London"}
+                                      "city": "London", "place": 1}
+    assert [b["place"] for b in result["breakdown"]] == [3, 2, 1]
 
 
 def test_winner_ties_go_to_the_earlier_arrival():
@@ -714,6 +715,7 @@ def test_nobody_within_eighty_the_first_back_wins():
     arrive(state, 1, 90)
     arrive(state, 2, 80)
     assert state.result()["winners"] == [1]
+    assert [b["place"] for b in state.result()["breakdown"]] == [3, 1, 2]
 
 
 def test_a_traveller_not_back_cannot_win():

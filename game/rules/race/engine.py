@@ -84,7 +84,9 @@ View (`view(seat)`; everything outside "private" is the same for everyone):
     options, min, max, ...}|None
 
 Result: scores are days (fewer is better), winners, breakdown per seat
-{seat, days, arrived, coins, city}, over.
+{seat, days, arrived, coins, city, place}, over. `place` (1 = a winner) orders
+the seats by the winning rules, since a traveller still on the way can hold
+fewer days than those back in London.
 """
 
 from __future__ import annotations
@@ -953,8 +955,28 @@ class RaceState:
                 winners = [min(within, key=lambda s: (self.days[s], arrived.index(s)))]
             else:
                 winners = [arrived[0]]
+        for place, s in enumerate(self._placing(winners), start=1):
+            breakdown[s]["place"] = 1 if s in winners else place
         return {"scores": list(self.days), "winners": winners, "breakdown": breakdown,
                 "over": self.over}
+
+    def _placing(self, winners: list[int]) -> list[int]:
+        """Seats best first: winners, then those back within the limit (fewest
+        days, earlier arrival), those back later (in arrival order), and last
+        the travellers still on the way (fewest days): scores alone, being
+        days, would put a slow traveller still on the way first."""
+        limit = self.n["time_limit"]
+
+        def key(s: int) -> tuple[int, int, int]:
+            if s in winners:
+                return (0, 0, 0)
+            if s not in self.arrivals:
+                return (3, self.days[s], s)
+            order = self.arrivals.index(s)
+            if self.days[s] <= limit:
+                return (1, self.days[s], order)
+            return (2, order, 0)
+        return sorted(range(self.players), key=key)
 
 
 def _canonical(kind: str, action: Action) -> Action:
