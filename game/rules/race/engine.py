@@ -95,22 +95,12 @@ import random
 from typing import Any
 
 from game.rules.base import Action, Event, IllegalAction, View
+from game.rules.race.actions import canonical_action
 from game.rules.race.data import RaceData, load_race
 from game.rules.race.days import Card, card_sets, payment_days
 from game.rules.race.moves import PRINCESS, effects_of, move_actions
+from game.rules.race.standings import places, winners
 
-BLUE = ("Storm", "Delay")
-# Standalone event cards (played by play_event) and the fields each needs.
-PLAYABLE = {"Distraction": (), "Elephant": (), "Detective": ("city",), "Swap": ("slots",)}
-SHAPES: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "take": {"slot": int}, "take_deck": {}, "coin": {}, "draw_event": {},
-    "detective": {"city": str}, "start_player": {}, "exchange": {"cards": list},
-    "move": {"cards": list, "balloon": (list, type(None)), "events": list},
-    "play_event": {"event": str}, "buy": {"pile": str}, "discard": {"card": list},
-    "discard_event": {"event": str}, "end_turn": {}, "reroll": {}, "accept": {},
-    "bonus": {"take": bool},
-}
-OPTIONAL = {"play_event": {"city": str, "slots": list}}
 # A game still running after this many rounds stops there (only aimless
 # players get so far; the seed is silent): the fewest days wins.
 MAX_ROUNDS = 100
@@ -438,30 +428,7 @@ class RaceState:
     def _check(self, seat: Any, action: Any) -> tuple[str, Action]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r} in this game")
-        if not isinstance(action, dict):
-            raise IllegalAction("an action must be a dict with a 'type'")
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in SHAPES:
-            raise IllegalAction(f"unknown action type {kind!r}; actions are {', '.join(SHAPES)}")
-        shape = SHAPES[kind]
-        optional = OPTIONAL.get(kind, {})
-        keys = set(action) - {"type"}
-        missing = set(shape) - keys
-        extra = keys - set(shape) - set(optional)
-        if missing or extra:
-            parts = []
-            if missing:
-                parts.append("missing " + ", ".join(sorted(missing)))
-            if extra:
-                parts.append("unexpected " + ", ".join(sorted(map(str, extra))))
-            raise IllegalAction(f"'{kind}' action: {'; '.join(parts)}")
-        for key, typ in {**shape, **optional}.items():
-            if key not in action:
-                continue
-            value = action[key]
-            if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-                raise IllegalAction(f"'{kind}' action: '{key}' has the wrong type")
-        canonical = _canonical(kind, action)
+        kind, canonical = canonical_action(action)
         if self.over:
             raise IllegalAction("the game is over")
         if seat != self.current:
@@ -933,82 +900,15 @@ class RaceState:
 
     def _compute_result(self) -> dict[str, Any]:
         limit = self.n["time_limit"]
+        won = winners(self.days, self.arrivals, self.coins, limit)
+        place = places(self.days, self.arrivals, won, limit)
         breakdown = [{"seat": s, "days": self.days[s],
                       "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None,
-                      "coins": self.coins[s], "city": self.data.route[self.at[s]]}
+                      "coins": self.coins[s], "city": self.data.route[self.at[s]],
+                      "place": place[s]}
                      for s in range(self.players)]
-        arrived = self.arrivals
-        if not arrived:
-            best = min(self.days)
-            winners = [s for s in range(self.players) if self.days[s] == best]
-        elif self.players == 2:
-            if len(arrived) == 2:
-                key = {s: (self.days[s], -self.coins[s]) for s in arrived}
-                best = min(key.values())
-                winners = [s for s in arrived if key[s] == best]
-            else:
-                first = arrived[0]
-                winners = [first] if self.days[first] <= limit else [1 - first]
-        else:
-            within = [s for s in arrived if self.days[s] <= limit]
-            if within:
-                winners = [min(within, key=lambda s: (self.days[s], arrived.index(s)))]
-            else:
-                winners = [arrived[0]]
-        for place, s in enumerate(self._placing(winners), start=1):
-            breakdown[s]["place"] = 1 if s in winners else place
-        return {"scores": list(self.days), "winners": winners, "breakdown": breakdown,
+        return {"scores": list(self.days), "winners": won, "breakdown": breakdown,
                 "over": self.over}
-
-    def _placing(self, winners: list[int]) -> list[int]:
-        """Seats best first: winners, then those back within the limit (fewest
-        days, earlier arrival), those back later (in arrival order), and last
-        the travellers still on the way (fewest days): scores alone, being
-        days, would put a slow traveller still on the way first."""
-        limit = self.n["time_limit"]
-
-        def key(s: int) -> tuple[int, int, int]:
-            if s in winners:
-                return (0, 0, 0)
-            if s not in self.arrivals:
-                return (3, self.days[s], s)
-            order = self.arrivals.index(s)
-            if self.days[s] <= limit:
-                return (1, self.days[s], order)
-            return (2, order, 0)
-        return sorted(range(self.players), key=key)
-
-
-def _canonical(kind: str, action: Action) -> Action:
-    """The action in the form legal_actions lists it (sorted cards, plain lists)."""
-    out: Action = {"type": kind}
-    for key, value in action.items():
-        if key == "type":
-            continue
-        if key in ("cards",):
-            out[key] = sorted(_card(c) for c in value)
-        elif key in ("balloon", "card"):
-            out[key] = None if value is None else _card(value)
-        elif key == "events":
-            if not all(isinstance(e, str) for e in value):
-                raise IllegalAction("'events' lists event card names")
-            out[key] = sorted(value)
-        elif key == "slots":
-            if len(value) != 2 or not all(isinstance(s, int) and not isinstance(s, bool)
-                                          for s in value):
-                raise IllegalAction("'slots' names two track slots")
-            out[key] = sorted(value)
-        else:
-            out[key] = value
-    return out
-
-
-def _card(value: Any) -> list:
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
-            or not isinstance(value[0], str) or not isinstance(value[1], int)
-            or isinstance(value[1], bool)):
-        raise IllegalAction(f"a card is [kind, value], such as ['ship', 7], not {value!r}")
-    return [value[0], value[1]]
 
 
 def _copy_pending(pending: dict[str, Any]) -> dict[str, Any]:
