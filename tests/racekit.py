@@ -60,6 +60,7 @@ def set_hand(state, seat: int, cards) -> None:
     for card in wanted:
         _take_card(state, card)
     state.hands[seat] = wanted
+    state.known = [[] for _ in state.hands]  # positions start with no cards seen taken
     state._legal_cache = {}
 
 

@@ -149,6 +149,8 @@ def test_determinize_keeps_what_the_seat_knows(players, seed):
             seen = Counter(other.deck) + sum((Counter(other.hands[s])
                                               for s in range(players) if s != seat), Counter())
             assert hidden == seen
+            for s in range(players):
+                assert not Counter(state.known[s]) - Counter(other.hands[s])
             clone = state.clone()
             action = choose(state.legal_actions(seat))
             assert clone.apply(seat, action) == state.apply(seat, action)

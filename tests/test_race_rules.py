@@ -7,6 +7,7 @@ dice are loaded with racekit.Dice.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from importlib import resources
 
@@ -198,6 +199,20 @@ def test_travel_discard_is_reshuffled_when_the_deck_runs_out():
     events = state.apply(0, {"type": "exchange", "cards": [list(card)]})
     assert of_type(events, "deck_reshuffled")
     assert len(state.hands[0]) == 3 and travel_count(state) == 60
+
+
+def test_cards_taken_from_the_track_are_known_until_played():
+    state = new(3)
+    card = state.track[0]
+    other_kind = "ship" if card[0] == "train" else "train"
+    set_hand(state, 0, [(other_kind, 5)])
+    state.apply(0, {"type": "take", "slot": 0})
+    assert state.view(None)["players"][0]["known"] == [list(card)]
+    for seed in range(5):
+        assert card in state.determinize(1, random.Random(seed)).hands[0]
+    state.apply(0, move(sorted([(other_kind, 5), card])))
+    assert state.view(None)["players"][0]["known"] == []
+    assert travel_count(state) == 60
 
 
 def test_coin_action():

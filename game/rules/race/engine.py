@@ -74,7 +74,8 @@ View (`view(seat)`; everything outside "private" is the same for everyone):
     game, title, route [city, ... London], legs [{from, to, options, no_cards_days,
     status}], phase ("play"|"over"), round, turn, current, to_act, start_player,
     next_start_player, players [{seat, city, at (index in route), days, coins, cards,
-    events, arrived (1-based order or None)}], track [{action, card, laid}] (every
+    known (the cards of that hand everyone saw it take from the track), events,
+    arrived (1-based order or None)}], track [{action, card, laid}] (every
     slot of the track; `laid` is whether a card was laid there this round),
     detective (city), deck, discard (counts), event_deck (count), event_discard
     (names, top last), bonus {city: {"red": chip|None, "blue": chip|None}}, bank,
@@ -138,6 +139,8 @@ class RaceState:
         self.hands: list[list[Card]] = [[self.deck.pop() for _ in range(self.n["start_hand"])]
                                         for _ in range(players)]
         self.held: list[list[str]] = [[] for _ in range(players)]
+        # Cards everyone saw a seat take face up from the track, still in its hand.
+        self.known: list[list[Card]] = [[] for _ in range(players)]
         self.coins = [self.n["start_coins"]] * players
         self.bank = self.n["coins"] - sum(self.coins)
         self.days = [0] * players
@@ -182,6 +185,7 @@ class RaceState:
             setattr(other, name, list(getattr(self, name)))
         other.hands = [list(h) for h in self.hands]
         other.held = [list(h) for h in self.held]
+        other.known = [list(k) for k in self.known]
         other.chips = {c: list(p) for c, p in self.chips.items()}
         other.pending = None if self.pending is None else _copy_pending(self.pending)
         other._legal_cache = {}
@@ -238,6 +242,7 @@ class RaceState:
             "players": [{
                 "seat": s, "city": route[self.at[s]], "at": self.at[s],
                 "days": self.days[s], "coins": self.coins[s], "cards": len(self.hands[s]),
+                "known": [list(c) for c in sorted(self.known[s])],
                 "events": len(self.held[s]),
                 "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None,
             } for s in range(self.players)],
@@ -282,19 +287,20 @@ class RaceState:
     def determinize(self, seat: int, rng: random.Random) -> RaceState:
         """A state `seat` cannot tell from this one: hidden cards re-dealt, dice re-seeded.
 
-        Hidden are the travel deck and the other seats' travel hands, and the
-        event pile and the other seats' event cards (counts kept). The travel
-        discard and everything on the table stay as they are.
+        Hidden are the travel deck and the other seats' travel hands but for
+        the cards they were seen taking from the track, and the event pile and
+        the other seats' event cards (counts kept). The travel discard and
+        everything on the table stay as they are.
         """
         other = self.clone()
         others = [s for s in range(self.players) if s != seat]
         pool = list(self.deck)
         for s in others:
-            pool.extend(self.hands[s])
+            pool.extend(_without(self.hands[s], self.known[s]))
         rng.shuffle(pool)
         for s in others:
-            n = len(self.hands[s])
-            other.hands[s] = pool[:n]
+            n = len(self.hands[s]) - len(self.known[s])
+            other.hands[s] = list(self.known[s]) + pool[:n]
             del pool[:n]
         other.deck = pool
         names = list(self.event_deck)
@@ -511,6 +517,7 @@ class RaceState:
         assert card is not None
         self.track[slot] = None
         self.hands[seat].append(card)
+        self.known[seat].append(card)
         self.taken = True
         self.slot_action = self.data.action_track[slot]
         events.append({"type": "card_taken", "seat": seat, "slot": slot, "card": list(card),
@@ -545,7 +552,7 @@ class RaceState:
         self.slot_action = None
         given = [tuple(c) for c in action["cards"]]
         for card in given:
-            self.hands[seat].remove(card)
+            self._give_up(seat, card)
             self.discard.append(card)
         drawn = []
         for _ in given:
@@ -592,7 +599,7 @@ class RaceState:
 
     def _do_discard(self, seat: int, action: Action, events: list[Event]) -> None:
         card = tuple(action["card"])
-        self.hands[seat].remove(card)
+        self._give_up(seat, card)
         self.discard.append(card)
         events.append({"type": "discarded", "seat": seat, "card": list(card)})
 
@@ -611,7 +618,7 @@ class RaceState:
         effects = effects_of(names, self._princess_as())
         cards = [tuple(c) for c in action["cards"]]
         for card in cards:
-            self.hands[seat].remove(card)
+            self._give_up(seat, card)
             self.discard.append(card)
         for name in names:
             self.held[seat].remove(name)
@@ -731,6 +738,7 @@ class RaceState:
         # so its top (the Princess's model) stays the last card played.
         self.event_discard[:0] = self.held[seat]
         self.hands[seat] = []
+        self.known[seat] = []
         self.held[seat] = []
         events.append({"type": "arrived", "seat": seat, "order": len(self.arrivals),
                        "days": self.days[seat]})
@@ -814,6 +822,12 @@ class RaceState:
         self._start_turn(self.order[0], events)
 
     # --- helpers ------------------------------------------------------------
+
+    def _give_up(self, seat: int, card: Card) -> None:
+        """Take `card` out of the hand, face up: it is no longer a seen card held."""
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
 
     def _draw_travel(self, events: list[Event]) -> Card | None:
         """The top travel card, the discard shuffled into a new deck when it runs out."""
@@ -909,6 +923,14 @@ class RaceState:
                      for s in range(self.players)]
         return {"scores": list(self.days), "winners": won, "breakdown": breakdown,
                 "over": self.over}
+
+
+def _without(cards: list[Card], known: list[Card]) -> list[Card]:
+    """`cards` less one copy of each card in `known`."""
+    rest = list(cards)
+    for card in known:
+        rest.remove(card)
+    return rest
 
 
 def _copy_pending(pending: dict[str, Any]) -> dict[str, Any]:
