@@ -1,9 +1,11 @@
-"""Rules engine speed: random 4-player games per second on one core, the
-median `legal_actions` time, `longest_route` on a 45-train network, and on a
-board with regions (routes-italy) `region_bonus` on a 45-train network.
+"""Rules engine speed: random 4-player games per second on one core and the
+median `legal_actions` time for any registered game; for the route-building
+games also `longest_route` on a 45-train network, and on a board with regions
+(routes-italy) `region_bonus` on a 45-train network.
 
 Prints figures; asserts nothing (speed is not a test). Usage:
-    python tools/bench_rules.py [--game routes-usa|routes-italy] [--games 200] [--players 4]
+    python tools/bench_rules.py [--game routes-usa|routes-italy|eighty-days|...]
+                                [--games 200] [--players 4]
 """
 
 from __future__ import annotations
@@ -79,19 +81,22 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
     rate, legal_times, actions = random_games(args.game, args.players, args.games)
+    print(f"{args.game}: {args.games} random {args.players}-player games, {actions} actions")
+    print(f"  games per second (one core): {rate:.1f} "
+          f"({1e3 / rate:.2f} ms a game, {actions / args.games:.0f} actions a game)")
+    print(f"  legal_actions median: {statistics.median(legal_times) * 1e6:.1f} us, "
+          f"p99: {sorted(legal_times)[int(len(legal_times) * 0.99)] * 1e6:.1f} us")
+    board = getattr(create(args.game, players=args.players, seed=0), "board", None)
+    if board is None:
+        return 0  # not a route-building game: no network figures
     net = longest_network()
     runs = []
     for _ in range(50):
         t0 = time.perf_counter()
         length = longest_route(net)
         runs.append(time.perf_counter() - t0)
-    print(f"{args.game}: {args.games} random {args.players}-player games, {actions} actions")
-    print(f"  games per second (one core): {rate:.1f}")
-    print(f"  legal_actions median: {statistics.median(legal_times) * 1e6:.1f} us, "
-          f"p99: {sorted(legal_times)[int(len(legal_times) * 0.99)] * 1e6:.1f} us")
     print(f"  longest_route on a 45-train network ({len(net)} tracks, length {length}): "
           f"median {statistics.median(runs) * 1e3:.3f} ms, max {max(runs) * 1e3:.3f} ms")
-    board = create(args.game, players=args.players, seed=0).board
     if board.regions:
         tracks = spread_network(board)
         runs = []
