@@ -41,8 +41,8 @@ CITIES = {
     "Hong Kong": (114.17, 22.30), "Yokohama": (139.64, 35.44),
     "San Francisco": (-122.42, 37.77), "New York": (-74.01, 40.71),
 }
-# Map units: London and Paris are 3 degrees apart, too close for two pawns.
-NUDGE = {"London": (-14, -12), "Paris": (10, 12)}
+# Map units: London, Paris and Brindisi crowd each other; spread them a little.
+NUDGE = {"London": (-24, -16), "Paris": (12, 14), "Brindisi": (12, 6)}
 # Where each leg goes between its cities (lon, lat): sea lanes round the land,
 # railways over it. Kind "ship", "train" or "land" (no cards: rail and elephant).
 LEGS = [
