@@ -188,13 +188,13 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
             out.append(("Move detective", {"type": "_detective"}))
         if "exchange" in kinds:
             out.append(("Exchange cards", {"type": "_exchange"}))
+        if "end_turn" in kinds:
+            out.append(("End turn", {"type": "end_turn"}))
         price = self.numbers["buy_price"]
         for pile, label in (("travel", "Buy travel"), ("event", "Buy event")):
             if {"type": "buy", "pile": pile} in legal:
                 out.append((f"{label}: {price}", {"type": "buy", "pile": pile}))
-        if "end_turn" in kinds:
-            out.append(("End turn", {"type": "end_turn"}))
-        return out[:6]
+        return out[:6]  # the piles buy too, should a seventh button not fit
 
     def button_rect(self, index: int) -> pygame.Rect:
         return L.button_rect(index)
