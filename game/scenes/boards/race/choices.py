@@ -27,8 +27,11 @@ class RaceChoices:
             roll = pending["roll"]
             what = "Balloon" if pending["purpose"] == "balloon" else "Elephant"
             days = roll if pending["purpose"] == "balloon" else self.elephant_base + roll
+            move = self.sent_move
+            if pending["purpose"] == "balloon" and move and move.get("balloon"):
+                days += _days_key(self.move_days(move))  # the cards the die did not replace
             cost = pending.get("cost", 1)
-            labels = {"accept": ("Accept", f"{days} days"),
+            labels = {"accept": ("Accept", f"{days} day{'s' if days != 1 else ''} in all"),
                       "reroll": ("Re-roll", f"pay {cost} coin")}
             options = list(pending["options"])
             return ChoiceScene(
@@ -59,13 +62,13 @@ class RaceChoices:
         if len(moves) == 1:
             self.act(moves[0])
             return
-        moves.sort(key=lambda a: (len(a["events"]), _days_key(self.move_days(a)),
-                                  a["balloon"] is not None))
+        moves.sort(key=lambda a: (len(a["events"]), a["balloon"] is not None,
+                                  _days_key(self.move_days(a))))
         self.app.push(ChoiceScene(
             self.app, f"Travel to {self._next_city()}", moves,
             lambda chosen: self.act(moves[chosen[0]]), on_cancel=lambda: None,
             subtitle="Which cards pay for this leg?", draw_row=self._draw_move_row,
-            row_height=64))
+            preview=lambda surface, _: self._outline_leg(surface), row_height=64))
 
     def choose_detective(self, event: str | None = None) -> None:
         if event is None:
@@ -145,6 +148,20 @@ class RaceChoices:
         img.set_alpha(170)
         surface.blit(img, img.get_rect(midbottom=(round(x - 6), round(y + 6))))
 
+    def _outline_leg(self, surface: pygame.Surface) -> None:
+        """The leg the viewer is about to travel, lit on the map."""
+        if self.viewer is None:
+            return
+        at = self.shown["players"][self.viewer]["at"]
+        if at >= len(self.world.legs):
+            return
+        points = self.world.leg_points(at)
+        surface.set_clip(L.MAP_RECT)
+        for shift in (0, -self.world.width):
+            pygame.draw.lines(surface, theme.FOCUS, False,
+                              [(x + shift, y) for x, y in points], 6)
+        surface.set_clip(None)
+
     def _draw_move_row(self, surface: pygame.Surface, row: pygame.Rect,
                        action: dict[str, Any], chosen: bool) -> None:
         panel(surface, row, (50, 60, 80), theme.PANEL_EDGE, 8)
@@ -168,7 +185,9 @@ class RaceChoices:
             text = theme.fit_text(", ".join(names), 22, row.right - x - 110)
             theme.blit_text(surface, text, (x + 6, row.centery), 22, theme.ACCENT,
                             anchor="midleft")
-        theme.blit_text(surface, f"{self.move_days(action)} d", (row.right - 12, row.centery),
+        days = self.move_days(action)
+        theme.blit_text(surface, days if "die" in days else f"{days} days",
+                        (row.right - 12, row.centery),
                         30, theme.TEXT, True, "midright")
 
     def _draw_card_row(self, surface: pygame.Surface, row: pygame.Rect, card: list,

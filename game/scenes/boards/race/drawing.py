@@ -244,7 +244,7 @@ class RaceDrawing:
             stacks[day] = k + 1
         cell = L.day_cell(day)
         ix, iy = L.inward(day)
-        center = (cell.centerx + ix * (6 + 26 * k), cell.centery + iy * (6 + 26 * k))
+        center = L.marker_spot(day, k)
         if stacks is None and days != int(days):
             nxt = L.day_cell(min(L.TRACK_CELLS - 1, day + 1))
             f = days - int(days)
@@ -366,7 +366,7 @@ class RaceDrawing:
     def _die_caption(self, purpose: str, roll: int, seat: int) -> str:
         if purpose == "elephant":
             return f"{self.seat_name(seat)}'s elephant: {self.elephant_base} + {roll} days"
-        return f"{self.seat_name(seat)}'s balloon: {roll} days"
+        return f"{self.seat_name(seat)}'s balloon: {roll} day{'s' if roll != 1 else ''}"
 
     def _draw_die_waiting(self, surface: pygame.Surface, active: list[Tween]) -> None:
         """A roll waiting for its re-roll or accept stays big on the board."""

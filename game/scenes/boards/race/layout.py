@@ -49,7 +49,7 @@ DIE_SIZE = 150
 # beside the city and joined to it by a line, and the side of the plate its
 # pawns stand on: Europe's cities are too close for anything to sit on them.
 PLATES: dict[str, tuple[int, int, str]] = {
-    "London": (112, 166, "below"),
+    "London": (160, 166, "below"),
     "Paris": (112, 338, "below"),
     "Brindisi": (306, 292, "above"),
     "Suez": (206, 432, "below"),
@@ -157,3 +157,16 @@ ACTION_HINTS = {"coin": "take a coin from the bank",
                 "detective": "move the detective to any city",
                 "start_player": "you start the next round",
                 "exchange": "swap 1-3 travel cards for new ones"}
+
+
+def marker_spot(day: int, k: int) -> tuple[int, int]:
+    """The k-th time marker on one day: the first in its cell, the rest stacked
+    from it into the map (kept off the frame's other side at the corners)."""
+    cell = day_cell(day)
+    ix, iy = inward(day)
+    if k == 0:
+        return (cell.centerx + ix * 6, cell.centery + iy * 6)
+    x = cell.centerx + ix * (10 + 26 * k)
+    y = cell.centery + iy * (10 + 26 * k)
+    inner = MAP_RECT.inflate(-30, -30)
+    return (min(max(x, inner.x), inner.right), min(max(y, inner.y), inner.bottom))

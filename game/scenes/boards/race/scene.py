@@ -49,6 +49,10 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
         self.static: pygame.Surface | None = None
         self.plates: dict[str, pygame.Rect] = {}
         self.model = None
+        self.sent_move: Action | None = None
+        # Each seat's journey as this screen saw it (legs and delays), for the results.
+        self.journeys: dict[int, list[tuple[str, str, int]]] = {}
+        self.delays: dict[int, int] = {}
         self._static_layer()  # draw the map now, not in the first frame
 
     # --- targets ------------------------------------------------------------------
@@ -251,9 +255,20 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
         doing = "travels or ends the turn" if view["turn_state"]["taken"] else "takes a card"
         return f"Round {view['round']}: {name} {doing}"
 
+    def act(self, action: Action) -> bool:
+        if action.get("type") == "move":
+            self.sent_move = action  # the re-roll choice can then say the leg's total
+        return super().act(action)
+
     def describe(self, event: Event) -> str | None:
         kind = event["type"]
         who = self.seat_name(event["seat"]) if "seat" in event else ""
+        if kind == "moved":
+            self.journeys.setdefault(event["seat"], []).append(
+                (event["from"], event["to"], event["days"]))
+        elif kind == "days_lost":
+            for seat in event["seats"]:
+                self.delays[seat] = self.delays.get(seat, 0) + event["days"]
         if kind == "moved":
             how = " + ".join(card_text(c) for c in event["cards"]) or "no cards"
             extra = []
@@ -339,12 +354,22 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
         return lines
 
     def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
+        """The journey leg by leg (when this screen saw all of it), then the summary."""
         limit = self.numbers["time_limit"]
         arrived = entry.get("arrived")
-        return [("Back in London", ordinal(arrived) if arrived else "no", arrived is not None),
-                (f"Within {limit} days", "yes" if entry["days"] <= limit else "no",
-                 entry["days"] <= limit),
-                ("Coins", str(entry.get("coins", 0)), True)]
+        seat = entry["seat"]
+        legs = self.journeys.get(seat, [])
+        delays = self.delays.get(seat, 0)
+        journey: list[tuple[str, str, bool]] = []
+        if legs and sum(d for _, _, d in legs) + delays == entry["days"]:
+            journey = [(f"{a} - {b}", f"+{d}", True) for a, b, d in legs]
+            if delays:
+                journey.append(("Delays", f"+{delays}", False))
+        return journey + [
+            ("Back in London", ordinal(arrived) if arrived else "no", arrived is not None),
+            (f"Within {limit} days", "yes" if entry["days"] <= limit else "no",
+             entry["days"] <= limit),
+            ("Coins", str(entry.get("coins", 0)), True)]
 
 
 EVENT_TIPS = {
