@@ -135,6 +135,7 @@ def test_host_a_game_from_the_window_and_play_it(app):
 
     setup = HostSetupScene(app)
     app.push(setup)
+    setup.game = setup.games.index("routes-usa")  # not the first game listed any more
     setup.focus = 1
     setup._change(-1)  # 3 seats
     setup.focus = 3
