@@ -116,6 +116,7 @@ def test_kiosk_follows_a_live_game_as_a_spectator(app, game):
 
 def test_kiosk_plays_a_demo_when_no_game_runs(app, monkeypatch):
     from game.scenes.kiosk import KioskScene
+    from game.scenes.table import TableScene
 
     monkeypatch.setenv("RAILPARTY_MDNS_INTERFACES", LOOPBACK)
     kiosk = KioskScene(app, address=None)
@@ -123,7 +124,7 @@ def test_kiosk_plays_a_demo_when_no_game_runs(app, monkeypatch):
     app.step(2)
     assert kiosk.showing == "demo"
     board = app.stack[1]
-    assert isinstance(board, RoutesBoardScene)
+    assert isinstance(board, TableScene)  # the attract mode plays every game in turn
     for _ in range(200):
         app.step(1)
     assert board.session.match.version > 0  # the bots are playing
