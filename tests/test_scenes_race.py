@@ -273,3 +273,49 @@ def test_lan_game_with_bot_clients_and_a_kiosk_agrees_to_the_last_day(app, tmp_p
         kiosk.shutdown()
     finally:
         host.stop()
+
+
+def _reachable(scene: RaceBoardScene, action: dict) -> bool:
+    """Whether a focus target or button of the screen leads to `action`."""
+    targets = scene.focus_items
+    buttons = [a for _, a in scene.buttons()]
+    private = scene.shown["private"]
+    kind = action["type"]
+    if kind == "take":
+        return ("slot", action["slot"]) in targets
+    if kind == "take_deck" or action == {"type": "buy", "pile": "travel"}:
+        return ("deck", None) in targets
+    if action == {"type": "buy", "pile": "event"}:
+        return ("events", None) in targets
+    if kind in ("move", "detective", "exchange"):
+        return {"type": f"_{kind}"} in buttons
+    if kind in ("play_event", "discard_event"):
+        names = private["events"]
+        return action["event"] in names and ("event", names.index(action["event"])) in targets
+    if kind == "discard":
+        hand = private["hand"]
+        return action["card"] in hand and ("hand", hand.index(action["card"])) in targets
+    return action in buttons
+
+
+def test_every_action_the_engine_offers_has_a_target_or_a_button(app, tmp_path):
+    import random
+
+    scene = start(app, [Seat("Ada", "red"), Seat("Bot", "blue", "greedy"),
+                        Seat("Cy", "green", "greedy")], seed=21, tmp_path=tmp_path)
+    match = scene.session.match
+    state = match.state
+    rng = random.Random(5)
+    kinds: set[str] = set()
+    for _ in range(1500):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if seat == 0:
+            scene._refresh_view()
+            for action in legal:
+                assert _reachable(scene, action), f"no way to {action}"
+                kinds.add(action["type"])
+        match.apply(seat, rng.choice(legal))
+    assert {"take", "move", "end_turn", "buy", "coin"} <= kinds

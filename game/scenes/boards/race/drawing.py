@@ -256,6 +256,7 @@ class RaceDrawing:
     def _draw_track(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
         view = self.shown
         current_action = view["turn_state"]["action"] if view["turn_state"]["taken"] else None
+        usable = self.usable_targets()
         for slot, card in enumerate(model.track):
             area = L.slot_card_rect(slot)
             laid = view["track"][slot]["laid"] or card is not None
@@ -271,6 +272,8 @@ class RaceDrawing:
                                     theme.TEXT_DIM, anchor="center")
                 continue
             surface.blit(pieces.travel_card(card[0], card[1], L.CARD_W, L.CARD_H), area)
+            if ("slot", slot) in usable:
+                pygame.draw.rect(surface, theme.GOOD, area.inflate(6, 6), 3, border_radius=10)
             if self.hover == ("slot", slot):
                 pygame.draw.rect(surface, theme.TEXT, area, 3, border_radius=8)
 
@@ -304,9 +307,10 @@ class RaceDrawing:
         x, y = L.HAND_X, L.HAND_Y
         if self.viewer is None:
             msg = ("Hands hidden until the next player takes the screen"
-                   if len(self.session.humans) > 1 else "Spectating: every hand stays hidden")
-            for i, line in enumerate(theme.wrap_text(msg, 30, L.HAND_W)):
-                theme.blit_text(surface, line, (x, y + 40 + i * 36), 30, theme.TEXT_DIM)
+                   if len(self.session.humans) > 1 else "Hands are secret; cards seen taken:")
+            theme.blit_text(surface, theme.fit_text(msg, 28, L.HAND_W), (x, y), 28,
+                            theme.TEXT_DIM)
+            self._draw_known(surface, x, y + 40)
             return
         private = self.shown["private"]
         hand, events = private.get("hand", []), private.get("events", [])
@@ -317,9 +321,12 @@ class RaceDrawing:
         if over:
             theme.blit_text(surface, "click one to discard", (x + L.HAND_W, y + 4), 24,
                             theme.ERROR, anchor="topright")
+        usable = self.usable_targets()
         for i, card in enumerate(hand):
             rect = L.hand_card_rect(i, len(hand))
             surface.blit(pieces.travel_card(card[0], card[1], rect.width, rect.height), rect)
+            if ("hand", i) in usable:
+                pygame.draw.rect(surface, theme.ERROR, rect.inflate(6, 6), 3, border_radius=10)
             if self.hover == ("hand", i):
                 pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
         if not hand:
@@ -327,8 +334,27 @@ class RaceDrawing:
         for i, name in enumerate(events):
             rect = L.event_card_rect(i)
             surface.blit(pieces.event_card(name, rect.width, rect.height), rect)
+            if ("event", i) in usable:
+                pygame.draw.rect(surface, theme.GOOD, rect.inflate(6, 6), 3, border_radius=10)
             if self.hover == ("event", i):
                 pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
+
+    def _draw_known(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """Each traveller's cards everyone saw taken from the track (public)."""
+        row_h = min(44, (1072 - y) // max(1, len(self.shown["players"])))
+        for seat, player in enumerate(self.shown["players"]):
+            top = y + seat * row_h
+            img = pieces.pawn(self.seat_color(seat), seat + 1, 14)
+            surface.blit(img, img.get_rect(center=(x + 16, top + row_h // 2)))
+            cards = player.get("known", [])
+            for i, card in enumerate(cards[:12]):
+                surface.blit(pieces.travel_card(card[0], card[1], 30, row_h - 6),
+                             (x + 40 + i * 34, top + 3))
+            hidden = player["cards"] - len(cards)
+            if hidden > 0 or not cards:
+                text = f"+{hidden} unseen" if cards else f"{hidden} unseen"
+                theme.blit_text(surface, text, (x + 44 + len(cards[:12]) * 34, top + row_h // 2),
+                                24, theme.TEXT_DIM, anchor="midleft")
 
     def focus_rect(self, item: tuple[str, Any]) -> pygame.Rect | None:
         kind, value = item

@@ -75,6 +75,23 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
             items += [("hand", i) for i in range(len(private.get("hand", [])))]
         return items
 
+    def usable_targets(self) -> set[tuple[str, Any]]:
+        """Targets that do something now: takeable track cards, playable event
+        cards, travel cards to discard (lit on the board)."""
+        usable: set[tuple[str, Any]] = set()
+        if self.viewer is None or self.animator.busy:
+            return usable
+        private = self.shown["private"]
+        events, hand = private.get("events", []), private.get("hand", [])
+        for a in self.legal:
+            if a["type"] == "take":
+                usable.add(("slot", a["slot"]))
+            elif a["type"] in ("play_event", "discard_event") and a["event"] in events:
+                usable.add(("event", events.index(a["event"])))
+            elif a["type"] == "discard" and a["card"] in hand:
+                usable.add(("hand", hand.index(a["card"])))
+        return usable
+
     def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         for slot in range(len(self.shown["track"])):
             if L.slot_card_rect(slot).collidepoint(pos):

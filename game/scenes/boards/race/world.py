@@ -47,10 +47,11 @@ class WorldMap:
         """The lanes from route city `start` to route city `end` (either way round)."""
         if start == end:
             return [self.cities[self.legs[start][0]]] * 2
-        step = 1 if end > start else -1
+        forward = end > start
+        legs = range(start, end) if forward else range(start - 1, end - 1, -1)
         points: list[Point] = []
-        for i in range(start, end, step) if step > 0 else range(start - 1, end - 1, -1):
-            lane = self.legs[i][3] if step > 0 else self.legs[i][3][::-1]
+        for i in legs:
+            lane = self.legs[i][3] if forward else self.legs[i][3][::-1]
             points += lane if not points else lane[1:]
         return points
 
