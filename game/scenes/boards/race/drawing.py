@@ -23,6 +23,7 @@ RING_BG = (30, 36, 48)
 PAWN_R = 15
 MARKER_R = 13
 SPECIAL_DAYS = {80: (200, 60, 50)}
+WAITING_PIECES = ("pawn", "detective", "marker")
 
 
 def _draw_lane(surface: pygame.Surface, points: list, kind: str) -> None:
@@ -409,10 +410,15 @@ class RaceDrawing:
     # --- moving things ------------------------------------------------------------
 
     def _draw_animations(self, surface: pygame.Surface, active: list[Tween]) -> None:
-        for t in active:
-            if not t.started:
-                continue
-            draw = getattr(self, f"_draw_{t.data.get('kind')}_tween", None)
+        now = {id(t) for t in active}
+        for t in self.animator.pending():
+            kind = t.data.get("kind")
+            if id(t) not in now or not t.started:
+                if kind not in WAITING_PIECES:
+                    continue
+                # a piece whose move comes later stands where its move starts
+                t = Tween(t.ticks, easing=t.easing, data=t.data)
+            draw = getattr(self, f"_draw_{kind}_tween", None)
             if draw is not None:
                 draw(surface, t)
 
