@@ -319,3 +319,17 @@ def test_every_action_the_engine_offers_has_a_target_or_a_button(app, tmp_path):
                 kinds.add(action["type"])
         match.apply(seat, rng.choice(legal))
     assert {"take", "move", "end_turn", "buy", "coin"} <= kinds
+
+
+def test_hovering_a_leg_city_or_slot_explains_it(app, tmp_path):
+    scene = solo(app, tmp_path)
+
+    def hover(pos):
+        app.step(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                        buttons=(0, 0, 0))])
+        return scene.tip_for(scene.hover) if scene.hover else None
+
+    elephant_leg = next(i for i, leg in enumerate(scene.shown["legs"]) if not leg["options"])
+    assert "Elephant" in hover(scene.badges[elephant_leg].center)
+    assert hover(scene.plates["Paris"].center).startswith("Paris")
+    assert hover(L.slot_card_rect(0).center).startswith("Coin")

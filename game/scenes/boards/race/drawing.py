@@ -75,6 +75,7 @@ class RaceDrawing:
             pygame.draw.polygon(s, LAND, ring)
             pygame.draw.lines(s, LAND_EDGE, True, ring, 1)
         s.set_clip(L.MAP_RECT)
+        self.badges = {}
         for i, (_, _, kind, points) in enumerate(world.legs):
             _draw_lane(s, points, kind)
             if points[-1][0] > L.MAP_RECT.right:
@@ -137,6 +138,7 @@ class RaceDrawing:
         box = pygame.Rect(0, 0, sum(widths) + 6 * (len(parts) - 1) + 16, 40)
         box.center = (round(mx + dx), round(my + dy))
         box.clamp_ip(L.MAP_RECT.inflate(-8, -8))
+        self.badges[index] = box
         if dx or dy:
             pygame.draw.line(surface, (200, 200, 210), (mx, my), box.center, 2)
             pygame.draw.circle(surface, (200, 200, 210), (round(mx), round(my)), 4)

@@ -48,6 +48,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
         self.world = load_world(tuple(L.MAP_RECT))
         self.static: pygame.Surface | None = None
         self.plates: dict[str, pygame.Rect] = {}
+        self.badges: dict[int, pygame.Rect] = {}
         self.model = None
         self.sent_move: Action | None = None
         # Each seat's journey as this screen saw it (legs and delays), for the results.
@@ -109,6 +110,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
             for i in range(len(private.get("events", []))):
                 if L.event_card_rect(i).collidepoint(pos):
                     return ("event", i)
+        for index, box in self.badges.items():
+            if box.collidepoint(pos):
+                return ("leg", index)
         for name, (x, y) in self.world.cities.items():
             if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= 22 ** 2 or self.plates[name].collidepoint(
                     pos):
@@ -116,7 +120,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
         return None
 
     def selectable(self, item: tuple[str, Any]) -> bool:
-        return item[0] != "city"
+        return item[0] not in ("city", "leg")
 
     def focus_step(self, kind: str) -> int:
         return 1
@@ -145,6 +149,13 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
             if view["detective"] == value:
                 parts.append("the detective waits here")
             return " - ".join(parts)
+        if kind == "leg":
+            leg = view["legs"][value]
+            ways = " or ".join(" + ".join(option) for option in leg["options"])
+            if not leg["options"]:
+                ways = (f"{leg['no_cards_days']} days without cards, or an Elephant: "
+                        f"{self.elephant_base} + a die")
+            return f"{leg['from']} - {leg['to']}: {ways}"
         if kind == "event":
             events = view["private"].get("events", [])
             return EVENT_TIPS.get(events[value], events[value]) if value < len(events) else None
@@ -269,6 +280,10 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
             return f"{name} rolled {awaiting['roll']}: re-roll or accept?"
         if awaiting and awaiting["kind"] == "bonus":
             return f"{name}: take the {awaiting['color']} chip in {awaiting['city']}?"
+        player = view["players"][view["current"]]
+        if player["cards"] + player["events"] > self.numbers["hand_limit"] and \
+                view["turn_state"]["taken"]:
+            return f"{name} discards down to {self.numbers['hand_limit']} cards"
         doing = "travels or ends the turn" if view["turn_state"]["taken"] else "takes a card"
         return f"Round {view['round']}: {name} {doing}"
 
