@@ -17,8 +17,10 @@ from game.rules.race.days import payment_days
 from game.rules.race.moves import PRINCESS, effects_of
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race import pieces
+from game.scenes.boards.race.board_layer import RaceBoardLayer
 from game.scenes.boards.race.choices import RaceChoices
 from game.scenes.boards.race.drawing import RaceDrawing
+from game.scenes.boards.race.flight import RaceTweenDrawing
 from game.scenes.boards.race.motion import RaceMotion
 from game.scenes.boards.race.world import load_world
 from game.scenes.table import TableScene
@@ -36,7 +38,8 @@ def card_text(card: list) -> str:
     return f"{card[0]} {card[1]}"
 
 
-class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, TableScene):
+class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, RaceBoardLayer,
+                     TableScene):
     players_rect = L.PLAYERS_RECT
     log_rect = L.LOG_RECT
     player_row = L.PLAYER_ROW
