@@ -116,6 +116,7 @@ def test_kiosk_follows_a_live_game_as_a_spectator(app, game):
 
 def test_kiosk_plays_a_demo_when_no_game_runs(app, monkeypatch):
     from game.scenes.kiosk import KioskScene
+    from game.scenes.table import TableScene
 
     monkeypatch.setenv("RAILPARTY_MDNS_INTERFACES", LOOPBACK)
     kiosk = KioskScene(app, address=None)
@@ -123,7 +124,7 @@ def test_kiosk_plays_a_demo_when_no_game_runs(app, monkeypatch):
     app.step(2)
     assert kiosk.showing == "demo"
     board = app.stack[1]
-    assert isinstance(board, RoutesBoardScene)
+    assert isinstance(board, TableScene)  # the attract mode plays every game in turn
     for _ in range(200):
         app.step(1)
     assert board.session.match.version > 0  # the bots are playing
@@ -135,6 +136,7 @@ def test_host_a_game_from_the_window_and_play_it(app):
 
     setup = HostSetupScene(app)
     app.push(setup)
+    setup.game = setup.games.index("routes-usa")  # not the first game listed any more
     setup.focus = 1
     setup._change(-1)  # 3 seats
     setup.focus = 3

@@ -374,6 +374,7 @@ def test_setup_scene_starts_the_chosen_game(app):
 
     setup = SetupScene(app)
     app.push(setup)
+    setup.game = setup.games.index("routes-usa")  # not the first game listed any more
     key(app, pygame.K_DOWN)  # players row
     key(app, pygame.K_RIGHT)  # 4 players
     rows = setup.rows()

@@ -170,6 +170,8 @@ def main() -> int:
         game(shooter, game_id)
     if any(info.family == "tricks" for info in GAMES.values()):
         tricks_extras(shooter)
+    if any(info.family == "race" for info in GAMES.values()):
+        race_screens(shooter.app, shooter.shot)
     kiosk(shooter)
     shooter.app.close()
     return 0
@@ -243,6 +245,61 @@ def tricks_shots(app: App, shot) -> None:
     shot("tricks-reveal", 200)
     shot("tricks-results", 400)
     app.settings.animation = 0.0
+
+
+def race_screens(app: App, shot) -> None:
+    """The race game: the deal, a hand-off, a turn with its choices, the die
+    mid-roll and its re-roll choice, the results."""
+    from game.scenes.choice import ChoiceScene
+    from game.scenes.flow import start_match
+    from game.scenes.handoff import HandoffScene
+
+    app.settings.animation = 1.0
+    seats = [Seat("Alice", "red"), Seat("Bob", "blue"), Seat("Cleo", "green", "greedy"),
+             Seat("Dan", "yellow", "greedy")]
+    match = Match(next(g for g, i in GAMES.items() if i.family == "race"), seats, 3)
+    start_match(app, match)
+    shot("race-handoff", 2)
+    scene = app.stack[0]
+    if isinstance(app.top, HandoffScene):
+        app.top.ticks = 20
+        app.top.handle(type("I", (), {"kind": "select"})())
+    scene.start_animation()
+    shot("race-deal", 30)
+    scene.fast_forward()
+    state = match.state
+    # Alice holds the track's balloon and the cards for her first leg
+    state.hands[0] = [("ship", 7), ("train", 5), ("ship", 4)]
+    state.held[0] = ["Offer", "Detective", "Swap"]
+    state.coins[0] = 3
+    state.track[state.data.action_track.index("balloon")] = ("train", 6)
+    state._legal_cache = {}
+    scene._refresh_view()
+    shot("race-board")
+    scene.act({"type": "take", "slot": state.data.action_track.index("balloon")})
+    scene.fast_forward()
+    scene.choose_move()
+    if isinstance(app.top, ChoiceScene):
+        shot("race-travel")
+        move = next(a for a in app.top.options if a["balloon"] is not None)
+        app.pop()
+        scene.act(move)
+        shot("race-die-rolling", 26)
+        shot("race-reroll", 120)
+        if isinstance(app.top, ChoiceScene):
+            app.pop()
+            scene.answer({"type": "accept"})
+    app.settings.animation = 0.0
+    for seat in match.seats:
+        seat.bot = "greedy"
+    match._make_bots()
+    while app.top is not scene and app.top.overlay:
+        app.pop()
+    for _ in range(20000):  # stepped, so the screen sees every leg of every journey
+        app.step(1)
+        if scene.results_shown:
+            break
+    shot("race-results", 400)
 
 
 if __name__ == "__main__":

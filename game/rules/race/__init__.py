@@ -1,0 +1,21 @@
+"""The race family: a round-the-world race with travel cards (data in assets/race)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.base import GameInfo, GameState
+
+__all__ = ["GAMES"]
+
+
+def _factory(players: int, seed: int, **options: Any) -> GameState:
+    from game.rules.race.engine import RaceState
+    return RaceState.new("eighty-days", players, seed, **options)
+
+
+GAMES = (
+    GameInfo("eighty-days", "Eighty Days", 2, 6, "race", _factory, score_order="low",
+             bots=("random", "greedy"), demo_players=4,
+             blurb="Race round the world by train, ship, balloon and elephant in 80 days."),
+)

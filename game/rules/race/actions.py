@@ -1,0 +1,84 @@
+"""Action shapes of the race game, and each action in its one canonical form.
+
+`legal_actions` lists actions in canonical form (cards as sorted `[kind,
+value]` lists, event names sorted, swap slots in order), so an incoming
+action is checked by shape here and then looked up among the legal ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.base import Action, IllegalAction
+
+SHAPES: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "take": {"slot": int}, "take_deck": {}, "coin": {}, "draw_event": {},
+    "detective": {"city": str}, "start_player": {}, "exchange": {"cards": list},
+    "move": {"cards": list, "balloon": (list, type(None)), "events": list},
+    "play_event": {"event": str}, "buy": {"pile": str}, "discard": {"card": list},
+    "discard_event": {"event": str}, "end_turn": {}, "reroll": {}, "accept": {},
+    "bonus": {"take": bool},
+}
+OPTIONAL = {"play_event": {"city": str, "slots": list}}
+
+
+def canonical_action(action: Any) -> tuple[str, Action]:
+    """The action's type and canonical form; IllegalAction for a wrong shape."""
+    if not isinstance(action, dict):
+        raise IllegalAction("an action must be a dict with a 'type'")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in SHAPES:
+        raise IllegalAction(f"unknown action type {kind!r}; actions are {', '.join(SHAPES)}")
+    shape = SHAPES[kind]
+    optional = OPTIONAL.get(kind, {})
+    keys = set(action) - {"type"}
+    missing = set(shape) - keys
+    extra = keys - set(shape) - set(optional)
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + ", ".join(sorted(missing)))
+        if extra:
+            parts.append("unexpected " + ", ".join(sorted(map(str, extra))))
+        raise IllegalAction(f"'{kind}' action: {'; '.join(parts)}")
+    for key, typ in {**shape, **optional}.items():
+        if key not in action:
+            continue
+        value = action[key]
+        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+            raise IllegalAction(f"'{kind}' action: '{key}' has the wrong type")
+    return kind, _canonical(kind, action)
+
+
+def _canonical(kind: str, action: Action) -> Action:
+    """The action in the form legal_actions lists it (sorted cards, plain lists)."""
+    out: Action = {"type": kind}
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if key in ("cards",):
+            out[key] = sorted(_card(c) for c in value)
+        elif key in ("balloon", "card"):
+            out[key] = None if value is None else _card(value)
+        elif key == "events":
+            if not all(isinstance(e, str) for e in value):
+                raise IllegalAction("'events' lists event card names")
+            out[key] = sorted(value)
+        elif key == "slots":
+            if len(value) != 2 or not all(isinstance(s, int) and not isinstance(s, bool)
+                                          for s in value):
+                raise IllegalAction("'slots' names two track slots")
+            out[key] = sorted(value)
+        else:
+            out[key] = value
+    return out
+
+
+def _card(value: Any) -> list:
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not isinstance(value[0], str) or not isinstance(value[1], int)
+            or isinstance(value[1], bool)):
+        raise IllegalAction(f"a card is [kind, value], such as ['ship', 7], not {value!r}")
+    return [value[0], value[1]]
+
+

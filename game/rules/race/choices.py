@@ -1,0 +1,196 @@
+"""What the seat to act may do now, and why an action it tried is not allowed.
+
+A mixin of the race state (engine.RaceState): it reads the state's fields
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+from game.rules.base import Action
+from game.rules.race.days import Card, card_sets
+from game.rules.race.moves import PRINCESS, effects_of, move_actions
+
+
+class Choices:
+    """Legal actions of the race state (see engine.py for every action)."""
+
+    # --- legal actions ------------------------------------------------------
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        pending = self.pending
+        if pending is not None:
+            if pending["kind"] == "reroll":
+                return [{"type": "accept"}, {"type": "reroll"}]
+            return [{"type": "bonus", "take": True}, {"type": "bonus", "take": False}]
+        out: list[Action] = []
+        if not self.taken:
+            out += self._take_actions(seat)
+        else:
+            out += self._slot_actions(seat)
+            if self._may_move():
+                out += self._moves(seat)
+        out += self._event_actions(seat)
+        price = self.n["buy_price"]
+        if self.coins[seat] >= price:
+            if self.deck or self.discard:
+                out.append({"type": "buy", "pile": "travel"})
+            if self.event_deck or self.event_discard:
+                out.append({"type": "buy", "pile": "event"})
+        if self.taken:
+            if self._over_limit(seat):
+                out += [{"type": "discard", "card": list(c)} for c in sorted(set(self.hands[seat]))]
+                out += [{"type": "discard_event", "event": e} for e in sorted(set(self.held[seat]))]
+            else:
+                out.append({"type": "end_turn"})
+        return out
+
+    def _take_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        for slot, card in enumerate(self.track):
+            if card is None:
+                continue
+            if self.data.action_track[slot] == "start_player" and seat == self.start_player:
+                continue
+            out.append({"type": "take", "slot": slot})
+        if self._may_take_deck():
+            out.append({"type": "take_deck"})
+        return out
+
+    def _may_take_deck(self) -> bool:
+        # The sixth traveller of a round may take the deck's top card instead.
+        return (len(self.order) == 6 and self.order_pos == len(self.order) - 1
+                and bool(self.deck or self.discard))
+
+    def _slot_actions(self, seat: int) -> list[Action]:
+        action = self.slot_action
+        if action is None or self.moves:
+            return []
+        if action == "coin":
+            return [{"type": "coin"}] if self.bank > 0 else []
+        if action == "event":
+            return [{"type": "draw_event"}] if self.event_deck or self.event_discard else []
+        if action == "detective":
+            return [{"type": "detective", "city": c} for c in self._detective_cities()]
+        if action == "start_player":
+            return [{"type": "start_player"}]
+        if action == "exchange":
+            return [{"type": "exchange", "cards": [list(c) for c in cards]}
+                    for cards in self._exchange_sets(seat)]
+        return []  # the balloon: used by a move
+
+    def _exchange_sets(self, seat: int) -> list[list[Card]]:
+        hand = self.hands[seat]
+        sets: list[list[Card]] = []
+        for n in range(1, self.n["exchange_max"] + 1):
+            sets += card_sets([("ship",) * k + ("train",) * (n - k) for k in range(n + 1)],
+                              hand)
+        return sets
+
+    def _detective_cities(self) -> list[str]:
+        route = self.data.route
+        return [route[c] for c in range(1, len(route) - 1) if c != self.detective]
+
+    def _may_move(self) -> bool:
+        if self.moves == 0:
+            return True
+        return self.moves == 1  # a second move needs a Connection (moves.py)
+
+    def _moves(self, seat: int) -> list[Action]:
+        leg = self.data.legs[self.at[seat]]
+        return move_actions(leg, self.hands[seat], self.held[seat], self._princess_as(),
+                            second_move=self.moves == 1,
+                            track_balloon=self.slot_action == "balloon",
+                            balloon_used=self.balloon_used)
+
+    def _princess_as(self) -> str | None:
+        top = self.event_discard[-1] if self.event_discard else None
+        return None if top == PRINCESS else top
+
+    def _event_actions(self, seat: int) -> list[Action]:
+        held = self.held[seat]
+        out: list[Action] = []
+        as_princess = self._princess_as()
+        for name in sorted(set(held)):
+            effect = as_princess if name == PRINCESS else name
+            if ((effect == "Distraction" and not self.distraction)
+                    or (effect == "Elephant" and self.bank > 0)):
+                out.append({"type": "play_event", "event": name})
+            elif effect == "Detective":
+                out += [{"type": "play_event", "event": name, "city": c}
+                        for c in self._detective_cities()]
+            elif effect == "Swap" and not self.taken:
+                full = [s for s, c in enumerate(self.track) if c is not None]
+                out += [{"type": "play_event", "event": name, "slots": [a, b]}
+                        for i, a in enumerate(full) for b in full[i + 1:]
+                        if self.track[a] != self.track[b]]
+        return out
+
+    def _over_limit(self, seat: int) -> bool:
+        return len(self.hands[seat]) + len(self.held[seat]) > self.n["hand_limit"]
+
+
+    def _why_not(self, seat: int, kind: str, action: Action) -> str:
+        """A player-facing reason for an action that is not among the legal ones."""
+        if self.pending is not None:
+            if self.pending["kind"] == "reroll":
+                return "decide first: keep the die roll or roll again"
+            return "decide first whether to use the bonus chip"
+        if kind in ("reroll", "accept", "bonus"):
+            return "there is no decision to make now"
+        if not self.taken and kind not in ("take", "take_deck", "play_event", "buy"):
+            return "take a card from the action track first"
+        if kind == "take":
+            if self.taken:
+                return "you have already taken a card this turn"
+            slot = action["slot"]
+            if not 0 <= slot < len(self.track) or self.track[slot] is None:
+                return f"there is no card in slot {slot}"
+            return "the start player may not take the next-start-player card"
+        if kind == "take_deck":
+            return "only the last of six travellers may take the deck's top card"
+        if kind in ("coin", "draw_event", "detective", "start_player", "exchange"):
+            if self.moves:
+                return "the action under your card comes before you move"
+            if self.slot_action is None:
+                return "the card you took gives no such action (or you used it)"
+            return f"that {kind} action is not possible now"
+        if kind == "move":
+            return self._why_not_move(seat, action)
+        if kind in ("play_event", "discard_event") and action["event"] not in self.held[seat]:
+            return f"you do not hold a {action['event']} card"
+        if kind == "play_event":
+            return f"{action['event']} cannot be played like that now"
+        if kind == "buy":
+            if self.coins[seat] < self.n["buy_price"]:
+                return f"buying a card costs {self.n['buy_price']} coins"
+            return f"there is no {action['pile']} card to buy"
+        if kind in ("discard", "discard_event"):
+            if kind == "discard" and tuple(action["card"]) not in self.hands[seat]:
+                return "you do not hold that card"
+            return "you discard only when you hold more than 6 cards"
+        if kind == "end_turn" and self._over_limit(seat):
+            return f"discard down to {self.n['hand_limit']} cards first"
+        return "that is not possible now"
+
+    def _why_not_move(self, seat: int, action: Action) -> str:
+        if self.moves >= 2 or (self.moves == 1 and "Connection" not in effects_of(
+                action["events"], self._princess_as())):
+            return "you have already moved this turn (a Connection gives a second move)"
+        hand = list(self.hands[seat])
+        for card in action["cards"]:
+            if tuple(card) not in hand:
+                return f"you do not hold the card {card[0]} {card[1]}"
+            hand.remove(tuple(card))
+        for name in action["events"]:
+            if name not in self.held[seat]:
+                return f"you do not hold a {name} card"
+        leg = self.data.legs[self.at[seat]]
+        if leg.options and action["cards"] and [tuple(c) for c in action["cards"]] not in \
+                [list(s) for s in card_sets(leg.options, self.hands[seat])]:
+            ways = " or ".join(" + ".join(o) for o in leg.options)
+            return f"{leg.start}-{leg.end} takes {ways}"
+        if action["balloon"] is not None and self.balloon_used:
+            return "only one balloon per turn"
+        if action["balloon"] is not None and not leg.options:
+            return f"no balloon on {leg.start}-{leg.end}"
+        return "those cards and event cards do not make a move here"

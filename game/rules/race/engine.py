@@ -1,0 +1,532 @@
+"""The round-the-world race engine (`eighty-days`); the route and cards are data.
+
+Seats are numbered 0..players-1 and play clockwise; seat 0 is the first start
+player. The route and every number come from `assets/race/eighty_days.json`.
+
+The package: data.py (the data file), days.py (card sets and day sums),
+moves.py (every legal move of a leg), actions.py (action shapes),
+choices.py (legal actions and refusals), turn.py (applying actions),
+standings.py (winners and places); this module holds the state, the contract,
+rounds and turns.
+
+Rounds: at the start of a round (after the first arrival, every traveller
+first loses a day) the engine lays travel cards on the action track, left to
+right, as many as the table `cards_laid` gives for the travellers still on
+the way; slots past those stay empty, so with fewer travellers the rightmost
+actions (exchange, next start player, detective) are not offered. Travellers
+then take turns clockwise from the start player.
+
+A turn is a sequence of actions by the seat in `to_act`:
+    {"type": "take", "slot": i}               first: a track card into the hand
+    {"type": "take_deck"}                     instead, the last of six travellers:
+                                              the deck's top card, no action
+    then, before the first move, the action under the taken card, at most once:
+    {"type": "coin"}                          a coin from the bank
+    {"type": "draw_event"}                    the top event card
+    {"type": "detective", "city": name}       the detective to any city but London
+    {"type": "start_player"}                  start the next round
+    {"type": "exchange", "cards": [[kind, value], ...]}   1-3 cards for as many new
+    (the balloon under the taken card is used by a move's "balloon")
+    {"type": "move", "cards": [...], "balloon": card | None, "events": [...]}
+                                              one leg (a second with Connection);
+                                              see moves.py for every field
+    {"type": "play_event", "event": name}     Distraction (no detective this turn),
+                                              Elephant (cashed for a coin);
+        + "city": name for Detective, + "slots": [a, b] for Swap (before taking);
+        the Princess plays as the top card of the event discard
+    {"type": "buy", "pile": "travel" | "event"}   the pile's top card for 2 coins
+    {"type": "discard", "card": [kind, value]} / {"type": "discard_event", "event": name}
+                                              only while holding more than 6 cards
+    {"type": "end_turn"}                      once a card is taken and 6 cards at most
+A pending decision comes first when there is one:
+    {"type": "reroll"} / {"type": "accept"}   after a balloon or elephant die roll,
+        while the seat has a coin: pay 1 to roll again (the earlier roll is lost)
+        or keep the roll, which completes the move
+    {"type": "bonus", "take": bool}           the first (red) or last (blue) traveller
+                                              to reach a city uses its chip or not
+Arriving in London ends the turn at once (the hand is discarded). A seat
+ending its own turn in the detective's city loses 2 days unless it played
+Distraction. Blue event cards (Storm, Delay) are resolved when drawn: every
+traveller loses their days, then all event cards go back into one shuffled pile.
+
+Events (dicts; a secret sits under "private", seen only by "private_to"):
+    round_started {round, start_player, travellers}
+    days_lost     {seats, days, why: "round"|"chip"|"detective"|<blue card name>}
+    track_laid    {cards: [[kind, value] | None per slot], slots: [action per slot]}
+    deck_reshuffled {cards} / events_reshuffled {cards}
+    turn_started  {seat}
+    card_taken    {seat, slot, card, action}     (slot None: the deck's top, private card)
+    card_drawn    {seat, pile: "travel", why, private: {card}}
+    event_drawn   {seat, why, private: {event}}  (a blue card: public "event" instead)
+    coin_gained   {seat, why, coins}
+    coins_paid    {seat, coins, why}
+    detective_moved {seat, from, to, why: "track"|"Detective"|"Princess"}
+    start_player_taken {seat}
+    exchanged     {seat, cards (given up), private: {drawn}}
+    cards_swapped {seat, slots, cards}
+    event_played  {seat, event, as}
+    die_rolled    {seat, roll, purpose: "balloon"|"elephant", number (1 = first roll)}
+    moved {seat, from, to, cards, balloon: {replaces, roll}|None, elephant: roll|None,
+           events, princess_as, days}
+    chip          {seat, city, color, chip, taken}
+    discarded     {seat, card | event}
+    arrived       {seat, order, days}
+    events_gathered {counts: [event cards given back per seat]}
+    turn_ended    {seat}
+    round_ended   {round, discarded: [[kind, value], ...]}
+    game_over     {result}
+
+View (`view(seat)`; everything outside "private" is the same for everyone):
+    game, title, route [city, ... London], legs [{from, to, options, no_cards_days,
+    status}], phase ("play"|"over"), round, turn, current, to_act, start_player,
+    next_start_player, players [{seat, city, at (index in route), days, coins, cards,
+    known (the cards of that hand everyone saw it take from the track), events,
+    arrived (1-based order or None)}], track [{action, card, laid}] (every
+    slot of the track; `laid` is whether a card was laid there this round),
+    detective (city), deck, discard (counts), event_deck (count), event_discard
+    (names, top last), bonus {city: {"red": chip|None, "blue": chip|None}}, bank,
+    arrivals (seats in order), turn_state {taken, action, moves, balloon_used,
+    distraction}, awaiting ({seat, kind, roll, purpose, chip...}|None), result (once over)
+    private: hand [[kind, value]], events [names], pending {kind: "reroll"|"bonus",
+    options, min, max, ...}|None
+
+Result: scores are days (fewer is better), winners, breakdown per seat
+{seat, days, arrived, coins, city, place}, over. `place` (1 = a winner) orders
+the seats by the winning rules, since a traveller still on the way can hold
+fewer days than those back in London.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.rules.base import Action, Event, IllegalAction, View
+from game.rules.race.actions import canonical_action
+from game.rules.race.choices import Choices
+from game.rules.race.data import RaceData, load_race
+from game.rules.race.days import Card
+from game.rules.race.standings import places, winners
+from game.rules.race.turn import TurnActions
+
+# A game still running after this many rounds stops there (only aimless
+# players get so far; the seed is silent): the fewest days wins.
+MAX_ROUNDS = 100
+
+
+class RaceState(Choices, TurnActions):
+    """One game of the race. Create with `game.rules.create("eighty-days", ...)`."""
+
+    # --- construction -------------------------------------------------------
+
+    @classmethod
+    def new(cls, game_id: str, players: int, seed: int, **options: Any) -> RaceState:
+        if options:
+            raise ValueError(f"{game_id} has no options {', '.join(sorted(options))}")
+        state = cls.__new__(cls)
+        state._setup(game_id, players, seed, load_race())
+        return state
+
+    def _setup(self, game_id: str, players: int, seed: int, data: RaceData) -> None:
+        self.game_id = game_id
+        self.players = players
+        self.seed = seed
+        self.data = data
+        self.n = data.numbers
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, Action]] = []
+        deck = list(data.travel_cards)
+        self.rng.shuffle(deck)
+        self.deck: list[Card] = deck  # top is the end of the list
+        self.discard: list[Card] = []
+        events = data.event_deck(players)
+        self.rng.shuffle(events)
+        self.event_deck: list[str] = events  # top is the end
+        self.event_discard: list[str] = []   # top is the end
+        self.hands: list[list[Card]] = [[self.deck.pop() for _ in range(self.n["start_hand"])]
+                                        for _ in range(players)]
+        self.held: list[list[str]] = [[] for _ in range(players)]
+        # Cards everyone saw a seat take face up from the track, still in its hand.
+        self.known: list[list[Card]] = [[] for _ in range(players)]
+        self.coins = [self.n["start_coins"]] * players
+        self.bank = self.n["coins"] - sum(self.coins)
+        self.days = [0] * players
+        self.at = [0] * players
+        self.arrivals: list[int] = []
+        self.detective = data.detective_start
+        red, blue = list(data.red_chips), list(data.blue_chips)
+        self.rng.shuffle(red)
+        self.rng.shuffle(blue)
+        self.chips: dict[int, list[str | None]] = {
+            i: [red[i - 1], blue[i - 1]] for i in range(1, len(data.route) - 1)}
+        self.track: list[Card | None] = [None] * len(data.action_track)
+        self.laid = 0
+        self.start_player = 0
+        self.next_start: int | None = None
+        self.round = 0
+        self.turn = 0
+        self.order: list[int] = []
+        self.order_pos = 0
+        self.current = 0
+        self.over = False
+        self.pending: dict[str, Any] | None = None
+        self._reset_turn()
+        self._legal_cache: dict[int, list[Action]] = {}
+        self._start_round([])
+
+    def _reset_turn(self) -> None:
+        self.taken = False
+        self.slot_action: str | None = None
+        self.balloon_used = False
+        self.moves = 0
+        self.distraction = False
+
+    def clone(self) -> RaceState:
+        other = RaceState.__new__(RaceState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+        for name in ("deck", "discard", "event_deck", "event_discard", "coins", "days", "at",
+                     "arrivals", "track", "order"):
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(h) for h in self.hands]
+        other.held = [list(h) for h in self.held]
+        other.known = [list(k) for k in self.known]
+        other.chips = {c: list(p) for c, p in self.chips.items()}
+        other.pending = None if self.pending is None else _copy_pending(self.pending)
+        other._legal_cache = {}
+        other.__dict__.pop("_final_result", None)
+        return other
+
+    # --- the contract -------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of `seat` now (a fresh list; treat its dicts as read-only)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act:
+            return []
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = self._compute_legal(seat)
+        return list(cached)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        kind, canonical = self._check(seat, action)
+        events: list[Event] = []
+        getattr(self, f"_do_{kind}")(seat, canonical, events)
+        self.history.append((seat, canonical))
+        self._legal_cache = {}
+        return events
+
+    def view(self, seat: int | None) -> View:
+        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
+                                     and 0 <= seat < self.players):
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        route = self.data.route
+        view: View = {
+            "game": self.game_id,
+            "title": self.data.title,
+            "route": list(route),
+            "legs": [{"from": leg.start, "to": leg.end,
+                      "options": [list(o) for o in leg.options],
+                      "no_cards_days": leg.no_cards_days, "status": leg.status}
+                     for leg in self.data.legs],
+            "phase": "over" if self.over else "play",
+            "round": self.round,
+            "turn": self.turn,
+            "current": None if self.over else self.current,
+            "to_act": list(self.to_act),
+            "start_player": self.start_player,
+            "next_start_player": self.next_start,
+            "players": [{
+                "seat": s, "city": route[self.at[s]], "at": self.at[s],
+                "days": self.days[s], "coins": self.coins[s], "cards": len(self.hands[s]),
+                "known": [list(c) for c in sorted(self.known[s])],
+                "events": len(self.held[s]),
+                "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None,
+            } for s in range(self.players)],
+            "track": [{"action": action, "card": None if card is None else list(card),
+                       "laid": slot < self.laid}
+                      for slot, (action, card) in enumerate(zip(self.data.action_track,
+                                                                self.track, strict=True))],
+            "detective": route[self.detective],
+            "deck": len(self.deck),
+            "discard": len(self.discard),
+            "event_deck": len(self.event_deck),
+            "event_discard": list(self.event_discard),
+            "bonus": {route[c]: {"red": p[0], "blue": p[1]} for c, p in self.chips.items()},
+            "bank": self.bank,
+            "arrivals": list(self.arrivals),
+            "turn_state": {"taken": self.taken, "action": self.slot_action,
+                           "moves": self.moves, "balloon_used": self.balloon_used,
+                           "distraction": self.distraction},
+            "awaiting": self._awaiting(),
+            "you": seat,
+            "private": {},
+        }
+        if self.over:
+            view["result"] = self.result()
+        if seat is not None:
+            view["private"] = {
+                "hand": [list(c) for c in sorted(self.hands[seat])],
+                "events": sorted(self.held[seat]),
+                "pending": self._pending_for(seat),
+            }
+        return view
+
+    def result(self) -> dict[str, Any]:
+        """Days, winners and breakdown (provisional until the game is over)."""
+        if self.over:
+            final = self.__dict__.get("_final_result")
+            if final is None:
+                final = self._final_result = self._compute_result()
+            return final
+        return self._compute_result()
+
+    def determinize(self, seat: int, rng: random.Random) -> RaceState:
+        """A state `seat` cannot tell from this one: hidden cards re-dealt, dice re-seeded.
+
+        Hidden are the travel deck and the other seats' travel hands but for
+        the cards they were seen taking from the track, and the event pile and
+        the other seats' event cards (counts kept). The travel discard and
+        everything on the table stay as they are.
+        """
+        other = self.clone()
+        others = [s for s in range(self.players) if s != seat]
+        pool = list(self.deck)
+        for s in others:
+            pool.extend(_without(self.hands[s], self.known[s]))
+        rng.shuffle(pool)
+        for s in others:
+            n = len(self.hands[s]) - len(self.known[s])
+            other.hands[s] = list(self.known[s]) + pool[:n]
+            del pool[:n]
+        other.deck = pool
+        names = list(self.event_deck)
+        for s in others:
+            names.extend(self.held[s])
+        rng.shuffle(names)
+        for s in others:
+            n = len(self.held[s])
+            other.held[s] = names[:n]
+            del names[:n]
+        other.event_deck = names
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
+
+    # --- validation ---------------------------------------------------------
+
+    def _check(self, seat: Any, action: Any) -> tuple[str, Action]:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in this game")
+        kind, canonical = canonical_action(action)
+        if self.over:
+            raise IllegalAction("the game is over")
+        if seat != self.current:
+            raise IllegalAction(f"it is not your turn (seat {self.current} is playing)")
+        if canonical not in self.legal_actions(seat):
+            raise IllegalAction(self._why_not(seat, kind, canonical))
+        return kind, canonical
+
+    # --- turns and rounds ---------------------------------------------------
+
+    def _do_end_turn(self, seat: int, action: Action, events: list[Event]) -> None:
+        city = self.at[seat]
+        if city == self.detective and not self.distraction:
+            self._lose_days([seat], self.n["detective_days"], "detective", events)
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        events.append({"type": "turn_ended", "seat": self.current})
+        self.turn += 1
+        self.order_pos += 1
+        while self.order_pos < len(self.order) and self.order[self.order_pos] in self.arrivals:
+            self.order_pos += 1
+        if self.order_pos < len(self.order):
+            self._start_turn(self.order[self.order_pos], events)
+            return
+        self._end_round(events)
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.current = seat
+        self._reset_turn()
+        events.append({"type": "turn_started", "seat": seat})
+        if not self._take_actions(seat):
+            self.taken = True  # nothing left to take (an exhausted deck): play on
+
+    def _end_round(self, events: list[Event]) -> None:
+        leftover = [c for c in self.track if c is not None]
+        self.discard.extend(leftover)
+        self.track = [None] * len(self.track)
+        self.laid = 0
+        events.append({"type": "round_ended", "round": self.round,
+                       "discarded": [list(c) for c in leftover]})
+        if self._game_ends():
+            self.over = True
+            events.append({"type": "game_over", "result": self.result()})
+            return
+        travellers = self._travellers()
+        chosen = self.next_start if self.next_start is not None else None
+        start = chosen if chosen is not None else self.start_player + 1
+        self.start_player = next(s % self.players for s in range(start, start + self.players)
+                                 if s % self.players in travellers)
+        self.next_start = None
+        self._start_round(events)
+
+    def _game_ends(self) -> bool:
+        arrived = len(self.arrivals)
+        if self.round >= MAX_ROUNDS or arrived >= self.players:
+            return True
+        if self.players == 2:
+            return arrived >= 1
+        if self.players == 6:
+            return arrived >= 4
+        return arrived >= self.players - 1
+
+    def _travellers(self) -> list[int]:
+        return [s for s in range(self.players) if s not in self.arrivals]
+
+    def _start_round(self, events: list[Event]) -> None:
+        self.round += 1
+        travellers = self._travellers()
+        events.append({"type": "round_started", "round": self.round,
+                       "start_player": self.start_player, "travellers": list(travellers)})
+        if self.arrivals:
+            self._lose_days(travellers, self.n["round_loss"], "round", events)
+        self.laid = min(self.data.cards_laid[len(travellers)], len(self.track))
+        for slot in range(self.laid):
+            self.track[slot] = self._draw_travel(events)
+        events.append({"type": "track_laid",
+                       "cards": [None if c is None else list(c) for c in self.track],
+                       "slots": list(self.data.action_track)})
+        first = self.start_player
+        self.order = [s % self.players for s in range(first, first + self.players)
+                      if s % self.players in travellers]
+        self.order_pos = 0
+        self._start_turn(self.order[0], events)
+
+    # --- helpers ------------------------------------------------------------
+
+    def _give_up(self, seat: int, card: Card) -> None:
+        """Take `card` out of the hand, face up: it is no longer a seen card held."""
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+
+    def _draw_travel(self, events: list[Event]) -> Card | None:
+        """The top travel card, the discard shuffled into a new deck when it runs out."""
+        if not self.deck and self.discard:
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            events.append({"type": "deck_reshuffled", "cards": len(self.deck)})
+        return self.deck.pop() if self.deck else None
+
+    def _draw_event(self, seat: int, why: str, events: list[Event]) -> None:
+        if not self.event_deck:
+            # The seed is silent on an empty event pile; the discard is
+            # shuffled into a new one, as with the travel cards.
+            if not self.event_discard:
+                return
+            self.event_deck = self.event_discard
+            self.event_discard = []
+            self.rng.shuffle(self.event_deck)
+            events.append({"type": "events_reshuffled", "cards": len(self.event_deck)})
+        name = self.event_deck.pop()
+        if name not in self.data.blue_days:
+            self.held[seat].append(name)
+            events.append({"type": "event_drawn", "seat": seat, "why": why,
+                           "private_to": seat, "private": {"event": name}})
+            return
+        events.append({"type": "event_drawn", "seat": seat, "why": why, "event": name})
+        self._lose_days(self._travellers(), self.data.blue_days[name], name, events)
+        # Every event card comes back into one shuffled pile.
+        gathered = [len(h) for h in self.held]
+        pile = self.event_deck + self.event_discard + [name]
+        for hand in self.held:
+            pile.extend(hand)
+            hand.clear()
+        self.event_discard = []
+        self.rng.shuffle(pile)
+        self.event_deck = pile
+        events.append({"type": "events_gathered", "counts": gathered})
+        events.append({"type": "events_reshuffled", "cards": len(pile)})
+
+    def _gain_coin(self, seat: int, why: str, events: list[Event]) -> None:
+        if self.bank <= 0:
+            return  # an empty bank pays nothing
+        self.bank -= 1
+        self.coins[seat] += 1
+        events.append({"type": "coin_gained", "seat": seat, "why": why, "coins": 1})
+
+    def _move_detective(self, seat: int, city_name: str, why: str, events: list[Event]) -> None:
+        old = self.detective
+        self.detective = self.data.route.index(city_name)
+        events.append({"type": "detective_moved", "seat": seat, "from": self.data.route[old],
+                       "to": city_name, "why": why})
+
+    def _lose_days(self, seats: list[int], days: int, why: str, events: list[Event]) -> None:
+        if not seats or days <= 0:
+            return
+        for s in seats:
+            self.days[s] += days
+        events.append({"type": "days_lost", "seats": list(seats), "days": days, "why": why})
+
+    # --- views and the result -----------------------------------------------
+
+    def _awaiting(self) -> dict[str, Any] | None:
+        pending = self.pending
+        if pending is None or self.over:
+            return None
+        if pending["kind"] == "reroll":
+            return {"seat": self.current, "kind": "reroll", "roll": pending["roll"],
+                    "purpose": pending["purpose"], "rolls": pending["rolls"]}
+        return {"seat": self.current, "kind": "bonus", "color": pending["color"],
+                "chip": pending["chip"], "city": self.data.route[pending["city"]]}
+
+    def _pending_for(self, seat: int) -> dict[str, Any] | None:
+        awaiting = self._awaiting()
+        if awaiting is None or awaiting["seat"] != seat:
+            return None
+        out = {k: v for k, v in awaiting.items() if k != "seat"}
+        if awaiting["kind"] == "reroll":
+            out.update(options=["accept", "reroll"], min=1, max=1,
+                       cost=self.n["reroll_price"])
+        else:
+            out.update(options=["take", "skip"], min=1, max=1)
+        return out
+
+    def _compute_result(self) -> dict[str, Any]:
+        limit = self.n["time_limit"]
+        won = winners(self.days, self.arrivals, self.coins, limit)
+        place = places(self.days, self.arrivals, won, limit)
+        breakdown = [{"seat": s, "days": self.days[s],
+                      "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None,
+                      "coins": self.coins[s], "city": self.data.route[self.at[s]],
+                      "place": place[s]}
+                     for s in range(self.players)]
+        return {"scores": list(self.days), "winners": won, "breakdown": breakdown,
+                "over": self.over}
+
+
+def _without(cards: list[Card], known: list[Card]) -> list[Card]:
+    """`cards` less one copy of each card in `known`."""
+    rest = list(cards)
+    for card in known:
+        rest.remove(card)
+    return rest
+
+
+def _copy_pending(pending: dict[str, Any]) -> dict[str, Any]:
+    out = dict(pending)
+    if "move" in out:
+        out["move"] = dict(out["move"])
+    return out

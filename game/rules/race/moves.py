@@ -1,0 +1,112 @@
+"""Every legal way to travel one leg: card sets, balloon and event cards.
+
+A move action is `{"type": "move", "cards": [[kind, value], ...], "balloon":
+[kind, value] | None, "events": [name, ...]}` with `cards` and `events`
+sorted. `balloon` names the paid card the die replaces; it comes from the
+track's balloon action when the seat holds one this turn, else from a
+Balloon card (or the Princess copying one) listed in `events`.
+
+Event cards that change a move: Offer (no cards, fixed days), Elephant (the
+leg without cards: base + die), Balloon, Opportunity (a pair of one kind
+counts as its higher card), Propeller train and Submarine (one card of a
+multi-card leg counts fixed days) and Connection (the second move of a
+turn). The Princess stands for the top card of the event discard. Each
+effect is used at most once per move; cards of no use to the move are not
+offered (an Opportunity on two cards of equal value, a Submarine on a
+single-card leg).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from game.rules.race.data import Leg
+from game.rules.race.days import Card, card_sets
+
+MOVE_EFFECTS = frozenset(("Balloon", "Connection", "Elephant", "Offer", "Opportunity",
+                          "Propeller train", "Submarine"))
+PRINCESS = "Princess"
+
+
+def effect_sources(held: list[str], princess_as: str | None,
+                   effects: frozenset[str]) -> dict[str, list[str]]:
+    """Effect name -> the held cards that can give it (itself, or the Princess)."""
+    sources: dict[str, list[str]] = {}
+    for name in sorted(set(held)):
+        if name in effects:
+            sources.setdefault(name, []).append(name)
+    if PRINCESS in held and princess_as in effects:
+        sources.setdefault(princess_as, []).append(PRINCESS)
+    return sources
+
+
+def effects_of(names: list[str], princess_as: str | None) -> list[str]:
+    """The effects the listed event cards give (the Princess as the card it copies)."""
+    return [princess_as if n == PRINCESS else n for n in names]
+
+
+def _action(cards: list[Card] | tuple[Card, ...], balloon: Card | None,
+            events: list[str]) -> dict[str, Any]:
+    return {"type": "move", "cards": [list(c) for c in cards],
+            "balloon": None if balloon is None else list(balloon), "events": sorted(events)}
+
+
+def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str | None, *,
+                 second_move: bool, track_balloon: bool, balloon_used: bool
+                 ) -> list[dict[str, Any]]:
+    """Every legal move along `leg` for a seat holding `hand` and event cards `held`."""
+    sources = effect_sources(held, princess_as, MOVE_EFFECTS)
+    starts = [[s] for s in sources.get("Connection", ())] if second_move else [[]]
+    out: list[dict[str, Any]] = []
+    for start in starts:
+        def free(effect: str, start: list[str] = start) -> list[str]:
+            return [s for s in sources.get(effect, ()) if s not in start]
+        for s in free("Offer"):
+            out.append(_action([], None, start + [s]))
+        if not leg.options:
+            out.append(_action([], None, start))
+            for s in free("Elephant"):
+                out.append(_action([], None, start + [s]))
+            continue
+        if balloon_used:
+            balloon_sources: list[str | None] = []
+        elif track_balloon:
+            balloon_sources = [None]
+        else:
+            balloon_sources = list(free("Balloon"))
+        for cards in card_sets(leg.options, hand):
+            choices: list[tuple[Card | None, list[str]]] = [(None, [])]
+            for src in balloon_sources:
+                for card in sorted(set(cards)):
+                    choices.append((card, [] if src is None else [src]))
+            for balloon, balloon_cards in choices:
+                rest = list(cards)
+                if balloon is not None:
+                    rest.remove(balloon)
+                options: list[list[str | None]] = []
+                for effect in _useful(cards, rest):
+                    options.append([None, *free(effect)])
+                used = start + balloon_cards
+                for picks in product(*options):
+                    names = used + [p for p in picks if p is not None]
+                    if names.count(PRINCESS) > 1:
+                        continue
+                    out.append(_action(cards, balloon, names))
+    return out
+
+
+def _useful(cards: list[Card], rest: list[Card]) -> list[str]:
+    """The optional effects that change the days of paying `cards` (`rest`: not ballooned)."""
+    useful = []
+    for kind in ("train", "ship"):
+        values = [v for k, v in rest if k == kind]
+        if len(values) == 2 and values[0] != values[1]:
+            useful.append("Opportunity")
+            break
+    if len(cards) > 1:
+        if any(k == "train" for k, _ in rest):
+            useful.append("Propeller train")
+        if any(k == "ship" for k, _ in rest):
+            useful.append("Submarine")
+    return useful

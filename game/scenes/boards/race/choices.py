@@ -1,0 +1,207 @@
+"""The race game's choices, all in the shared choice overlay: keep or re-roll
+the die, take a bonus chip, how to pay for a leg, where the detective goes,
+which cards to exchange, which track cards an event swaps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.scenes.boards.race import layout as L
+from game.scenes.boards.race import pieces
+from game.scenes.choice import ChoiceScene
+from game.ui import theme
+from game.ui.widgets import panel
+
+SMALL_BOX = pygame.Rect(1384, 300, 526, 430)
+
+
+class RaceChoices:
+    """A mixin for the race scene: every overlay it opens."""
+
+    # --- decisions the engine asks for --------------------------------------------
+
+    def choice_for(self, pending: dict[str, Any]) -> ChoiceScene | None:
+        if pending.get("kind") == "reroll":
+            roll = pending["roll"]
+            what = "Balloon" if pending["purpose"] == "balloon" else "Elephant"
+            days = roll if pending["purpose"] == "balloon" else self.elephant_base + roll
+            move = self.sent_move
+            if pending["purpose"] == "balloon" and move and move.get("balloon"):
+                days += _days_key(self.move_days(move))  # the cards the die did not replace
+            cost = pending.get("cost", 1)
+            labels = {"accept": ("Accept", f"{days} day{'s' if days != 1 else ''} in all"),
+                      "reroll": ("Re-roll", f"pay {cost} coin")}
+            options = list(pending["options"])
+            return ChoiceScene(
+                self.app, f"{what} die: {roll}", options,
+                lambda chosen: self.answer({"type": options[chosen[0]]}),
+                subtitle="Keep this roll, or pay to roll again?",
+                label=lambda o: labels.get(o, (str(o), "")), box=SMALL_BOX, row_height=70)
+        if pending.get("kind") == "bonus":
+            chip = pending["chip"]
+            options = list(pending["options"])
+            labels = {"take": ("Take it", pieces.CHIP_WORDS.get(chip, chip)),
+                      "skip": ("Leave it", "")}
+            return ChoiceScene(
+                self.app, f"The {pending['color']} chip", options,
+                lambda chosen: self.answer({"type": "bonus",
+                                            "take": options[chosen[0]] == "take"}),
+                subtitle=f"In {pending['city']}: {pieces.CHIP_WORDS.get(chip, chip)}",
+                label=lambda o: labels.get(o, (str(o), "")), box=SMALL_BOX, row_height=70)
+        return None
+
+    # --- choices the player opens -------------------------------------------------
+
+    def choose_move(self) -> None:
+        moves = [a for a in self.legal if a["type"] == "move"]
+        if not moves:
+            self.app.toast("You cannot travel now", theme.ACCENT)
+            return
+        if len(moves) == 1:
+            self.act(moves[0])
+            return
+        moves.sort(key=lambda a: (len(a["events"]), a["balloon"] is not None,
+                                  _days_key(self.move_days(a))))
+        self.app.push(ChoiceScene(
+            self.app, f"Travel to {self._next_city()}", moves,
+            lambda chosen: self.act(moves[chosen[0]]), on_cancel=lambda: None,
+            subtitle="Which cards pay for this leg?", draw_row=self._draw_move_row,
+            preview=lambda surface, _: self._outline_leg(surface), row_height=64))
+
+    def choose_detective(self, event: str | None = None) -> None:
+        if event is None:
+            actions = [a for a in self.legal if a["type"] == "detective"]
+        else:
+            actions = [a for a in self.legal if a["type"] == "play_event"
+                       and a["event"] == event and "city" in a]
+        if not actions:
+            return
+        self.app.push(ChoiceScene(
+            self.app, "Send the detective", actions,
+            lambda chosen: self.act(actions[chosen[0]]), on_cancel=lambda: None,
+            subtitle="A traveller ending a turn there loses 2 days",
+            label=lambda a: (a["city"], self._city_people(a["city"])),
+            preview=lambda surface, a: self._ring_city(surface, a["city"])))
+
+    def choose_exchange(self) -> None:
+        hand = list(self.shown["private"].get("hand", []))
+        if not hand:
+            return
+        most = self.numbers["exchange_max"]
+
+        def done(chosen: list[int]) -> None:
+            cards = sorted(list(hand[i]) for i in chosen)
+            self.try_action({"type": "exchange", "cards": cards})
+
+        self.app.push(ChoiceScene(
+            self.app, "Exchange cards", hand, done, low=1, high=most, on_cancel=lambda: None,
+            subtitle=f"Give up 1 to {most} cards for as many new ones",
+            draw_row=self._draw_card_row, row_height=56))
+
+    def play_event(self, name: str) -> None:
+        discard = {"type": "discard_event", "event": name}
+        if discard in self.legal:
+            self.act(discard)
+            return
+        plays = [a for a in self.legal if a["type"] == "play_event" and a["event"] == name]
+        if not plays:
+            uses = [a for a in self.legal if a["type"] == "move" and name in a["events"]]
+            if uses:
+                self.app.toast(f"{name} is used as you travel: choose Travel", theme.ACCENT)
+            else:
+                self.try_action({"type": "play_event", "event": name})  # says why not
+            return
+        if "city" in plays[0]:
+            self.choose_detective(name)
+        elif "slots" in plays[0]:
+            self._choose_swap(plays)
+        else:
+            self.act(plays[0])
+
+    def _choose_swap(self, plays: list[dict[str, Any]]) -> None:
+        track = self.shown["track"]
+
+        def label(a: dict[str, Any]) -> tuple[str, str]:
+            x, y = a["slots"]
+            return (f"{L.ACTION_NAMES[track[x]['action']]} <> "
+                    f"{L.ACTION_NAMES[track[y]['action']]}",
+                    f"{track[x]['card'][1]} / {track[y]['card'][1]}")
+
+        self.app.push(ChoiceScene(self.app, "Swap two track cards", plays,
+                                  lambda chosen: self.act(plays[chosen[0]]),
+                                  on_cancel=lambda: None, label=label))
+
+    # --- how the rows look -------------------------------------------------------
+
+    def _city_people(self, city: str) -> str:
+        here = [self.seat_name(p["seat"]) for p in self.shown["players"]
+                if p["city"] == city and p["arrived"] is None]
+        return ", ".join(here)
+
+    def _ring_city(self, surface: pygame.Surface, city: str) -> None:
+        x, y = self.world.cities[city]
+        pygame.draw.circle(surface, theme.FOCUS, (round(x), round(y)), 30, 5)
+        img = pieces.detective(58)
+        img = img.copy()
+        img.set_alpha(170)
+        surface.blit(img, img.get_rect(midbottom=(round(x - 6), round(y + 6))))
+
+    def _outline_leg(self, surface: pygame.Surface) -> None:
+        """The leg the viewer is about to travel, lit on the map."""
+        if self.viewer is None:
+            return
+        at = self.shown["players"][self.viewer]["at"]
+        if at >= len(self.world.legs):
+            return
+        points = self.world.leg_points(at)
+        surface.set_clip(L.MAP_RECT)
+        for shift in (0, -self.world.width):
+            pygame.draw.lines(surface, theme.FOCUS, False,
+                              [(x + shift, y) for x, y in points], 6)
+        surface.set_clip(None)
+
+    def _draw_move_row(self, surface: pygame.Surface, row: pygame.Rect,
+                       action: dict[str, Any], chosen: bool) -> None:
+        panel(surface, row, (50, 60, 80), theme.PANEL_EDGE, 8)
+        x = row.x + 10
+        for card in action["cards"]:
+            img = pieces.travel_card(card[0], card[1], 36, 50)
+            surface.blit(img, (x, row.y + 7))
+            if action["balloon"] == card:
+                pygame.draw.circle(surface, theme.ACCENT, (x + 30, row.y + 10), 9)
+                theme.blit_text(surface, "?", (x + 30, row.y + 10), 20, (30, 30, 30), True,
+                                "center")
+            x += 42
+        if not action["cards"]:
+            theme.blit_text(surface, "no cards", (x, row.centery), 24, theme.TEXT_DIM,
+                            anchor="midleft")
+            x += 100
+        names = list(action["events"])
+        if action["balloon"] is not None and "Balloon" not in names:
+            names.append("track balloon")
+        if names:
+            text = theme.fit_text(", ".join(names), 22, row.right - x - 110)
+            theme.blit_text(surface, text, (x + 6, row.centery), 22, theme.ACCENT,
+                            anchor="midleft")
+        days = self.move_days(action)
+        theme.blit_text(surface, days if "die" in days else f"{days} days",
+                        (row.right - 12, row.centery),
+                        30, theme.TEXT, True, "midright")
+
+    def _draw_card_row(self, surface: pygame.Surface, row: pygame.Rect, card: list,
+                       chosen: bool) -> None:
+        panel(surface, row, (70, 96, 80) if chosen else (50, 60, 80),
+              theme.GOOD if chosen else theme.PANEL_EDGE, 8, 3 if chosen else 2)
+        surface.blit(pieces.travel_card(card[0], card[1], 32, 44), (row.x + 10, row.y + 6))
+        theme.blit_text(surface, f"{card[0]} {card[1]}", (row.x + 56, row.centery), 28,
+                        theme.TEXT, True, "midleft")
+        if chosen:
+            theme.blit_text(surface, "give up", (row.right - 12, row.centery), 24, theme.GOOD,
+                            True, "midright")
+
+
+def _days_key(text: str) -> int:
+    head = text.split()[0]
+    return int(head) if head.isdigit() else 99

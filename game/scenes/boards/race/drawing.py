@@ -1,0 +1,261 @@
+"""Drawing the race game each frame over its still layer: bonus chips, pawns,
+the detective, time markers, the action track's cards, the piles, the
+viewer's hand (or the cards everyone saw taken), tips and the waiting die.
+Every method here only draws."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.anim.tween import Tween, hop, lerp2
+from game.scenes.boards.race import dice, pieces
+from game.scenes.boards.race import layout as L
+from game.ui import theme
+from game.ui.widgets import focus_ring
+
+PAWN_R = 15
+MARKER_R = 13
+
+
+class RaceDrawing:
+    """A mixin for the race board scene."""
+
+    # --- each frame ------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface, active: list[Tween],
+                   focus_item: tuple[str, Any] | None) -> None:
+        if any(t.data.get("kind") == "die" for t in active):
+            self.app.frame_tag = "die"
+        surface.blit(self._static_layer(), (0, 0))
+        model = self.board_model()
+        hidden = self.hidden()
+        self._draw_chips(surface)
+        self._draw_detective(surface, model, hidden)
+        self._draw_pawns(surface, model, hidden)
+        self._draw_markers(surface, model, hidden)
+        self._draw_track(surface, model, hidden)
+        self._draw_piles(surface)
+        self._draw_hand(surface)
+        self.draw_players(surface)
+        self.draw_log(surface)
+        self._draw_focus(surface, focus_item)
+        self._draw_tip(surface, focus_item)
+        self._draw_die_waiting(surface, active)
+        self._draw_animations(surface, active)
+
+    def _draw_chips(self, surface: pygame.Surface) -> None:
+        for city, chips in self.shown["bonus"].items():
+            if city not in self.plates:
+                continue
+            for k, color in enumerate(("red", "blue")):
+                kind = chips.get(color)
+                if kind is not None:
+                    img = pieces.chip(color, kind, L.CHIP_R)
+                    surface.blit(img, img.get_rect(center=self.chip_spot(city, k)))
+
+    def _pawn_spots(self, model: Any) -> dict[int, tuple[float, float]]:
+        """Each seat's pawn position: in rows beside its city's plate."""
+        route = self.shown["route"]
+        by_city: dict[str, list[int]] = {}
+        for seat, at in enumerate(model.at):
+            by_city.setdefault(route[at], []).append(seat)
+        spots = {}
+        for city, seats in by_city.items():
+            side = L.PLATES.get(city, (0, 0, "below"))[2]
+            for k, seat in enumerate(seats):
+                spots[seat] = L.pawn_spot(self.plates[city], side, k, len(seats))
+        return spots
+
+    def _draw_pawns(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
+        for seat, (x, y) in sorted(self._pawn_spots(model).items()):
+            if ("pawn", seat) in hidden:
+                continue
+            img = pieces.pawn(self.seat_color(seat), seat + 1, PAWN_R)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def _draw_detective(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
+        if ("detective",) in hidden:
+            return
+        x, y = self.world.cities[model.detective]
+        img = pieces.detective(58)
+        surface.blit(img, img.get_rect(midbottom=(round(x - 6), round(y + 6))))
+
+    def _draw_markers(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
+        stacks: dict[int, int] = {}
+        for seat, days in enumerate(model.days):
+            if ("marker", seat) in hidden:
+                continue
+            self._draw_marker(surface, seat, days, stacks)
+
+    def _draw_marker(self, surface: pygame.Surface, seat: int, days: float,
+                     stacks: dict[int, int] | None = None) -> None:
+        day = min(L.TRACK_CELLS - 1, int(days))
+        k = 0
+        if stacks is not None:
+            k = stacks.get(day, 0)
+            stacks[day] = k + 1
+        cell = L.day_cell(day)
+        ix, iy = L.inward(day)
+        center = L.marker_spot(day, k)
+        if stacks is None and days != int(days):
+            nxt = L.day_cell(min(L.TRACK_CELLS - 1, day + 1))
+            f = days - int(days)
+            center = lerp2(cell.center, nxt.center, f)
+            center = (center[0] + ix * 6, center[1] + iy * 6 - hop(f) * 14)
+        img = pieces.pawn(self.seat_color(seat), seat + 1, MARKER_R)
+        surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+    def _draw_track(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
+        view = self.shown
+        current_action = view["turn_state"]["action"] if view["turn_state"]["taken"] else None
+        usable = self.usable_targets()
+        for slot, card in enumerate(model.track):
+            area = L.slot_card_rect(slot)
+            laid = view["track"][slot]["laid"] or card is not None
+            if current_action == view["track"][slot]["action"] and not self.animator.busy:
+                head = pygame.Rect(L.slot_rect(slot).topleft, (L.SLOT_W, L.SLOT_HEAD_H))
+                pygame.draw.rect(surface, theme.ACCENT, head, 4, border_radius=8)
+            if card is None or ("slot", slot) in hidden:
+                pygame.draw.rect(surface, (50, 58, 76), area, 2, border_radius=8)
+                if not laid:
+                    theme.blit_text(surface, "not in", (area.centerx, area.centery - 14), 22,
+                                    theme.TEXT_DIM, anchor="center")
+                    theme.blit_text(surface, "play", (area.centerx, area.centery + 12), 22,
+                                    theme.TEXT_DIM, anchor="center")
+                continue
+            surface.blit(pieces.travel_card(card[0], card[1], L.CARD_W, L.CARD_H), area)
+            if ("slot", slot) in usable:
+                pygame.draw.rect(surface, theme.GOOD, area.inflate(6, 6), 3, border_radius=10)
+            if self.hover == ("slot", slot):
+                pygame.draw.rect(surface, theme.TEXT, area, 3, border_radius=8)
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        view = self.shown
+        for rect, pile, count in ((L.DECK_RECT, "travel", view["deck"]),
+                                  (L.EVENT_DECK_RECT, "event", view["event_deck"])):
+            if count:
+                surface.blit(pieces.card_back(pile, rect.width, rect.height), rect)
+                badge = pygame.Rect(0, 0, 44, 30)
+                badge.bottomright = (rect.right - 4, rect.bottom - 4)
+                pygame.draw.rect(surface, (20, 20, 26), badge, border_radius=8)
+                theme.blit_text(surface, str(count), badge.center, 26, theme.TEXT, True,
+                                "center")
+            else:
+                pygame.draw.rect(surface, (50, 58, 76), rect, 2, border_radius=8)
+            if self.hover == (("deck", None) if pile == "travel" else ("events", None)):
+                pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
+        x, y = L.PILE_INFO_X, L.PILE_Y
+        theme.blit_text(surface, f"Discard: {view['discard']}", (x, y), 26, theme.TEXT)
+        top = view["event_discard"][-1] if view["event_discard"] else "-"
+        theme.blit_text(surface, theme.fit_text(f"Last event: {top}", 26, L.PANEL_X + L.PANEL_W
+                                                - x), (x, y + 34), 26, theme.TEXT_DIM)
+        theme.blit_text(surface, f"Round {view['round']}", (x, y + 68), 26, theme.TEXT_DIM)
+        img = pieces.coin(14)
+        surface.blit(img, img.get_rect(center=L.BANK_POS))
+        theme.blit_text(surface, f"Bank: {view['bank']}", (x + 40, L.BANK_POS[1]), 26,
+                        theme.TEXT, anchor="midleft")
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        x, y = L.HAND_X, L.HAND_Y
+        if self.viewer is None:
+            msg = ("Hands hidden until the next player takes the screen"
+                   if len(self.session.humans) > 1 else "Hands are secret; cards seen taken:")
+            theme.blit_text(surface, theme.fit_text(msg, 28, L.HAND_W), (x, y), 28,
+                            theme.TEXT_DIM)
+            self._draw_known(surface, x, y + 40)
+            return
+        private = self.shown["private"]
+        hand, events = private.get("hand", []), private.get("events", [])
+        total = len(hand) + len(events)
+        over = total > 6
+        title = f"Your hand: {total} of 6 cards"
+        theme.blit_text(surface, title, (x, y), 28, theme.ERROR if over else theme.TEXT_DIM)
+        if over:
+            theme.blit_text(surface, "click one to discard", (x + L.HAND_W, y + 4), 24,
+                            theme.ERROR, anchor="topright")
+        usable = self.usable_targets()
+        for i, card in enumerate(hand):
+            rect = L.hand_card_rect(i, len(hand))
+            surface.blit(pieces.travel_card(card[0], card[1], rect.width, rect.height), rect)
+            if ("hand", i) in usable:
+                pygame.draw.rect(surface, theme.ERROR, rect.inflate(6, 6), 3, border_radius=10)
+            if self.hover == ("hand", i):
+                pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
+        if not hand:
+            theme.blit_text(surface, "no travel cards", (x, y + 90), 26, theme.TEXT_DIM)
+        for i, name in enumerate(events):
+            rect = L.event_card_rect(i)
+            surface.blit(pieces.event_card(name, rect.width, rect.height), rect)
+            if ("event", i) in usable:
+                pygame.draw.rect(surface, theme.GOOD, rect.inflate(6, 6), 3, border_radius=10)
+            if self.hover == ("event", i):
+                pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
+
+    def _draw_known(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """Each traveller's cards everyone saw taken from the track (public)."""
+        row_h = min(44, (1072 - y) // max(1, len(self.shown["players"])))
+        for seat, player in enumerate(self.shown["players"]):
+            top = y + seat * row_h
+            img = pieces.pawn(self.seat_color(seat), seat + 1, 14)
+            surface.blit(img, img.get_rect(center=(x + 16, top + row_h // 2)))
+            cards = player.get("known", [])
+            for i, card in enumerate(cards[:12]):
+                surface.blit(pieces.travel_card(card[0], card[1], 30, row_h - 6),
+                             (x + 40 + i * 34, top + 3))
+            hidden = player["cards"] - len(cards)
+            if hidden > 0 or not cards:
+                text = f"+{hidden} unseen" if cards else f"{hidden} unseen"
+                theme.blit_text(surface, text, (x + 44 + len(cards[:12]) * 34, top + row_h // 2),
+                                24, theme.TEXT_DIM, anchor="midleft")
+
+    def focus_rect(self, item: tuple[str, Any]) -> pygame.Rect | None:
+        kind, value = item
+        if kind == "slot":
+            return L.slot_card_rect(value)
+        if kind == "deck":
+            return L.DECK_RECT
+        if kind == "events":
+            return L.EVENT_DECK_RECT
+        if kind == "hand":
+            return L.hand_card_rect(value, len(self.shown["private"].get("hand", [])))
+        if kind == "event":
+            return L.event_card_rect(value)
+        return None
+
+    def _draw_focus(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
+        if focus_item is not None and focus_item[0] != "button":
+            rect = self.focus_rect(focus_item)
+            if rect is not None:
+                focus_ring(surface, rect, 8)
+
+    def _draw_tip(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
+        item = self.hover or focus_item
+        text = self.tip_for(item) if item else None
+        if not text:
+            return
+        img = theme.text(text, 26, theme.TEXT)
+        box = img.get_rect(midtop=(L.MAP_RECT.centerx, L.MAP_RECT.y + 14)).inflate(20, 12)
+        pygame.draw.rect(surface, (16, 18, 26), box, border_radius=8)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=8)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    # --- the die ------------------------------------------------------------------
+
+    def _die_caption(self, purpose: str, roll: int, seat: int) -> str:
+        if purpose == "elephant":
+            return f"{self.seat_name(seat)}'s elephant: {self.elephant_base} + {roll} days"
+        return f"{self.seat_name(seat)}'s balloon: {roll} day{'s' if roll != 1 else ''}"
+
+    def _draw_die_waiting(self, surface: pygame.Surface, active: list[Tween]) -> None:
+        """A roll waiting for its re-roll or accept stays big on the board."""
+        awaiting = self.shown.get("awaiting")
+        if (not awaiting or awaiting.get("kind") != "reroll" or self.animator.busy
+                or self.queue):
+            return
+        caption = self._die_caption(awaiting["purpose"], awaiting["roll"], awaiting["seat"])
+        dice.draw_still(surface, awaiting["roll"], L.DIE_CENTER, L.DIE_SIZE, caption, glow=1)
+        ask = f"Re-roll for 1 coin, or accept?  (throw {awaiting.get('rolls', 1)})"
+        theme.blit_text(surface, ask, (L.DIE_CENTER[0], L.DIE_CENTER[1] + L.DIE_SIZE // 2 + 74),
+                        28, theme.ACCENT, True, "center", shadow=True)
