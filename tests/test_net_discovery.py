@@ -49,7 +49,7 @@ def test_two_hosts_of_the_same_name_get_distinct_services():
     try:
         with Browser(interfaces=INTERFACES) as browser:
             twins = browser.wait_for(lambda games: len([g for g in games if g.name == name]) == 2
-                                     and games, timeout=30)  # name clashes settle slowly on a busy machine
+                                     and games, timeout=30)  # clashes settle slowly
             assert twins, browser.games()
             found = [g for g in browser.games() if g.name == name]
             assert len({g.service for g in found}) == 2
