@@ -59,16 +59,15 @@ from itertools import combinations
 from typing import Any
 
 from game.rules.base import Action, Event, IllegalAction, View
-from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board
-from game.rules.routes.payments import FERRY, payment_problem, payments
+from game.rules.routes.board import LOCOMOTIVE, Board, Track, load_board
+from game.rules.routes.payments import FERRY, payment_options, payment_problem
 from game.rules.routes.scoring import (
     ITALY_REGION_TABLE,
-    connected,
     longest_route,
     region_bonus,
     region_points,
-    ticket_done,
 )
+from game.rules.routes.tables import BoardTables, tables_for
 
 
 @dataclass(frozen=True)
@@ -140,6 +139,7 @@ class RoutesState:
         self.seed = seed
         self.rules = rules
         self.board = board
+        self.tables: BoardTables = tables_for(board)
         self.rng = random.Random(seed)
         self.history: list[tuple[int, Action]] = []
         deck = [c for c in board.colors for _ in range(rules.cards_per_color)]
@@ -174,13 +174,79 @@ class RoutesState:
         self.final_turns: int | None = None
         self.turn = 0
         self.passes_in_row = 0
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache = {}
+
+    # --- derived data -------------------------------------------------------
+    # The fields above are the whole state. The engine also keeps data derived
+    # from them: the legal actions of the position (dropped at every apply)
+    # and, per seat, the tracks it may no longer claim (kept up to date by
+    # claims). Code that sets fields directly, as tests do, resets both by
+    # assigning `state._legal_cache = {}`.
+
+    @property
+    def _legal_cache(self) -> dict[int, list[Action]]:
+        return self._legal
+
+    @_legal_cache.setter
+    def _legal_cache(self, value: dict[int, list[Action]]) -> None:
+        self._legal = value
+        self._blocked_masks: list[int] | None = None
+
+    def _blocked(self) -> list[int]:
+        """Per seat, the bits of the tracks it cannot claim: claimed ones, and
+        the rest of a parallel set it holds a track of (or, with fewer than
+        `all_parallel_from` players, that anyone holds a track of)."""
+        masks = self._blocked_masks
+        if masks is None:
+            masks = self._blocked_masks = [0] * self.players
+            for index, owner in self.claimed.items():
+                self._block(index, owner)
+        return masks
+
+    def _block(self, index: int, owner: int) -> None:
+        masks = self._blocked_masks
+        if masks is None:
+            return
+        whole_set = self.tables.set_masks[index]
+        if self.players < self.rules.all_parallel_from:
+            for s in range(self.players):
+                masks[s] |= whole_set
+        else:
+            bit = 1 << index
+            for s in range(self.players):
+                masks[s] |= whole_set if s == owner else bit
+
+    # The random source is copied lazily: clone() hands both states the same
+    # saved (immutable) RNG state, and each side rebuilds a Random from it
+    # only when it next draws (a reshuffle; rare). Copying a Mersenne Twister
+    # eagerly was most of the cost of a clone.
+
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(0)
+            rng.setstate(self._rng_saved)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng: random.Random | None = value
+        self._rng_saved: tuple[Any, ...] | None = None
+
+    def _saved_rng(self) -> tuple[Any, ...]:
+        """The RNG state as an immutable tuple that copies may share."""
+        if self._rng is not None:
+            self._rng_saved = self._rng.getstate()
+            self._rng = None  # rebuilt from the saved state on the next draw
+        assert self._rng_saved is not None
+        return self._rng_saved
 
     def clone(self) -> RoutesState:
         other = RoutesState.__new__(RoutesState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other._rng = None
+        other._rng_saved = self._saved_rng()
         other.history = list(self.history)
         other.deck = list(self.deck)
         other.discard = list(self.discard)
@@ -192,7 +258,9 @@ class RoutesState:
         other.claimed = dict(self.claimed)
         other.trains = list(self.trains)
         other.scores = list(self.scores)
-        other._legal_cache = {}
+        other._legal = {}
+        masks = self._blocked_masks
+        other._blocked_masks = None if masks is None else list(masks)
         other.__dict__.pop("_final_result", None)
         return other
 
@@ -211,21 +279,25 @@ class RoutesState:
         return self.phase == "over"
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of `seat` now (a fresh list; treat its dicts as read-only)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act:
-            return []
-        cached = self._legal_cache.get(seat)
+        """Every legal action of `seat` now: a fresh list, but its dicts are
+        shared (with later calls and other states): treat them as read-only."""
+        if type(seat) is not int:  # a bool or a stranger is no seat (True == 1)
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                return []
+            seat = int(seat)
+        cached = self._legal.get(seat)
         if cached is None:
-            cached = self._legal_cache[seat] = self._compute_legal(seat)
+            if seat not in self.to_act:
+                return []
+            cached = self._legal[seat] = self._compute_legal(seat)
         return list(cached)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         kind = self._check_shape(seat, action)
         events: list[Event] = []
-        handler = getattr(self, f"_do_{kind}")
-        handler(seat, action, events)  # validates fully before it changes anything
+        _HANDLERS[kind](self, seat, action, events)  # validates before it changes anything
         self.history.append((seat, _copy_action(action)))
-        self._legal_cache = {}
+        self._legal = {}
         return events
 
     def view(self, seat: int | None) -> View:
@@ -363,47 +435,60 @@ class RoutesState:
                     for keep in combinations(sorted(offer), k)]
         out: list[Action] = []
         second = self.cards_drawn == 1
-        if self._can_draw_train_cards():
+        if self.deck or self.discard:  # else no train card may be drawn
             for slot, card in enumerate(self.face_up):
                 if card is not None and not (second and card == LOCOMOTIVE):
-                    out.append({"type": "draw_face_up", "slot": slot})
-            out.append({"type": "draw_deck"})
+                    out.append(_face_up_draw(slot))
+            out.append(_DRAW_DECK)
         if second:
             return out
         if self.ticket_deck:
-            out.append({"type": "draw_tickets"})
+            out.append(_DRAW_TICKETS)
         if self._can_draw_ferry(seat):
-            out.append({"type": "draw_ferry"})
-        hand = self.hands[seat]
-        colors = self.board.colors
-        locos = hand.get(LOCOMOTIVE, 0)
-        most = max((hand.get(c, 0) for c in colors), default=0) + locos
-        claimed = self.claimed
+            out.append(_DRAW_FERRY)
+        self._add_claims(seat, out)
+        return out or [_PASS]
+
+    def _add_claims(self, seat: int, out: list[Action]) -> None:
+        """Append every claim `seat` can make, with each payment it can make.
+
+        Colour by colour, the tracks come in groups of one length, shortest
+        first, so the scan stops at the first length the hand (or the trains
+        left) cannot cover; a group whose every track is blocked for the seat
+        is skipped with one mask test. Payments are memoized per kind of
+        track and capped hand (payments.payment_options).
+        """
+        tables = self.tables
+        colors = tables.colors
+        get = self.hands[seat].get
+        counts = [get(c, 0) for c in colors]
+        locos = get(LOCOMOTIVE, 0)
+        ferry_cards = get(FERRY, 0)
+        reach = 2 * ferry_cards  # a ferry card covers up to two wave spaces
         trains = self.trains[seat]
-        ferry_reach = 2 * hand.get(FERRY, 0)
-        one_per_set = self.players < self.rules.all_parallel_from
-        # Tracks of one length, colour and wave count share their payments;
-        # per colour they are sorted by length, so the scan stops at the
-        # first kind the hand (or the trains left) cannot pay for.
-        for color, kinds in self.board.kinds_by_color:
-            limit = most if color == GRAY else hand.get(color, 0) + locos
-            limit = min(limit + ferry_reach, trains)
-            for length, members in kinds:
-                if length > limit:
+        most = max(counts) + locos
+        blocked = self._blocked()[seat]
+        tracks = self.board.tracks
+        for slot, groups in tables.claim_colors:
+            limit = (most if slot < 0 else counts[slot] + locos) + reach
+            if limit > trains:
+                limit = trains
+            for group in groups:
+                if group.length > limit:
                     break
-                pays_by_waves: dict[int, list[dict[str, int]]] = {}
-                for index, track_id, siblings, waves in members:
-                    if index in claimed or (siblings and any(
-                            sib in claimed and (one_per_set or claimed[sib] == seat)
-                            for sib in siblings)):
+                if not group.mask & ~blocked:
+                    continue
+                options: tuple[dict[str, int], ...] = ()
+                options_waves = -1
+                for index, track_id, waves in group.members:
+                    if blocked >> index & 1:
                         continue
-                    pays = pays_by_waves.get(waves)
-                    if pays is None:
-                        pays = pays_by_waves[waves] = payments(
-                            self.board.tracks[index], hand, colors)
-                    for pay in pays:
+                    if waves != options_waves:
+                        options = payment_options(
+                            tracks[index], slot, counts, locos, ferry_cards, colors)
+                        options_waves = waves
+                    for pay in options:
                         out.append({"type": "claim", "track": track_id, "cards": pay})
-        return out or [{"type": "pass"}]
 
     def _min_keep(self, seat: int) -> int:
         offered = len(self.pending[seat] or ())
@@ -443,8 +528,10 @@ class RoutesState:
             raise IllegalAction(f"unknown action type {kind!r}; "
                                 f"actions are {', '.join(SHAPES)}")
         shape = SHAPES[kind]
-        keys = set(action) - {"type"}
-        if keys != set(shape):
+        # "type" plus exactly the shape's keys (the quick test; the message
+        # below is only built for a wrong action)
+        if len(action) != len(shape) + 1 or not all(key in action for key in shape):
+            keys = set(action) - {"type"}
             missing, extra = set(shape) - keys, keys - set(shape)
             parts = []
             if missing:
@@ -573,7 +660,7 @@ class RoutesState:
         if problem:
             raise IllegalAction(problem)
         cards = action["cards"]
-        known = set(self.board.colors) | {LOCOMOTIVE, FERRY}
+        known = self.tables.card_names
         for card, n in cards.items():
             if card not in known:
                 raise IllegalAction(f"there is no {card!r} card")
@@ -595,8 +682,9 @@ class RoutesState:
             else:
                 self.discard.extend([card] * n)
         self.claimed[track.index] = seat
+        self._block(track.index, seat)
         self.trains[seat] -= track.length
-        points = self.board.route_points[track.length]
+        points = self.tables.points[track.index]
         self.scores[seat] += points
         events.append({"type": "route_claimed", "seat": seat, "track": track.id,
                        "cards": dict(cards), "points": points,
@@ -735,22 +823,33 @@ class RoutesState:
     def _ticket(self, index: int) -> dict[str, Any]:
         return self.board.tickets[index].as_dict()
 
-    def _networks(self, seat: int) -> dict[str, str]:
-        board = self.board
-        pairs = []
-        for t, owner in self.claimed.items():
+    def _networks(self, seat: int) -> dict[int, int]:
+        """The seat's networks: graph node -> a representative of its network,
+        for every node its tracks touch (nodes as in tables.BoardTables)."""
+        ends = self.tables.ends
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            root = parent.setdefault(x, x)
+            while root != x:
+                parent[x] = parent[root]
+                x, root = root, parent[root]
+            return root
+
+        for index, owner in self.claimed.items():
             if owner == seat:
-                track = board.tracks[t]
-                pairs.append((board.node(track.a, track), board.node(track.b, track)))
-        return connected(pairs)
+                a, b = ends[index]
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+        return {x: find(x) for x in parent}
 
     def seat_tracks(self, seat: int) -> list[Track]:
         """The tracks a seat has claimed, in board order."""
         return [self.board.tracks[t] for t in sorted(self.claimed) if self.claimed[t] == seat]
 
-    def _ticket_status(self, seat: int, networks: dict[str, str] | None = None
-                       ) -> list[dict[str, Any]]:
-        networks = self._networks(seat) if networks is None else networks
+    def _ticket_status(self, seat: int) -> list[dict[str, Any]]:
+        networks = self._networks(seat)
         out = []
         for t in self.tickets[seat]:
             ticket = self._ticket(t)
@@ -758,16 +857,12 @@ class RoutesState:
             out.append(ticket)
         return out
 
-    def _ticket_joined(self, networks: dict[str, str], a: str, b: str) -> bool:
-        """A ticket to a dead-end area counts through any one track into it."""
-        ends_a = self._ends(networks, a)
-        ends_b = self._ends(networks, b)
-        return any(ticket_done(networks, x, y) for x in ends_a for y in ends_b)
-
-    def _ends(self, networks: dict[str, str], city: str) -> list[str]:
-        if not self.board.is_dead_end(city):
-            return [city]
-        return [n for n in networks if n.split("#", 1)[0] == city]
+    def _ticket_joined(self, networks: dict[int, int], a: str, b: str) -> bool:
+        """Whether one network joins a and b. A dead-end area has a node per
+        track into it, so a ticket to it counts through any one of them."""
+        city_ends = self.tables.city_ends
+        roots_a = {networks[n] for n in city_ends[a] if n in networks}
+        return any(networks.get(n, -1) in roots_a for n in city_ends[b])
 
     def _private(self, seat: int) -> dict[str, Any]:
         offer = self.pending[seat]
@@ -788,8 +883,8 @@ class RoutesState:
         tickets = self._ticket_status(seat)
         ticket_points = sum(t["points"] if t["done"] else -t["points"] for t in tickets)
         board = self.board
-        longest = longest_route(
-            (board.node(t.a, t), board.node(t.b, t), t.length) for t in tracks)
+        ends = self.tables.ends
+        longest = longest_route((*ends[t.index], t.length) for t in tracks)
         out = {
             "seat": seat,
             "route_points": route_points,
@@ -809,6 +904,23 @@ class RoutesState:
                                     for n in regions]
             out["total"] += bonus
         return out
+
+
+_HANDLERS = {kind: getattr(RoutesState, f"_do_{kind}") for kind in SHAPES}
+
+# Shared action dicts for the draws and the pass (legal lists are read-only).
+_DRAW_DECK: Action = {"type": "draw_deck"}
+_DRAW_TICKETS: Action = {"type": "draw_tickets"}
+_DRAW_FERRY: Action = {"type": "draw_ferry"}
+_PASS: Action = {"type": "pass"}
+_FACE_UP_DRAWS: dict[int, Action] = {}
+
+
+def _face_up_draw(slot: int) -> Action:
+    action = _FACE_UP_DRAWS.get(slot)
+    if action is None:
+        action = _FACE_UP_DRAWS[slot] = {"type": "draw_face_up", "slot": slot}
+    return action
 
 
 def _copy_action(action: Action) -> Action:
