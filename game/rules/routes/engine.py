@@ -54,6 +54,7 @@ and region_points (the points of each of those networks).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -67,7 +68,7 @@ from game.rules.routes.scoring import (
     region_bonus,
     region_points,
 )
-from game.rules.routes.tables import BoardTables, tables_for
+from game.rules.routes.tables import BoardTables, ClaimGroup, tables_for
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,7 @@ class RoutesState:
         self._blocked_masks: list[int] | None = None
 
     def _blocked(self) -> list[int]:
-        """Per seat, the bits of the tracks it cannot claim: claimed ones, and
+        """Per seat, the tracks (scan-order bits) it cannot claim: claimed ones, and
         the rest of a parallel set it holds a track of (or, with fewer than
         `all_parallel_from` players, that anyone holds a track of)."""
         masks = self._blocked_masks
@@ -212,7 +213,7 @@ class RoutesState:
             for s in range(self.players):
                 masks[s] |= whole_set
         else:
-            bit = 1 << index
+            bit = self.tables.scan[index]
             for s in range(self.players):
                 masks[s] |= whole_set if s == owner else bit
 
@@ -278,6 +279,13 @@ class RoutesState:
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def _may_act(self, seat: int) -> bool:
+        """`seat in self.to_act`, for a seat of the game, without building the tuple."""
+        phase = self.phase
+        if phase == "play":
+            return seat == self.current
+        return phase == "setup" and self.pending[seat] is not None
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of `seat` now: a fresh list, but its dicts are
         shared (with later calls and other states): treat them as read-only."""
@@ -287,7 +295,7 @@ class RoutesState:
             seat = int(seat)
         cached = self._legal.get(seat)
         if cached is None:
-            if seat not in self.to_act:
+            if not 0 <= seat < self.players or not self._may_act(seat):
                 return []
             cached = self._legal[seat] = self._compute_legal(seat)
         return list(cached)
@@ -436,9 +444,10 @@ class RoutesState:
         out: list[Action] = []
         second = self.cards_drawn == 1
         if self.deck or self.discard:  # else no train card may be drawn
+            draws = _face_up_draws(len(self.face_up))
             for slot, card in enumerate(self.face_up):
                 if card is not None and not (second and card == LOCOMOTIVE):
-                    out.append(_face_up_draw(slot))
+                    out.append(draws[slot])
             out.append(_DRAW_DECK)
         if second:
             return out
@@ -452,43 +461,77 @@ class RoutesState:
     def _add_claims(self, seat: int, out: list[Action]) -> None:
         """Append every claim `seat` can make, with each payment it can make.
 
-        Colour by colour, the tracks come in groups of one length, shortest
-        first, so the scan stops at the first length the hand (or the trains
-        left) cannot cover; a group whose every track is blocked for the seat
-        is skipped with one mask test. Payments are memoized per kind of
-        track and capped hand (payments.payment_options).
+        First a bitmask of the tracks worth a look: per colour, those no
+        longer than the seat's cards could cover (and its trains), less the
+        tracks it may not claim. Its bits, lowest first, meet the tracks in
+        listing order (tables: scan order), a group of one colour and length
+        at a time. A coloured group's claims depend on two capped counts of
+        the hand and on which of its tracks are open, so they are memoized
+        per group; a gray group's payments depend on every colour, so they
+        are worked out per call.
         """
         tables = self.tables
-        colors = tables.colors
         get = self.hands[seat].get
-        counts = [get(c, 0) for c in colors]
+        counts = [get(c, 0) for c in tables.colors]
         locos = get(LOCOMOTIVE, 0)
         ferry_cards = get(FERRY, 0)
-        reach = 2 * ferry_cards  # a ferry card covers up to two wave spaces
-        trains = self.trains[seat]
-        most = max(counts) + locos
-        blocked = self._blocked()[seat]
-        tracks = self.board.tracks
-        for slot, groups in tables.claim_colors:
-            limit = (most if slot < 0 else counts[slot] + locos) + reach
-            if limit > trains:
-                limit = trains
-            for group in groups:
-                if group.length > limit:
-                    break
-                if not group.mask & ~blocked:
-                    continue
-                options: tuple[dict[str, int], ...] = ()
-                options_waves = -1
-                for index, track_id, waves in group.members:
-                    if blocked >> index & 1:
-                        continue
-                    if waves != options_waves:
-                        options = payment_options(
-                            tracks[index], slot, counts, locos, ferry_cards, colors)
-                        options_waves = waves
-                    for pay in options:
-                        out.append({"type": "claim", "track": track_id, "cards": pay})
+        extra = locos + 2 * ferry_cards  # a ferry card covers up to two wave spaces
+        top = self.trains[seat]
+        if top > tables.longest:
+            top = tables.longest
+        reach = 0
+        for have, by_limit in zip(counts, tables.color_reach):  # noqa: B905 (same length)
+            limit = have + extra
+            reach |= by_limit[limit if limit < top else top]
+        limit = max(counts) + extra
+        reach |= tables.gray_reach[limit if limit < top else top]
+        todo = reach & ~(self._blocked_masks or self._blocked())[seat]
+        group_at = tables.group_at
+        while todo:
+            group = group_at[(todo & -todo).bit_length() - 1]
+            open_bits = todo & group.mask
+            todo ^= open_bits
+            if group.slot < 0:
+                self._add_gray_claims(group, open_bits, counts, locos, ferry_cards, out)
+                continue
+            length = group.length
+            have = counts[group.slot]
+            key = (have if have < length else length, locos if locos < length else length,
+                   open_bits)
+            claims = group.claims.get(key)
+            if claims is None:
+                claims = self._group_claims(group, open_bits, counts, locos, key)
+            out += claims
+
+    def _group_claims(self, group: ClaimGroup, open_bits: int, counts: list[int], locos: int,
+                      key: tuple[int, int, int]) -> tuple[Action, ...]:
+        """Build and memoize the claims of a coloured group's open tracks for a hand.
+
+        A coloured track has no wave spaces, so ferry cards play no part.
+        """
+        tracks, colors = self.board.tracks, self.tables.colors
+        claims = tuple(
+            {"type": "claim", "track": track_id, "cards": pay}
+            for index, bit, track_id, _ in group.members if open_bits & bit
+            for pay in payment_options(tracks[index], group.slot, counts, locos, 0, colors))
+        group.claims[key] = claims
+        return claims
+
+    def _add_gray_claims(self, group: ClaimGroup, open_bits: int, counts: list[int],
+                         locos: int, ferry_cards: int, out: list[Action]) -> None:
+        tracks, colors = self.board.tracks, self.tables.colors
+        if group.same_waves:  # one set of payments for the whole group
+            options = payment_options(tracks[group.members[0][0]], -1, counts, locos,
+                                      ferry_cards, colors)
+            if options:
+                out += [{"type": "claim", "track": track_id, "cards": pay}
+                        for track_id in group.open_ids(open_bits) for pay in options]
+            return
+        for index, bit, track_id, _ in group.members:
+            if open_bits & bit:
+                out += [{"type": "claim", "track": track_id, "cards": pay}
+                        for pay in payment_options(tracks[index], -1, counts, locos,
+                                                   ferry_cards, colors)]
 
     def _min_keep(self, seat: int) -> int:
         offered = len(self.pending[seat] or ())
@@ -545,7 +588,7 @@ class RoutesState:
                 raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
         if self.phase == "over":
             raise IllegalAction("the game is over")
-        if seat not in self.to_act:
+        if not self._may_act(seat):
             if self.phase == "setup":
                 raise IllegalAction("you have already chosen your tickets; "
                                     "waiting for the others")
@@ -821,19 +864,21 @@ class RoutesState:
     # --- views and scoring --------------------------------------------------
 
     def _ticket(self, index: int) -> dict[str, Any]:
-        return self.board.tickets[index].as_dict()
+        return dict(self.tables.tickets[index])
 
-    def _networks(self, seat: int) -> dict[int, int]:
-        """The seat's networks: graph node -> a representative of its network,
-        for every node its tracks touch (nodes as in tables.BoardTables)."""
+    def _network_finder(self, seat: int) -> Callable[[int], int]:
+        """The seat's networks, as a function from a graph node to a
+        representative of its network (nodes as in tables.BoardTables; a
+        node no track of the seat touches is its own)."""
         ends = self.tables.ends
         parent: dict[int, int] = {}
 
         def find(x: int) -> int:
-            root = parent.setdefault(x, x)
+            root = parent.get(x, x)
             while root != x:
-                parent[x] = parent[root]
-                x, root = root, parent[root]
+                up = parent.get(root, root)
+                parent[x] = up
+                x, root = root, up
             return root
 
         for index, owner in self.claimed.items():
@@ -842,27 +887,25 @@ class RoutesState:
                 ra, rb = find(a), find(b)
                 if ra != rb:
                     parent[ra] = rb
-        return {x: find(x) for x in parent}
+        return find
 
     def seat_tracks(self, seat: int) -> list[Track]:
         """The tracks a seat has claimed, in board order."""
         return [self.board.tracks[t] for t in sorted(self.claimed) if self.claimed[t] == seat]
 
     def _ticket_status(self, seat: int) -> list[dict[str, Any]]:
-        networks = self._networks(seat)
+        find = self._network_finder(seat)
+        city_ends = self.tables.city_ends
         out = []
         for t in self.tickets[seat]:
             ticket = self._ticket(t)
-            ticket["done"] = self._ticket_joined(networks, ticket["a"], ticket["b"])
+            # A dead-end area has a node per track into it, so a ticket to it
+            # counts through any one of them. An untouched node is its own
+            # network, and a node is never both ends: the cities differ.
+            roots = {find(n) for n in city_ends[ticket["a"]]}
+            ticket["done"] = any(find(n) in roots for n in city_ends[ticket["b"]])
             out.append(ticket)
         return out
-
-    def _ticket_joined(self, networks: dict[int, int], a: str, b: str) -> bool:
-        """Whether one network joins a and b. A dead-end area has a node per
-        track into it, so a ticket to it counts through any one of them."""
-        city_ends = self.tables.city_ends
-        roots_a = {networks[n] for n in city_ends[a] if n in networks}
-        return any(networks.get(n, -1) in roots_a for n in city_ends[b])
 
     def _private(self, seat: int) -> dict[str, Any]:
         offer = self.pending[seat]
@@ -913,21 +956,24 @@ _DRAW_DECK: Action = {"type": "draw_deck"}
 _DRAW_TICKETS: Action = {"type": "draw_tickets"}
 _DRAW_FERRY: Action = {"type": "draw_ferry"}
 _PASS: Action = {"type": "pass"}
-_FACE_UP_DRAWS: dict[int, Action] = {}
+_FACE_UP_DRAWS: dict[int, tuple[Action, ...]] = {}
 
 
-def _face_up_draw(slot: int) -> Action:
-    action = _FACE_UP_DRAWS.get(slot)
-    if action is None:
-        action = _FACE_UP_DRAWS[slot] = {"type": "draw_face_up", "slot": slot}
-    return action
+def _face_up_draws(slots: int) -> tuple[Action, ...]:
+    """The draw action of each face-up slot, for a row of `slots` cards."""
+    draws = _FACE_UP_DRAWS.get(slots)
+    if draws is None:
+        draws = _FACE_UP_DRAWS[slots] = tuple(
+            {"type": "draw_face_up", "slot": slot} for slot in range(slots))
+    return draws
 
 
 def _copy_action(action: Action) -> Action:
+    """A copy for the history that shares nothing the caller could change later
+    (a well-formed action: only "cards" and "keep" hold containers)."""
     out = dict(action)
-    for key, value in out.items():
-        if isinstance(value, dict):
-            out[key] = dict(value)
-        elif isinstance(value, list):
-            out[key] = list(value)
+    if "cards" in out:
+        out["cards"] = dict(out["cards"])
+    elif "keep" in out:
+        out["keep"] = list(out["keep"])
     return out

@@ -97,8 +97,12 @@ def payment_options(track: Track, slot: int, counts: list[int], locos: int,
             spare = plain
         for s, have in enumerate(counts):
             if have:
-                out += _run(colors[s], plain, wave_locos, ferries_used,
-                            have if have < plain else plain, spare)
+                if have > plain:
+                    have = plain
+                run = _RUNS.get((colors[s], plain, wave_locos, ferries_used, have, spare))
+                if run is None:
+                    run = _run(colors[s], plain, wave_locos, ferries_used, have, spare)
+                out += run
             if s == 0 and spare == plain:
                 out.append(_no_colour(plain, wave_locos, ferries_used))
     return out
