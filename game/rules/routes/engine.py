@@ -179,10 +179,12 @@ class RoutesState:
 
     # --- derived data -------------------------------------------------------
     # The fields above are the whole state. The engine also keeps data derived
-    # from them: the legal actions of the position (dropped at every apply)
-    # and, per seat, the tracks it may no longer claim (kept up to date by
-    # claims). Code that sets fields directly, as tests do, resets both by
-    # assigning `state._legal_cache = {}`.
+    # from them: the legal actions of the position (dropped at every apply);
+    # per seat, the tracks it may no longer claim (kept up to date by claims)
+    # and which of its tickets its tracks complete (dropped by a claim or a
+    # ticket choice of that seat); the claimed routes as the view shows them
+    # (dropped by a claim). Code that sets fields directly, as tests do,
+    # resets them all by assigning `state._legal_cache = {}`.
 
     @property
     def _legal_cache(self) -> dict[int, list[Action]]:
@@ -192,6 +194,8 @@ class RoutesState:
     def _legal_cache(self, value: dict[int, list[Action]]) -> None:
         self._legal = value
         self._blocked_masks: list[int] | None = None
+        self._tickets_done: dict[int, list[bool]] = {}
+        self._routes_view: dict[str, int] | None = None
 
     def _blocked(self) -> list[int]:
         """Per seat, the tracks (scan-order bits) it cannot claim: claimed ones, and
@@ -226,17 +230,21 @@ class RoutesState:
     def rng(self) -> random.Random:
         rng = self._rng
         if rng is None:
-            rng = self._rng = random.Random(0)
-            rng.setstate(self._rng_saved)
+            saved = self._rng_saved
+            if isinstance(saved, int):  # a seed (determinize)
+                rng = self._rng = random.Random(saved)
+            else:
+                rng = self._rng = random.Random(0)
+                rng.setstate(saved)
         return rng
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
         self._rng: random.Random | None = value
-        self._rng_saved: tuple[Any, ...] | None = None
+        self._rng_saved: tuple[Any, ...] | int | None = None
 
-    def _saved_rng(self) -> tuple[Any, ...]:
-        """The RNG state as an immutable tuple that copies may share."""
+    def _saved_rng(self) -> tuple[Any, ...] | int:
+        """The RNG state as an immutable tuple (or seed) that copies may share."""
         if self._rng is not None:
             self._rng_saved = self._rng.getstate()
             self._rng = None  # rebuilt from the saved state on the next draw
@@ -262,6 +270,7 @@ class RoutesState:
         other._legal = {}
         masks = self._blocked_masks
         other._blocked_masks = None if masks is None else list(masks)
+        other._tickets_done = dict(self._tickets_done)  # its lists are never changed
         other.__dict__.pop("_final_result", None)
         return other
 
@@ -337,7 +346,7 @@ class RoutesState:
             "discard": len(self.discard),
             "face_up": list(self.face_up),
             "tickets_deck": len(self.ticket_deck),
-            "routes": {self.board.tracks[t].id: s for t, s in sorted(self.claimed.items())},
+            "routes": dict(self._routes_view or self._claimed_routes()),
             "final_round": self.final_turns is not None,
             "final_turns": self.final_turns,
             "players": players,
@@ -413,7 +422,7 @@ class RoutesState:
         other.deck = pool
         if self.phase == "over":
             # the result has revealed every ticket: nothing about them is hidden
-            other.rng = random.Random(rng.getrandbits(64))
+            other._rng, other._rng_saved = None, rng.getrandbits(64)
             return other
         tickets = list(self.ticket_deck)
         for s in others:
@@ -429,7 +438,8 @@ class RoutesState:
                 other.pending[s] = tickets[:n]
                 del tickets[:n]
         other.ticket_deck = tickets
-        other.rng = random.Random(rng.getrandbits(64))
+        other._tickets_done = {s: d for s, d in self._tickets_done.items() if s == seat}
+        other._rng, other._rng_saved = None, rng.getrandbits(64)  # a Random seeded on first use
         return other
 
     # --- legal actions ------------------------------------------------------
@@ -630,6 +640,7 @@ class RoutesState:
             self.rng.shuffle(tail)
             self.ticket_deck[undealt:] = tail
         self.tickets[seat].extend(sorted(keep))
+        self._tickets_done.pop(seat, None)
         self.pending[seat] = None
         events.append({"type": "tickets_kept", "seat": seat, "kept": len(keep),
                        "returned": len(returned), "private_to": seat,
@@ -726,6 +737,8 @@ class RoutesState:
                 self.discard.extend([card] * n)
         self.claimed[track.index] = seat
         self._block(track.index, seat)
+        self._tickets_done.pop(seat, None)
+        self._routes_view = None
         self.trains[seat] -= track.length
         points = self.tables.points[track.index]
         self.scores[seat] += points
@@ -894,18 +907,34 @@ class RoutesState:
         return [self.board.tracks[t] for t in sorted(self.claimed) if self.claimed[t] == seat]
 
     def _ticket_status(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's tickets as dicts, each with whether its tracks complete it."""
+        done = self._tickets_done.get(seat)
+        if done is None:
+            done = self._tickets_done[seat] = self._tickets_completed(seat)
+        templates = self.tables.tickets
+        return [{**templates[t], "done": d}
+                for t, d in zip(self.tickets[seat], done, strict=True)]
+
+    def _tickets_completed(self, seat: int) -> list[bool]:
         find = self._network_finder(seat)
         city_ends = self.tables.city_ends
+        tickets = self.board.tickets
         out = []
         for t in self.tickets[seat]:
-            ticket = self._ticket(t)
+            ticket = tickets[t]
             # A dead-end area has a node per track into it, so a ticket to it
             # counts through any one of them. An untouched node is its own
             # network, and a node is never both ends: the cities differ.
-            roots = {find(n) for n in city_ends[ticket["a"]]}
-            ticket["done"] = any(find(n) in roots for n in city_ends[ticket["b"]])
-            out.append(ticket)
+            roots = {find(n) for n in city_ends[ticket.a]}
+            out.append(any(find(n) in roots for n in city_ends[ticket.b]))
         return out
+
+    def _claimed_routes(self) -> dict[str, int]:
+        """Track id -> owner, in board order, as every view shows it (kept until a claim)."""
+        tracks = self.board.tracks
+        routes = self._routes_view = {
+            tracks[t].id: s for t, s in sorted(self.claimed.items())}
+        return routes
 
     def _private(self, seat: int) -> dict[str, Any]:
         offer = self.pending[seat]
