@@ -259,10 +259,10 @@ class RoutesState:
         other.history = list(self.history)
         other.deck = list(self.deck)
         other.discard = list(self.discard)
-        other.hands = [dict(h) for h in self.hands]
+        other.hands = list(map(dict, self.hands))
         other.face_up = list(self.face_up)
         other.ticket_deck = list(self.ticket_deck)
-        other.tickets = [list(t) for t in self.tickets]
+        other.tickets = list(map(list, self.tickets))
         other.pending = [None if p is None else list(p) for p in self.pending]
         other.claimed = dict(self.claimed)
         other.trains = list(self.trains)
@@ -485,15 +485,15 @@ class RoutesState:
         counts = [get(c, 0) for c in tables.colors]
         locos = get(LOCOMOTIVE, 0)
         ferry_cards = get(FERRY, 0)
-        extra = locos + 2 * ferry_cards  # a ferry card covers up to two wave spaces
         top = self.trains[seat]
         if top > tables.longest:
             top = tables.longest
         reach = 0
         for have, by_limit in zip(counts, tables.color_reach):  # noqa: B905 (same length)
-            limit = have + extra
+            limit = have + locos  # a coloured track has no wave spaces for ferry cards
             reach |= by_limit[limit if limit < top else top]
-        limit = max(counts) + extra
+        # a ferry card covers up to two wave spaces (only gray tracks have them)
+        limit = max(counts) + locos + 2 * ferry_cards
         reach |= tables.gray_reach[limit if limit < top else top]
         todo = reach & ~(self._blocked_masks or self._blocked())[seat]
         group_at = tables.group_at
@@ -583,7 +583,7 @@ class RoutesState:
         shape = SHAPES[kind]
         # "type" plus exactly the shape's keys (the quick test; the message
         # below is only built for a wrong action)
-        if len(action) != len(shape) + 1 or not all(key in action for key in shape):
+        if action.keys() != _SHAPE_KEYS[kind]:
             keys = set(action) - {"type"}
             missing, extra = set(shape) - keys, keys - set(shape)
             parts = []
@@ -831,6 +831,8 @@ class RoutesState:
 
         The seed does not say; the published game refills as soon as it can.
         """
+        if None not in self.face_up:
+            return
         filled = False
         for slot, card in enumerate(self.face_up):
             if card is None and (self.deck or self.discard):
@@ -979,6 +981,7 @@ class RoutesState:
 
 
 _HANDLERS = {kind: getattr(RoutesState, f"_do_{kind}") for kind in SHAPES}
+_SHAPE_KEYS = {kind: frozenset(("type", *shape)) for kind, shape in SHAPES.items()}
 
 # Shared action dicts for the draws and the pass (legal lists are read-only).
 _DRAW_DECK: Action = {"type": "draw_deck"}
