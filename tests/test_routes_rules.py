@@ -13,7 +13,6 @@ from collections import Counter
 import pytest
 
 from game.rules import IllegalAction, create, redact_events, replay
-from game.rules.routes.engine import MAX_RESETS
 
 GAME = "routes-usa"
 L = "locomotive"
@@ -286,21 +285,70 @@ def test_reset_guard_when_the_cards_left_cannot_avoid_three_locomotives(kit):
     assert state.current == 1
 
 
-def test_reset_guard_stops_when_resets_keep_failing(kit):
-    # Only three coloured cards are left outside the hands, buried under the
-    # locomotives: resets happen, but never forever, and no card is lost.
+def _scarce_position(kit, bottom: list[str]):
+    """Seat 0 about to take the red of the row [L, L, red, blue, green].
+
+    Seat 0 holds every coloured card outside the row and `bottom`; the deck is
+    `bottom` (its last cards) under every locomotive left, the discard empty.
+    So the few other cards left decide whether a reset can help.
+    """
     face_up = [L, L, "red", "blue", "green"]
-    rest = kit.rest_of_cards(face_up, ["white"])
+    rest = kit.rest_of_cards(face_up, bottom)
     hand0 = Counter(c for c in rest if c != L)
-    state = kit.position(2, hands=[dict(hand0), {}], face_up=face_up, discard=[],
-                         deck=["white"] + [L] * 12)
+    deck = list(bottom) + [L] * Counter(rest)[L]  # the top of the deck is the end
+    state = kit.position(2, hands=[dict(hand0), {}], face_up=face_up, discard=[], deck=deck)
     assert len(kit.all_cards(state)) == 110
+    return state
+
+
+def test_no_reset_when_only_two_other_cards_could_reach_the_row(kit):
+    # After the red is taken the row is [L, L, L, blue, green]: the blue and
+    # the green are the only other cards left, so every new row would hold
+    # three locomotives again. No reset, whatever the deck's order.
+    state = _scarce_position(kit, [])
+    events = state.apply(0, {"type": "draw_face_up", "slot": 2})
+    assert kit.events_of(events, "face_up_reset") == []
+    assert state.face_up == [L, L, L, "blue", "green"]
+    assert (state.current, state.cards_drawn) == (0, 1)
+
+
+def test_resets_go_on_while_three_other_cards_could_make_a_good_row(kit):
+    # One more coloured card (white) at the bottom of the deck, under all the
+    # locomotives: with the blue and the green, three other cards could make
+    # a row of only two locomotives, so the resets go on (reshuffling the
+    # discard again and again) until one does, however many it takes. Several
+    # shuffles are tried, and at least one of them needs more than ten resets.
+    most = 0
+    for shuffle_seed in range(40):
+        state = _scarce_position(kit, ["white"])
+        state.rng = random.Random(shuffle_seed)
+        events = state.apply(0, {"type": "draw_face_up", "slot": 2})
+        resets = kit.events_of(events, "face_up_reset")
+        assert resets, "three other cards are left: the row must be reset"
+        assert state.face_up.count(L) < 3, f"shuffle {shuffle_seed}: stopped on a bad row"
+        assert resets[-1]["face_up"] == state.face_up
+        assert len(kit.all_cards(state)) == 110
+        assert (state.current, state.cards_drawn) == (0, 1)
+        most = max(most, len(resets))
+    assert most > 10
+
+
+def test_several_resets_in_a_row_from_a_crafted_deck(kit):
+    # Three rows of three locomotives come up one after the other before a
+    # good one: four resets, each showing the row it dealt.
+    bad = [[L, L, L, "red", "blue"], [L, L, L, "white", "black"],
+           [L, L, L, "yellow", "orange"]]
+    good = ["white", "black", "yellow", "orange", "pink"]
+    face_up = [L, L, "red", "blue", "green"]
+    state = kit.position(2, hands=[{}, {}], face_up=face_up, discard=[],
+                         deck_top=[L] + [c for row in bad for c in row] + good)
     events = state.apply(0, {"type": "draw_face_up", "slot": 2})
     resets = kit.events_of(events, "face_up_reset")
-    assert 1 <= len(resets) <= MAX_RESETS
+    assert [r["face_up"] for r in resets] == [*bad, good]
+    assert state.face_up == good
+    assert len(state.discard) == 20
     assert len(kit.all_cards(state)) == 110
-    assert None not in state.face_up
-    assert state.cards_drawn == 1 and state.current == 0
+    assert (state.current, state.cards_drawn) == (0, 1)
 
 
 def test_discard_is_reshuffled_when_the_deck_runs_out(kit):
@@ -326,26 +374,52 @@ def test_face_up_refill_reshuffles_the_discard_too(kit):
     assert len(state.deck) == 2 and state.discard == []
 
 
-def test_no_draw_from_the_deck_when_deck_and_discard_are_empty(kit):
+def test_no_train_card_at_all_when_deck_and_discard_are_empty(kit):
+    # Seed 000: with the deck and the discard both empty nobody may draw a
+    # train card, not even one of the face-up row.
     rest = kit.rest_of_cards(ROW)
     state = kit.position(2, hands=[Counter(rest), {}], face_up=ROW, deck=[], discard=[])
     legal = state.legal_actions(0)
     assert {"type": "draw_deck"} not in legal
-    assert {"type": "draw_face_up", "slot": 0} in legal
+    assert [a for a in legal if a["type"] == "draw_face_up"] == []
     rejected(kit, state, 0, {"type": "draw_deck"}, match="empty")
+    for slot in range(5):
+        rejected(kit, state, 0, {"type": "draw_face_up", "slot": slot}, match="empty")
+
+
+def test_face_up_row_drawable_again_once_the_discard_holds_a_card(kit):
+    rest = kit.rest_of_cards(ROW, ["pink"])
+    state = kit.position(2, hands=[Counter(rest), {}], face_up=ROW, deck=[],
+                         discard=["pink"])
+    slots = [a["slot"] for a in state.legal_actions(0) if a["type"] == "draw_face_up"]
+    assert slots == [0, 1, 2, 3, 4]
 
 
 def test_second_card_impossible_ends_the_turn_with_one_card(kit):
-    # Deck and discard empty; after the red the row holds only a locomotive.
-    face_up = ["red", L, None, None, None]
-    rest = kit.rest_of_cards(face_up)
-    state = kit.position(2, hands=[{}, Counter(rest)], face_up=face_up, deck=[], discard=[])
+    # The only card left outside the row and the hands is a pink in the
+    # discard: it refills the slot, then deck and discard are both empty, so
+    # no second card may be drawn (the row's own cards included).
+    face_up = ["red", "blue", None, None, None]
+    rest = kit.rest_of_cards(face_up, ["pink"])
+    state = kit.position(2, hands=[{}, Counter(rest)], face_up=face_up, deck=[],
+                         discard=["pink"])
     events = state.apply(0, {"type": "draw_face_up", "slot": 0})
     assert state.hands[0] == {"red": 1}
-    assert {"type": "face_up_refilled", "slot": 0, "card": None} in events
-    assert state.face_up == [None, L, None, None, None]
+    assert {"type": "face_up_refilled", "slot": 0, "card": "pink"} in events
+    assert state.face_up == ["pink", "blue", None, None, None]
     assert (state.current, state.cards_drawn) == (1, 0)
     assert events[-1] == {"type": "turn_started", "seat": 1}
+
+
+def test_second_card_impossible_when_only_a_locomotive_is_left_in_the_row(kit):
+    # Deck and discard hold one card between them; after it refills the
+    # slot the row still holds cards but none may be drawn.
+    face_up = ["red", L, None, None, None]
+    rest = kit.rest_of_cards(face_up, [L])
+    state = kit.position(2, hands=[{}, Counter(rest)], face_up=face_up, deck=[L], discard=[])
+    state.apply(0, {"type": "draw_face_up", "slot": 0})
+    assert state.face_up == [L, L, None, None, None]
+    assert (state.current, state.cards_drawn) == (1, 0)
 
 
 def test_last_card_of_the_deck_ends_the_turn_when_nothing_else_is_drawable(kit):
@@ -697,8 +771,9 @@ def test_every_seat_passing_in_a_row_ends_the_game(kit):
 
 
 def test_passes_broken_by_an_action_do_not_end_the_game(kit):
-    # Seat 2 can still claim Atlanta-Nashville; after that, seat 0 draws the
-    # discarded card, and only then do three passes in a row end the game.
+    # Seat 2 can still claim Atlanta-Nashville; its card fills the empty row
+    # again but cannot be drawn (deck and discard are empty), and only three
+    # passes in a row after the claim end the game.
     state = _blocked_position(kit, 3, free=("atlanta--nashville",), hands=[{}, {}, {"red": 1}])
     state.apply(0, {"type": "pass"})
     state.apply(1, {"type": "pass"})
@@ -706,13 +781,12 @@ def test_passes_broken_by_an_action_do_not_end_the_game(kit):
     state.apply(2, {"type": "claim", "track": "atlanta--nashville", "cards": {"red": 1}})
     # the discarded red fills the empty face-up row again
     assert state.face_up == ["red", None, None, None, None]
-    assert state.legal_actions(0) == [{"type": "draw_face_up", "slot": 0}]
-    state.apply(0, {"type": "draw_face_up", "slot": 0})  # the only card: the turn ends
-    assert state.hands[0] == {"red": 1} and state.current == 1
-    state.apply(1, {"type": "pass"})
-    state.apply(2, {"type": "pass"})
-    assert not state.is_over
+    assert state.deck == [] and state.discard == []
+    assert state.legal_actions(0) == [{"type": "pass"}]
     state.apply(0, {"type": "pass"})
+    state.apply(1, {"type": "pass"})
+    assert not state.is_over
+    state.apply(2, {"type": "pass"})
     assert state.is_over
 
 

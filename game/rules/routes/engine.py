@@ -54,21 +54,21 @@ and region_points (the points of each of those networks).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from game.rules.base import Action, Event, IllegalAction, View
-from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board
-from game.rules.routes.payments import FERRY, payment_problem, payments
+from game.rules.routes.board import LOCOMOTIVE, Board, Track, load_board
+from game.rules.routes.payments import FERRY, payment_options, payment_problem
 from game.rules.routes.scoring import (
     ITALY_REGION_TABLE,
-    connected,
     longest_route,
     region_bonus,
     region_points,
-    ticket_done,
 )
+from game.rules.routes.tables import BoardTables, ClaimGroup, tables_for
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,6 @@ SHAPES: dict[str, dict[str, type]] = {
     "draw_ferry": {},
     "pass": {},
 }
-# A guard for the three-locomotive reset when the cards left cannot avoid it.
-MAX_RESETS = 10
 
 
 class RoutesState:
@@ -142,6 +140,7 @@ class RoutesState:
         self.seed = seed
         self.rules = rules
         self.board = board
+        self.tables: BoardTables = tables_for(board)
         self.rng = random.Random(seed)
         self.history: list[tuple[int, Action]] = []
         deck = [c for c in board.colors for _ in range(rules.cards_per_color)]
@@ -176,25 +175,102 @@ class RoutesState:
         self.final_turns: int | None = None
         self.turn = 0
         self.passes_in_row = 0
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache = {}
+
+    # --- derived data -------------------------------------------------------
+    # The fields above are the whole state. The engine also keeps data derived
+    # from them: the legal actions of the position (dropped at every apply);
+    # per seat, the tracks it may no longer claim (kept up to date by claims)
+    # and which of its tickets its tracks complete (dropped by a claim or a
+    # ticket choice of that seat); the claimed routes as the view shows them
+    # (dropped by a claim). Code that sets fields directly, as tests do,
+    # resets them all by assigning `state._legal_cache = {}`.
+
+    @property
+    def _legal_cache(self) -> dict[int, list[Action]]:
+        return self._legal
+
+    @_legal_cache.setter
+    def _legal_cache(self, value: dict[int, list[Action]]) -> None:
+        self._legal = value
+        self._blocked_masks: list[int] | None = None
+        self._tickets_done: dict[int, list[bool]] = {}
+        self._routes_view: dict[str, int] | None = None
+
+    def _blocked(self) -> list[int]:
+        """Per seat, the tracks (scan-order bits) it cannot claim: claimed ones, and
+        the rest of a parallel set it holds a track of (or, with fewer than
+        `all_parallel_from` players, that anyone holds a track of)."""
+        masks = self._blocked_masks
+        if masks is None:
+            masks = self._blocked_masks = [0] * self.players
+            for index, owner in self.claimed.items():
+                self._block(index, owner)
+        return masks
+
+    def _block(self, index: int, owner: int) -> None:
+        masks = self._blocked_masks
+        if masks is None:
+            return
+        whole_set = self.tables.set_masks[index]
+        if self.players < self.rules.all_parallel_from:
+            for s in range(self.players):
+                masks[s] |= whole_set
+        else:
+            bit = self.tables.scan[index]
+            for s in range(self.players):
+                masks[s] |= whole_set if s == owner else bit
+
+    # The random source is copied lazily: clone() hands both states the same
+    # saved (immutable) RNG state, and each side rebuilds a Random from it
+    # only when it next draws (a reshuffle; rare). Copying a Mersenne Twister
+    # eagerly was most of the cost of a clone.
+
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            saved = self._rng_saved
+            if isinstance(saved, int):  # a seed (determinize)
+                rng = self._rng = random.Random(saved)
+            else:
+                rng = self._rng = random.Random(0)
+                rng.setstate(saved)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng: random.Random | None = value
+        self._rng_saved: tuple[Any, ...] | int | None = None
+
+    def _saved_rng(self) -> tuple[Any, ...] | int:
+        """The RNG state as an immutable tuple (or seed) that copies may share."""
+        if self._rng is not None:
+            self._rng_saved = self._rng.getstate()
+            self._rng = None  # rebuilt from the saved state on the next draw
+        assert self._rng_saved is not None
+        return self._rng_saved
 
     def clone(self) -> RoutesState:
         other = RoutesState.__new__(RoutesState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other._rng = None
+        other._rng_saved = self._saved_rng()
         other.history = list(self.history)
         other.deck = list(self.deck)
         other.discard = list(self.discard)
-        other.hands = [dict(h) for h in self.hands]
+        other.hands = list(map(dict, self.hands))
         other.face_up = list(self.face_up)
         other.ticket_deck = list(self.ticket_deck)
-        other.tickets = [list(t) for t in self.tickets]
+        other.tickets = list(map(list, self.tickets))
         other.pending = [None if p is None else list(p) for p in self.pending]
         other.claimed = dict(self.claimed)
         other.trains = list(self.trains)
         other.scores = list(self.scores)
-        other._legal_cache = {}
+        other._legal = {}
+        masks = self._blocked_masks
+        other._blocked_masks = None if masks is None else list(masks)
+        other._tickets_done = dict(self._tickets_done)  # its lists are never changed
         other.__dict__.pop("_final_result", None)
         return other
 
@@ -212,22 +288,33 @@ class RoutesState:
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def _may_act(self, seat: int) -> bool:
+        """`seat in self.to_act`, for a seat of the game, without building the tuple."""
+        phase = self.phase
+        if phase == "play":
+            return seat == self.current
+        return phase == "setup" and self.pending[seat] is not None
+
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of `seat` now (a fresh list; treat its dicts as read-only)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act:
-            return []
-        cached = self._legal_cache.get(seat)
+        """Every legal action of `seat` now: a fresh list, but its dicts are
+        shared (with later calls and other states): treat them as read-only."""
+        if type(seat) is not int:  # a bool or a stranger is no seat (True == 1)
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                return []
+            seat = int(seat)
+        cached = self._legal.get(seat)
         if cached is None:
-            cached = self._legal_cache[seat] = self._compute_legal(seat)
+            if not 0 <= seat < self.players or not self._may_act(seat):
+                return []
+            cached = self._legal[seat] = self._compute_legal(seat)
         return list(cached)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         kind = self._check_shape(seat, action)
         events: list[Event] = []
-        handler = getattr(self, f"_do_{kind}")
-        handler(seat, action, events)  # validates fully before it changes anything
+        _HANDLERS[kind](self, seat, action, events)  # validates before it changes anything
         self.history.append((seat, _copy_action(action)))
-        self._legal_cache = {}
+        self._legal = {}
         return events
 
     def view(self, seat: int | None) -> View:
@@ -259,7 +346,7 @@ class RoutesState:
             "discard": len(self.discard),
             "face_up": list(self.face_up),
             "tickets_deck": len(self.ticket_deck),
-            "routes": {self.board.tracks[t].id: s for t, s in sorted(self.claimed.items())},
+            "routes": dict(self._routes_view or self._claimed_routes()),
             "final_round": self.final_turns is not None,
             "final_turns": self.final_turns,
             "players": players,
@@ -335,7 +422,7 @@ class RoutesState:
         other.deck = pool
         if self.phase == "over":
             # the result has revealed every ticket: nothing about them is hidden
-            other.rng = random.Random(rng.getrandbits(64))
+            other._rng, other._rng_saved = None, rng.getrandbits(64)
             return other
         tickets = list(self.ticket_deck)
         for s in others:
@@ -351,7 +438,8 @@ class RoutesState:
                 other.pending[s] = tickets[:n]
                 del tickets[:n]
         other.ticket_deck = tickets
-        other.rng = random.Random(rng.getrandbits(64))
+        other._tickets_done = {s: d for s, d in self._tickets_done.items() if s == seat}
+        other._rng, other._rng_saved = None, rng.getrandbits(64)  # a Random seeded on first use
         return other
 
     # --- legal actions ------------------------------------------------------
@@ -365,47 +453,95 @@ class RoutesState:
                     for keep in combinations(sorted(offer), k)]
         out: list[Action] = []
         second = self.cards_drawn == 1
-        for slot, card in enumerate(self.face_up):
-            if card is not None and not (second and card == LOCOMOTIVE):
-                out.append({"type": "draw_face_up", "slot": slot})
-        if self.deck or self.discard:
-            out.append({"type": "draw_deck"})
+        if self.deck or self.discard:  # else no train card may be drawn
+            draws = _face_up_draws(len(self.face_up))
+            for slot, card in enumerate(self.face_up):
+                if card is not None and not (second and card == LOCOMOTIVE):
+                    out.append(draws[slot])
+            out.append(_DRAW_DECK)
         if second:
             return out
         if self.ticket_deck:
-            out.append({"type": "draw_tickets"})
+            out.append(_DRAW_TICKETS)
         if self._can_draw_ferry(seat):
-            out.append({"type": "draw_ferry"})
-        hand = self.hands[seat]
-        colors = self.board.colors
-        locos = hand.get(LOCOMOTIVE, 0)
-        most = max((hand.get(c, 0) for c in colors), default=0) + locos
-        claimed = self.claimed
-        trains = self.trains[seat]
-        ferry_reach = 2 * hand.get(FERRY, 0)
-        one_per_set = self.players < self.rules.all_parallel_from
-        # Tracks of one length, colour and wave count share their payments;
-        # per colour they are sorted by length, so the scan stops at the
-        # first kind the hand (or the trains left) cannot pay for.
-        for color, kinds in self.board.kinds_by_color:
-            limit = most if color == GRAY else hand.get(color, 0) + locos
-            limit = min(limit + ferry_reach, trains)
-            for length, members in kinds:
-                if length > limit:
-                    break
-                pays_by_waves: dict[int, list[dict[str, int]]] = {}
-                for index, track_id, siblings, waves in members:
-                    if index in claimed or (siblings and any(
-                            sib in claimed and (one_per_set or claimed[sib] == seat)
-                            for sib in siblings)):
-                        continue
-                    pays = pays_by_waves.get(waves)
-                    if pays is None:
-                        pays = pays_by_waves[waves] = payments(
-                            self.board.tracks[index], hand, colors)
-                    for pay in pays:
-                        out.append({"type": "claim", "track": track_id, "cards": pay})
-        return out or [{"type": "pass"}]
+            out.append(_DRAW_FERRY)
+        self._add_claims(seat, out)
+        return out or [_PASS]
+
+    def _add_claims(self, seat: int, out: list[Action]) -> None:
+        """Append every claim `seat` can make, with each payment it can make.
+
+        First a bitmask of the tracks worth a look: per colour, those no
+        longer than the seat's cards could cover (and its trains), less the
+        tracks it may not claim. Its bits, lowest first, meet the tracks in
+        listing order (tables: scan order), a group of one colour and length
+        at a time. A coloured group's claims depend on two capped counts of
+        the hand and on which of its tracks are open, so they are memoized
+        per group; a gray group's payments depend on every colour, so they
+        are worked out per call.
+        """
+        tables = self.tables
+        get = self.hands[seat].get
+        counts = [get(c, 0) for c in tables.colors]
+        locos = get(LOCOMOTIVE, 0)
+        ferry_cards = get(FERRY, 0)
+        top = self.trains[seat]
+        if top > tables.longest:
+            top = tables.longest
+        reach = 0
+        for have, by_limit in zip(counts, tables.color_reach):  # noqa: B905 (same length)
+            limit = have + locos  # a coloured track has no wave spaces for ferry cards
+            reach |= by_limit[limit if limit < top else top]
+        # a ferry card covers up to two wave spaces (only gray tracks have them)
+        limit = max(counts) + locos + 2 * ferry_cards
+        reach |= tables.gray_reach[limit if limit < top else top]
+        todo = reach & ~(self._blocked_masks or self._blocked())[seat]
+        group_at = tables.group_at
+        while todo:
+            group = group_at[(todo & -todo).bit_length() - 1]
+            open_bits = todo & group.mask
+            todo ^= open_bits
+            if group.slot < 0:
+                self._add_gray_claims(group, open_bits, counts, locos, ferry_cards, out)
+                continue
+            length = group.length
+            have = counts[group.slot]
+            key = (have if have < length else length, locos if locos < length else length,
+                   open_bits)
+            claims = group.claims.get(key)
+            if claims is None:
+                claims = self._group_claims(group, open_bits, counts, locos, key)
+            out += claims
+
+    def _group_claims(self, group: ClaimGroup, open_bits: int, counts: list[int], locos: int,
+                      key: tuple[int, int, int]) -> tuple[Action, ...]:
+        """Build and memoize the claims of a coloured group's open tracks for a hand.
+
+        A coloured track has no wave spaces, so ferry cards play no part.
+        """
+        tracks, colors = self.board.tracks, self.tables.colors
+        claims = tuple(
+            {"type": "claim", "track": track_id, "cards": pay}
+            for index, bit, track_id, _ in group.members if open_bits & bit
+            for pay in payment_options(tracks[index], group.slot, counts, locos, 0, colors))
+        group.claims[key] = claims
+        return claims
+
+    def _add_gray_claims(self, group: ClaimGroup, open_bits: int, counts: list[int],
+                         locos: int, ferry_cards: int, out: list[Action]) -> None:
+        tracks, colors = self.board.tracks, self.tables.colors
+        if group.same_waves:  # one set of payments for the whole group
+            options = payment_options(tracks[group.members[0][0]], -1, counts, locos,
+                                      ferry_cards, colors)
+            if options:
+                out += [{"type": "claim", "track": track_id, "cards": pay}
+                        for track_id in group.open_ids(open_bits) for pay in options]
+            return
+        for index, bit, track_id, _ in group.members:
+            if open_bits & bit:
+                out += [{"type": "claim", "track": track_id, "cards": pay}
+                        for pay in payment_options(tracks[index], -1, counts, locos,
+                                                   ferry_cards, colors)]
 
     def _min_keep(self, seat: int) -> int:
         offered = len(self.pending[seat] or ())
@@ -445,8 +581,10 @@ class RoutesState:
             raise IllegalAction(f"unknown action type {kind!r}; "
                                 f"actions are {', '.join(SHAPES)}")
         shape = SHAPES[kind]
-        keys = set(action) - {"type"}
-        if keys != set(shape):
+        # "type" plus exactly the shape's keys (the quick test; the message
+        # below is only built for a wrong action)
+        if action.keys() != _SHAPE_KEYS[kind]:
+            keys = set(action) - {"type"}
             missing, extra = set(shape) - keys, keys - set(shape)
             parts = []
             if missing:
@@ -460,7 +598,7 @@ class RoutesState:
                 raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
         if self.phase == "over":
             raise IllegalAction("the game is over")
-        if seat not in self.to_act:
+        if not self._may_act(seat):
             if self.phase == "setup":
                 raise IllegalAction("you have already chosen your tickets; "
                                     "waiting for the others")
@@ -502,6 +640,7 @@ class RoutesState:
             self.rng.shuffle(tail)
             self.ticket_deck[undealt:] = tail
         self.tickets[seat].extend(sorted(keep))
+        self._tickets_done.pop(seat, None)
         self.pending[seat] = None
         events.append({"type": "tickets_kept", "seat": seat, "kept": len(keep),
                        "returned": len(returned), "private_to": seat,
@@ -515,8 +654,9 @@ class RoutesState:
             self._end_turn(events)
 
     def _do_draw_deck(self, seat: int, action: Action, events: list[Event]) -> None:
-        if not self.deck and not self.discard:
-            raise IllegalAction("the deck and the discard are both empty")
+        if not self._can_draw_train_cards():
+            raise IllegalAction("the deck and the discard are both empty: "
+                                "no train card can be drawn")
         card = self._take_top(events)
         assert card is not None
         self._gain(seat, card)
@@ -525,6 +665,9 @@ class RoutesState:
         self._after_card(seat, events, turn_over=False)
 
     def _do_draw_face_up(self, seat: int, action: Action, events: list[Event]) -> None:
+        if not self._can_draw_train_cards():
+            raise IllegalAction("the deck and the discard are both empty: "
+                                "no train card can be drawn, not even a face-up one")
         slot = action["slot"]
         if not 0 <= slot < len(self.face_up) or self.face_up[slot] is None:
             raise IllegalAction(f"there is no face-up card in slot {slot}")
@@ -571,7 +714,7 @@ class RoutesState:
         if problem:
             raise IllegalAction(problem)
         cards = action["cards"]
-        known = set(self.board.colors) | {LOCOMOTIVE, FERRY}
+        known = self.tables.card_names
         for card, n in cards.items():
             if card not in known:
                 raise IllegalAction(f"there is no {card!r} card")
@@ -593,8 +736,11 @@ class RoutesState:
             else:
                 self.discard.extend([card] * n)
         self.claimed[track.index] = seat
+        self._block(track.index, seat)
+        self._tickets_done.pop(seat, None)
+        self._routes_view = None
         self.trains[seat] -= track.length
-        points = self.board.route_points[track.length]
+        points = self.tables.points[track.index]
         self.scores[seat] += points
         events.append({"type": "route_claimed", "seat": seat, "track": track.id,
                        "cards": dict(cards), "points": points,
@@ -608,6 +754,11 @@ class RoutesState:
         self._end_turn(events, passed=True)
 
     # --- card handling ------------------------------------------------------
+
+    def _can_draw_train_cards(self) -> bool:
+        """Seed 000: once the deck and the discard are both empty nobody may
+        draw a train card, the face-up row included, until cards come back."""
+        return bool(self.deck or self.discard)
 
     def _gain(self, seat: int, card: str) -> None:
         hand = self.hands[seat]
@@ -625,17 +776,37 @@ class RoutesState:
     def _check_locomotive_reset(self, events: list[Event]) -> None:
         """Three or more face-up locomotives: discard all five and deal five new.
 
-        The seed is silent on a deck that cannot avoid it; the published
-        answer is to stop resetting. Here a reset happens only while the
-        deck and discard still hold enough other cards to make a difference,
-        and never more than MAX_RESETS times in a row.
+        The seed resets again as long as the new row has three. A deck that
+        cannot avoid it would reset forever, so a reset happens only while it
+        can help: while the cards a new row is dealt from (the deck, and the
+        discard that a reshuffle would bring back, which by then holds this
+        row too) could still make a row of fewer locomotives.
+
+        Why the loop ends. Say n cards are dealt from, k of them not
+        locomotives: a new row holds min(5, n) cards, so at least
+        min(5, n) - k locomotives, and a reset happens only while that bound
+        is below three. If n <= 5 the new row is all n cards: n - k < 3
+        locomotives, and the loop stops after that reset. If n > 5 (so k >= 3):
+        - with no reshuffle, each reset takes five cards off a finite deck,
+          so a reshuffle comes within n / 5 resets;
+        - a reshuffle puts the pile in a uniformly random order, each order
+          with a chance above zero; the row being dealt keeps the r < 5
+          cards the old deck gave it. If those hold at most two locomotives,
+          some order completes that row with three other cards. If not, at
+          most one of them is another card, so the pile holds at least two,
+          and some order puts them among the deck's last n mod 5 cards, which
+          begin the row dealt at the next reshuffle: at most two locomotives
+          there, and that row can be completed well;
+        - so the resets are a finite Markov chain in which, from every
+          position where a reset can help, a good row comes within two
+          reshuffles (about 2n / 5 resets) with a chance above zero: they stop
+          with probability one, and the count of resets has a geometric tail.
+        With the scarcest cards (3 others, 14 locomotives) that is about 70
+        resets on average; nothing about it depends on a fixed cap.
         """
-        for _ in range(MAX_RESETS):
-            if sum(1 for c in self.face_up if c == LOCOMOTIVE) < self.rules.locomotive_reset:
-                return
-            others = sum(1 for c in self.deck + self.discard if c != LOCOMOTIVE)
-            others += sum(1 for c in self.face_up if c is not None and c != LOCOMOTIVE)
-            if others < len(self.face_up) - self.rules.locomotive_reset + 1:
+        reset_at = self.rules.locomotive_reset
+        while self.face_up.count(LOCOMOTIVE) >= reset_at:
+            if not self._reset_can_help():
                 return
             discarded = [c for c in self.face_up if c is not None]
             self.discard.extend(discarded)
@@ -645,11 +816,23 @@ class RoutesState:
             events.append({"type": "face_up_reset", "discarded": discarded,
                            "face_up": list(self.face_up)})
 
+    def _reset_can_help(self) -> bool:
+        """Whether a new row dealt from every card not in a hand could hold
+        fewer locomotives than the reset threshold."""
+        row_cards = [c for c in self.face_up if c is not None]
+        pool = len(self.deck) + len(self.discard) + len(row_cards)
+        others = pool - (self.deck.count(LOCOMOTIVE) + self.discard.count(LOCOMOTIVE)
+                         + row_cards.count(LOCOMOTIVE))
+        fewest_locomotives = min(len(self.face_up), pool) - others
+        return fewest_locomotives < self.rules.locomotive_reset
+
     def _fill_empty_face_up(self, events: list[Event]) -> None:
         """Slots left empty by an exhausted deck fill again once cards come back.
 
         The seed does not say; the published game refills as soon as it can.
         """
+        if None not in self.face_up:
+            return
         filled = False
         for slot, card in enumerate(self.face_up):
             if card is None and (self.deck or self.discard):
@@ -665,9 +848,7 @@ class RoutesState:
         if turn_over or self.cards_drawn >= 2:
             self._end_turn(events)
             return
-        can_draw_again = bool(self.deck or self.discard) or any(
-            c is not None and c != LOCOMOTIVE for c in self.face_up)
-        if not can_draw_again:
+        if not self._can_draw_train_cards():
             # Nothing can be taken as a second card: the turn ends with one.
             self._end_turn(events)
 
@@ -698,41 +879,64 @@ class RoutesState:
     # --- views and scoring --------------------------------------------------
 
     def _ticket(self, index: int) -> dict[str, Any]:
-        return self.board.tickets[index].as_dict()
+        return dict(self.tables.tickets[index])
 
-    def _networks(self, seat: int) -> dict[str, str]:
-        board = self.board
-        pairs = []
-        for t, owner in self.claimed.items():
+    def _network_finder(self, seat: int) -> Callable[[int], int]:
+        """The seat's networks, as a function from a graph node to a
+        representative of its network (nodes as in tables.BoardTables; a
+        node no track of the seat touches is its own)."""
+        ends = self.tables.ends
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            root = parent.get(x, x)
+            while root != x:
+                up = parent.get(root, root)
+                parent[x] = up
+                x, root = root, up
+            return root
+
+        for index, owner in self.claimed.items():
             if owner == seat:
-                track = board.tracks[t]
-                pairs.append((board.node(track.a, track), board.node(track.b, track)))
-        return connected(pairs)
+                a, b = ends[index]
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+        return find
 
     def seat_tracks(self, seat: int) -> list[Track]:
         """The tracks a seat has claimed, in board order."""
         return [self.board.tracks[t] for t in sorted(self.claimed) if self.claimed[t] == seat]
 
-    def _ticket_status(self, seat: int, networks: dict[str, str] | None = None
-                       ) -> list[dict[str, Any]]:
-        networks = self._networks(seat) if networks is None else networks
+    def _ticket_status(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's tickets as dicts, each with whether its tracks complete it."""
+        done = self._tickets_done.get(seat)
+        if done is None:
+            done = self._tickets_done[seat] = self._tickets_completed(seat)
+        templates = self.tables.tickets
+        return [{**templates[t], "done": d}
+                for t, d in zip(self.tickets[seat], done, strict=True)]
+
+    def _tickets_completed(self, seat: int) -> list[bool]:
+        find = self._network_finder(seat)
+        city_ends = self.tables.city_ends
+        tickets = self.board.tickets
         out = []
         for t in self.tickets[seat]:
-            ticket = self._ticket(t)
-            ticket["done"] = self._ticket_joined(networks, ticket["a"], ticket["b"])
-            out.append(ticket)
+            ticket = tickets[t]
+            # A dead-end area has a node per track into it, so a ticket to it
+            # counts through any one of them. An untouched node is its own
+            # network, and a node is never both ends: the cities differ.
+            roots = {find(n) for n in city_ends[ticket.a]}
+            out.append(any(find(n) in roots for n in city_ends[ticket.b]))
         return out
 
-    def _ticket_joined(self, networks: dict[str, str], a: str, b: str) -> bool:
-        """A ticket to a dead-end area counts through any one track into it."""
-        ends_a = self._ends(networks, a)
-        ends_b = self._ends(networks, b)
-        return any(ticket_done(networks, x, y) for x in ends_a for y in ends_b)
-
-    def _ends(self, networks: dict[str, str], city: str) -> list[str]:
-        if not self.board.is_dead_end(city):
-            return [city]
-        return [n for n in networks if n.split("#", 1)[0] == city]
+    def _claimed_routes(self) -> dict[str, int]:
+        """Track id -> owner, in board order, as every view shows it (kept until a claim)."""
+        tracks = self.board.tracks
+        routes = self._routes_view = {
+            tracks[t].id: s for t, s in sorted(self.claimed.items())}
+        return routes
 
     def _private(self, seat: int) -> dict[str, Any]:
         offer = self.pending[seat]
@@ -753,8 +957,8 @@ class RoutesState:
         tickets = self._ticket_status(seat)
         ticket_points = sum(t["points"] if t["done"] else -t["points"] for t in tickets)
         board = self.board
-        longest = longest_route(
-            (board.node(t.a, t), board.node(t.b, t), t.length) for t in tracks)
+        ends = self.tables.ends
+        longest = longest_route((*ends[t.index], t.length) for t in tracks)
         out = {
             "seat": seat,
             "route_points": route_points,
@@ -776,11 +980,32 @@ class RoutesState:
         return out
 
 
+_HANDLERS = {kind: getattr(RoutesState, f"_do_{kind}") for kind in SHAPES}
+_SHAPE_KEYS = {kind: frozenset(("type", *shape)) for kind, shape in SHAPES.items()}
+
+# Shared action dicts for the draws and the pass (legal lists are read-only).
+_DRAW_DECK: Action = {"type": "draw_deck"}
+_DRAW_TICKETS: Action = {"type": "draw_tickets"}
+_DRAW_FERRY: Action = {"type": "draw_ferry"}
+_PASS: Action = {"type": "pass"}
+_FACE_UP_DRAWS: dict[int, tuple[Action, ...]] = {}
+
+
+def _face_up_draws(slots: int) -> tuple[Action, ...]:
+    """The draw action of each face-up slot, for a row of `slots` cards."""
+    draws = _FACE_UP_DRAWS.get(slots)
+    if draws is None:
+        draws = _FACE_UP_DRAWS[slots] = tuple(
+            {"type": "draw_face_up", "slot": slot} for slot in range(slots))
+    return draws
+
+
 def _copy_action(action: Action) -> Action:
+    """A copy for the history that shares nothing the caller could change later
+    (a well-formed action: only "cards" and "keep" hold containers)."""
     out = dict(action)
-    for key, value in out.items():
-        if isinstance(value, dict):
-            out[key] = dict(value)
-        elif isinstance(value, list):
-            out[key] = list(value)
+    if "cards" in out:
+        out["cards"] = dict(out["cards"])
+    elif "keep" in out:
+        out["keep"] = list(out["keep"])
     return out

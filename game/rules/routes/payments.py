@@ -12,6 +12,8 @@ time:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Track
 
 FERRY = "ferry"
@@ -50,6 +52,92 @@ def payments(track: Track, hand: dict[str, int], colors: tuple[str, ...]) -> lis
                     seen.add(key)
                     out.append(pay)
     return out
+
+
+# Memos for `payment_options`. A hand's payments for a track depend on a few
+# counts only, capped at what the track could use, and those repeat a lot.
+# Their keys are small ints and names, so they stay small; they hold shared
+# dicts that every caller must treat as read-only.
+_COLOURED: dict[tuple, tuple[dict[str, int], ...]] = {}
+_RUNS: dict[tuple, tuple[dict[str, int], ...]] = {}
+
+
+def payment_options(track: Track, slot: int, counts: list[int], locos: int,
+                    ferry_cards: int, colors: tuple[str, ...]) -> Sequence[dict[str, int]]:
+    """`payments(track, hand, colors)`, for a hand given as `counts` (one per
+    colour of `colors`), locomotives and ferry cards: the same payments in
+    the same order, from memos. `slot` is the track colour's place in
+    `colors`, -1 for gray.
+
+    Capping a count changes nothing: no payment uses more than `plain` cards
+    of a colour, `length` locomotives or one ferry card per two wave spaces.
+    """
+    waves = track.ferries
+    length = track.length
+    plain = length - waves
+    if slot >= 0:
+        have = counts[slot]
+        key = (track.color, length, waves, have if have < plain else plain,
+               locos if locos < length else length, min(ferry_cards, (waves + 1) // 2))
+        options = _COLOURED.get(key)
+        if options is None:
+            hand = {track.color: key[3], LOCOMOTIVE: key[4], FERRY: key[5]}
+            options = _COLOURED[key] = tuple(payments(track, hand, colors))
+        return options
+    # A gray track: payments() lists, for each number of ferry cards, each
+    # colour's run of (colour, locomotive) mixes in turn; the payment with no
+    # coloured card comes once, after the first colour's run.
+    out: list[dict[str, int]] = []
+    for ferries_used in range(min(ferry_cards, (waves + 1) // 2) + 1):
+        wave_locos = waves - 2 * ferries_used if waves > 2 * ferries_used else 0
+        if wave_locos > locos:
+            continue
+        spare = locos - wave_locos
+        if spare > plain:
+            spare = plain
+        for s, have in enumerate(counts):
+            if have:
+                if have > plain:
+                    have = plain
+                run = _RUNS.get((colors[s], plain, wave_locos, ferries_used, have, spare))
+                if run is None:
+                    run = _run(colors[s], plain, wave_locos, ferries_used, have, spare)
+                out += run
+            if s == 0 and spare == plain:
+                out.append(_no_colour(plain, wave_locos, ferries_used))
+    return out
+
+
+def _run(color: str, plain: int, wave_locos: int, ferries_used: int, have: int,
+         spare: int) -> tuple[dict[str, int], ...]:
+    """The payments with 1 or more `color` cards, most first (memoized)."""
+    key = (color, plain, wave_locos, ferries_used, have, spare)
+    run = _RUNS.get(key)
+    if run is None:
+        pays = []
+        for n in range(have, 0, -1):
+            extra = plain - n
+            if extra > spare:
+                break
+            pay = {color: n}
+            if wave_locos + extra:
+                pay[LOCOMOTIVE] = wave_locos + extra
+            if ferries_used:
+                pay[FERRY] = ferries_used
+            pays.append(pay)
+        run = _RUNS[key] = tuple(pays)
+    return run
+
+
+def _no_colour(plain: int, wave_locos: int, ferries_used: int) -> dict[str, int]:
+    key = ("", plain, wave_locos, ferries_used, 0, 0)
+    run = _RUNS.get(key)
+    if run is None:
+        pay = {LOCOMOTIVE: plain + wave_locos} if plain + wave_locos else {}
+        if ferries_used:
+            pay[FERRY] = ferries_used
+        run = _RUNS[key] = (pay,)
+    return run[0]
 
 
 def payment_problem(track: Track, cards: dict[str, int], colors: tuple[str, ...]) -> str | None:

@@ -17,25 +17,95 @@ ITALY_REGION_TABLE: tuple[tuple[int, int], ...] = (
 )
 
 
-def longest_route(tracks: Iterable[tuple[str, str, int]]) -> int:
+def longest_route(tracks: Iterable[tuple[Any, Any, int]]) -> int:
     """Length of the longest continuous route through the given tracks.
 
     Each track is used at most once; cities may repeat, so loops and
-    figure-eights count whole. Tracks are `(city_a, city_b, length)`.
-    An exhaustive trail search (edges as a bitmask) is fine at the sizes a
-    player can own (45 trains make at most 45 tracks, usually about 15).
+    figure-eights count whole. Tracks are `(city_a, city_b, length)` (any
+    hashable city names). Each connected part is searched on its own,
+    largest first, and a part whose every track together cannot beat the
+    best so far is skipped. In a part without a cycle (a tree, as most
+    networks mostly are) the longest route is its longest path, found in
+    two sweeps; a part with a cycle gets an exhaustive trail search, which
+    is fine at the sizes a player can own (45 trains make at most 45
+    tracks, usually about 15).
     """
-    edges = _merge_chains([(a, b, length) for a, b, length in tracks])
-    if not edges:
-        return 0
-    adjacency: dict[str, list[tuple[int, str, int]]] = {}
+    adjacency: dict[Any, list[tuple[Any, int]]] = {}
+    edges = []
+    for a, b, length in tracks:
+        edges.append((a, b, length))
+        adjacency.setdefault(a, []).append((b, length))
+        adjacency.setdefault(b, []).append((a, length))
+    best = 0
+    for size, cities, part in _parts(adjacency, edges):
+        if size <= best:
+            break  # the parts come largest first
+        if len(part) == len(cities) - 1:
+            found = _longest_path_in_tree(adjacency, cities[0])
+        else:
+            found = _longest_trail(part, size, best)
+        if found > best:
+            best = found
+    return best
+
+
+def _parts(adjacency: dict[Any, list[tuple[Any, int]]], edges: list[tuple[Any, Any, int]]
+           ) -> list[tuple[int, list[Any], list[tuple[Any, Any, int]]]]:
+    """The connected parts as (total length, cities, tracks), largest first."""
+    part_of: dict[Any, int] = {}
+    parts: list[tuple[list[Any], list[tuple[Any, Any, int]]]] = []
+    for start in adjacency:
+        if start in part_of:
+            continue
+        number = len(parts)
+        part_of[start] = number
+        cities, todo = [start], [start]
+        while todo:
+            for nxt, _ in adjacency[todo.pop()]:
+                if nxt not in part_of:
+                    part_of[nxt] = number
+                    cities.append(nxt)
+                    todo.append(nxt)
+        parts.append((cities, []))
+    for edge in edges:
+        parts[part_of[edge[0]]][1].append(edge)
+    sized = [(sum(e[2] for e in part), cities, part) for cities, part in parts]
+    sized.sort(key=lambda p: -p[0])
+    return sized
+
+
+def _longest_path_in_tree(adjacency: dict[Any, list[tuple[Any, int]]], start: Any) -> int:
+    """The longest path of the tree holding `start`: the city farthest from
+    any city is an end of a longest path, and the farthest from it the other."""
+    far, _ = _farthest(adjacency, start)
+    _, length = _farthest(adjacency, far)
+    return length
+
+
+def _farthest(adjacency: dict[Any, list[tuple[Any, int]]], start: Any) -> tuple[Any, int]:
+    best_city, best = start, 0
+    todo = [(start, None, 0)]
+    while todo:
+        city, came_from, length = todo.pop()
+        if length > best:
+            best_city, best = city, length
+        for nxt, step in adjacency[city]:
+            if nxt != came_from:
+                todo.append((nxt, city, length + step))
+    return best_city, best
+
+
+def _longest_trail(tracks: list[tuple[Any, Any, int]], size: int, best: int) -> int:
+    """The longest trail of one connected part (`size`: its total length),
+    when it beats `best`; an exhaustive search over bitmasks of tracks."""
+    edges = _merge_chains(tracks)
+    adjacency: dict[Any, list[tuple[int, Any, int]]] = {}
     for i, (a, b, length) in enumerate(edges):
         adjacency.setdefault(a, []).append((1 << i, b, length))
         adjacency.setdefault(b, []).append((1 << i, a, length))
-    best = 0
 
-    def walk(city: str, used: int, length: int, left: int) -> None:
-        # `left` is the length of the component's unused tracks: the most this
+    def walk(city: Any, used: int, length: int, left: int) -> None:
+        # `left` is the length of the part's unused tracks: the most this
         # trail can still gain, so a branch that cannot beat the best is cut.
         nonlocal best
         if length > best:
@@ -45,20 +115,13 @@ def longest_route(tracks: Iterable[tuple[str, str, int]]) -> int:
                 walk(nxt, used | bit, length + step, left - step)
 
     # A longest trail that cannot be extended either ends at two odd-degree
-    # cities or is a closed circuit of a whole all-even component, so it is
-    # enough to start from the odd cities, or from any one city of a
-    # component that has none. Components are searched largest first, and
-    # one whose every track together cannot beat the best is skipped.
-    parts = []
-    for component in _components(adjacency):
-        size = sum(step for c in component for _, _, step in adjacency[c]) // 2
-        odd = [c for c in component if len(adjacency[c]) % 2]
-        parts.append((size, odd if odd else component[:1]))
-    for size, starts in sorted(parts, key=lambda p: -p[0]):
-        for city in starts:
-            if best >= size:
-                break
-            walk(city, 0, 0, size)
+    # cities or is a closed circuit of the whole part when every degree is
+    # even, so it is enough to start from the odd cities, or from any one.
+    odd = [c for c, links in adjacency.items() if len(links) % 2]
+    for city in odd or list(adjacency)[:1]:
+        if best >= size:
+            break
+        walk(city, 0, 0, size)
     return best
 
 
@@ -67,48 +130,32 @@ def _merge_chains(edges: list[tuple[str, str, int]]) -> list[tuple[str, str, int
 
     A longest trail never ends at such a city (it could go on), so it passes
     through it using both tracks: the search does the same work on fewer edges.
+    A fold leaves the degree of every other city as it was, so one pass over
+    the cities of degree two does it all (in time linear in the tracks).
     """
     edges = list(edges)
-    while True:
-        incident: dict[str, list[int]] = {}
-        for i, (a, b, _) in enumerate(edges):
-            incident.setdefault(a, []).append(i)
-            incident.setdefault(b, []).append(i)
-        for city, ids in incident.items():
-            if len(ids) != 2:
-                continue
-            (a1, b1, l1), (a2, b2, l2) = edges[ids[0]], edges[ids[1]]
-            if a1 == b1 or a2 == b2:
-                continue
-            u = b1 if a1 == city else a1
-            w = b2 if a2 == city else a2
-            if u == city or w == city:
-                continue
-            if u == w and len(incident) <= 2:
-                continue  # the whole component is this loop; keep it as it is
-            edges = [e for i, e in enumerate(edges) if i not in ids]
-            edges.append((u, w, l1 + l2))
-            break
-        else:
-            return edges
-
-
-def _components(adjacency: dict[str, list[tuple[int, str, int]]]) -> list[list[str]]:
-    seen: set[str] = set()
-    out = []
-    for start in adjacency:
-        if start in seen:
-            continue
-        seen.add(start)
-        todo, members = [start], [start]
-        while todo:
-            for _, nxt, _ in adjacency[todo.pop()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-                    members.append(nxt)
-        out.append(members)
-    return out
+    incident: dict[Any, list[int]] = {}
+    for i, (a, b, _) in enumerate(edges):
+        incident.setdefault(a, []).append(i)
+        incident.setdefault(b, []).append(i)
+    alive = [True] * len(edges)
+    for city in [c for c, ids in incident.items() if len(ids) == 2]:
+        i, j = incident[city]
+        (a1, b1, l1), (a2, b2, l2) = edges[i], edges[j]
+        if a1 == b1 or a2 == b2:
+            continue  # a loop at the city (its two ends are the city's two tracks)
+        u = b1 if a1 == city else a1
+        w = b2 if a2 == city else a2
+        alive[i] = alive[j] = False
+        new = len(edges)
+        edges.append((u, w, l1 + l2))
+        alive.append(True)
+        del incident[city]
+        ids_u = incident[u]
+        ids_u[ids_u.index(i)] = new
+        ids_w = incident[w]
+        ids_w[ids_w.index(j)] = new  # when u == w: the same list, now a loop at u
+    return [e for e, keep in zip(edges, alive, strict=True) if keep]
 
 
 def connected(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -152,31 +199,68 @@ def region_networks(board: Any, tracks: Iterable[tuple[str, str]]) -> list[int]:
     region when it lists none); a double region counts twice for a network
     that holds every city of it.
     """
-    pairs = []
-    for i, (a, b) in enumerate(tracks):
-        pairs.append((_split(board, a, i), _split(board, b, i)))
-    networks = connected(pairs)
+    facts = _region_facts(board)
+    dead_ends = facts.dead_ends
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        root = parent.setdefault(x, x)
+        while root != x:
+            parent[x] = parent[root]
+            x, root = root, parent[root]
+        return root
+
+    area_to_area = 0  # a track between two areas is a network of its own
+    for a, b in tracks:
+        if a in dead_ends:
+            if b in dead_ends:
+                area_to_area += 1
+            else:
+                find(b)  # the area's end is a leaf of b's network
+        elif b in dead_ends:
+            find(a)
+        else:
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[ra] = rb
     members: dict[str, set[str]] = {}
-    for node, root in networks.items():
-        if "#" not in node:  # dead-end nodes hold no region
-            members.setdefault(root, set()).add(node)
-    listed = set(board.regions)
-    cities_of: dict[str, set[str]] = {}
-    for name in board.cities:
-        region = board.region(name)
-        if region is not None and not board.is_dead_end(name):
-            cities_of.setdefault(region, set()).add(name)
+    for city in parent:
+        members.setdefault(find(city), set()).add(city)
+    region_of, cities_of = facts.region_of, facts.cities_of
     counts = []
     for cities in members.values():
-        regions = {board.region(c) for c in cities} & set(cities_of)
-        if listed:
-            regions &= listed
-        doubled = sum(1 for r in board.double_regions
+        regions = {region_of[c] for c in cities if c in region_of}
+        doubled = sum(1 for r in facts.double_regions
                       if r in regions and cities_of[r] <= cities)
         counts.append(len(regions) + doubled)
     # networks of only dead-end tracks still count, with no region
-    counts += [0] * (len(set(networks.values())) - len(members))
+    counts += [0] * area_to_area
     return sorted(counts, reverse=True)
+
+
+class _RegionFacts:
+    """What region scoring needs of a board, worked out once per board."""
+
+    def __init__(self, board: Any):
+        self.dead_ends = frozenset(c for c in board.cities if board.is_dead_end(c))
+        cities_of: dict[str, set[str]] = {}
+        for name in board.cities:
+            region = board.region(name)
+            if region is not None and name not in self.dead_ends:
+                cities_of.setdefault(region, set()).add(name)
+        listed = set(board.regions)
+        # city -> its region, for the cities whose region counts
+        self.region_of = {c: r for r, cities in cities_of.items() for c in cities
+                          if not listed or r in listed}
+        self.cities_of = cities_of
+        self.double_regions = tuple(board.double_regions)
+
+
+def _region_facts(board: Any) -> _RegionFacts:
+    facts = board.__dict__.get("_region_facts")
+    if facts is None:
+        facts = board.__dict__["_region_facts"] = _RegionFacts(board)
+    return facts
 
 
 def region_bonus(board: Any, tracks: Iterable[tuple[str, str]],
@@ -188,10 +272,6 @@ def region_bonus(board: Any, tracks: Iterable[tuple[str, str]],
     """
     counts = region_networks(board, tracks)
     return sum(region_points(n, table) for n in counts), counts
-
-
-def _split(board: Any, city: str, index: int) -> str:
-    return f"{city}#{index}" if board.is_dead_end(city) else city
 
 
 def longest_trail(tracks: list[tuple[str, str, int]]) -> tuple[int, list[int]]:
