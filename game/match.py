@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -25,6 +26,14 @@ from game.rules.base import Action, Event, GameState
 SAVE_MAGIC = "railparty-save"
 SAVE_FORMAT = 1
 SEAT_COLORS = ("red", "blue", "green", "yellow", "black")
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A seed for a new game: 128 bits from `secrets`, so no one can work out the
+    hidden cards by trying every seed against the cards they have seen. Seeds are
+    kept in saves only, never sent over the network (msgpack ints stop at 64 bits)."""
+    return secrets.randbits(SEED_BITS)
 
 
 class SaveError(ValueError):

@@ -10,13 +10,17 @@ role, seat, phase, version, turn, legality), applied to the Match (which
 saves), and every peer gets its own redacted `update`.
 
 The host's own player plays in-process: `join_local(name, colour)` returns a
-`LocalClient` with the same API as a network `Client` (net/client.py).
+`LocalClient` (net/session.py) with the same API as a network `Client`.
+
+After a game, `rematch()` starts a new one with the same seats (names, colours,
+tokens, bots) and a new seed; every peer gets it as a fresh `sync`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -28,16 +32,16 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.bots import bot_names
-from game.match import SEAT_COLORS, Match, Seat
+import msgpack
+
+from game.bots import bot_for_game, bot_names
+from game.match import SEAT_COLORS, Match, Seat, new_seed
 from game.rules import GAMES, IllegalAction, redact_events
 from net import protocol as P
 from net.protocol import ProtocolError, encode
-
-if TYPE_CHECKING:
-    from net.client import LocalClient
+from net.session import LocalClient
 
 log = logging.getLogger("railparty.net.host")
 
@@ -219,6 +223,7 @@ class HostSave:
     def begin(self, match: Match) -> None:
         """Write the whole save now and start a fresh journal after it."""
         self._write_full(match.to_save())
+        self._closed = False
         if self._fd is not None:
             os.close(self._fd)
         self._fd = os.open(self.journal, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
@@ -341,12 +346,14 @@ class Host:
         self.game = game
         self.name = clean_name(name, "Rail Party")
         self.bind, self.port = bind, port
-        self.seed = secrets.randbelow(2**31) if seed is None else seed
+        self.seed = new_seed() if seed is None else seed
         self.options = dict(options or {})
         self.save_path = Path(save_path) if save_path else None
         self._saver = HostSave(self.save_path, fsync) if self.save_path else None
         self.advertise, self.interfaces = advertise, interfaces
-        self.fill_bot, self.standin_bot = fill_bot, standin_bot
+        # only bots this game offers: a stand-in must never be one that cannot play
+        self.fill_bot = bot_for_game(game, fill_bot)
+        self.standin_bot = bot_for_game(game, standin_bot)
         self.on_drop, self.drop_timeout = on_drop, drop_timeout
         self.heartbeat, self.peer_timeout = heartbeat, peer_timeout
         self.hello_timeout, self.frame_timeout = hello_timeout, frame_timeout
@@ -373,6 +380,14 @@ class Host:
             resume.state.result() if resume is not None and resume.state.is_over else None)
 
         self.peers: set[Peer] = set()
+        # per seat: the version at which its legal actions or private view last
+        # changed (or it acted), and a fingerprint of them (see net/protocol.py)
+        self._marks: list[int] = [0] * seats
+        self._prints: list[bytes | None] = [None] * seats
+        self._seat_cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+        self._cache_version = -1
+        if resume is not None:
+            self._refresh_marks()
         self._handshaking: OrderedDict[int, Peer] = OrderedDict()
         self.advertised_name: str | None = None
         self.startup_error: str | None = None
@@ -462,12 +477,15 @@ class Host:
                 self.drop_timeout = timeout
         self._call(apply)
 
+    def rematch(self, seed: int | None = None) -> None:
+        """After a game is over: a new game with the same seats (names, colours,
+        tokens, bots) and a new seed; every peer gets it as a fresh `sync`."""
+        self._call(self._rematch, seed)
+
     def join_local(self, name: str = "Host", color: str | None = None,
                    role: str = "player", token: str | None = None) -> LocalClient:
         """The host's own player (or a local kiosk with role="spectator"); `token`
         reclaims a seat (e.g. in a resumed game: the tokens are in the save)."""
-        from net.client import LocalClient
-
         client = LocalClient(self, role=role, name=name, color=color)
         client._token = token
         self._call(self._attach_local, client)
@@ -537,7 +555,7 @@ class Host:
             self._bot_handle.cancel()
         for peer in list(self.peers):
             with contextlib.suppress(Exception):
-                peer.send(P.bye(self._stop_reason))
+                peer.send(P.bye(self._stop_reason, P.BYE_STOPPED))
             peer.close()
         tasks = [p.task for p in self.peers if p.task is not None]
         if tasks:
@@ -768,7 +786,7 @@ class Host:
         old = slot.peer
         if old is not None and old is not peer:
             old.seat = None
-            old.send(P.bye("your seat was taken over by a new connection"))
+            old.send(P.bye("your seat was taken over by a new connection", P.BYE_TAKEN))
             old.close()
         peer.role, peer.seat = "player", index
         slot.peer, slot.connected = peer, True
@@ -834,10 +852,11 @@ class Host:
             peer.send(P.error(P.E_NOT_YOUR_SEAT, f"you play seat {seat}; seat "
                                                  f"{message['seat']} is not yours", version))
             return
-        if message["version"] != version:
-            peer.send(P.error(P.E_STALE, f"the game has moved on to version {version} "
-                                         f"(your action answered {message['version']}); "
-                                         "look again and choose", version))
+        if not self._marks[seat] <= message["version"] <= version:
+            peer.send(P.error(P.E_STALE, f"your choices changed at version "
+                                         f"{self._marks[seat]} (now {version}; your action "
+                                         f"answered {message['version']}); look again "
+                                         "and choose", version))
             return
         state = self.match.state
         if seat not in state.to_act:
@@ -867,6 +886,7 @@ class Host:
                 raise IllegalAction("that is not an action the rules allow now") from None
         events = self.match.apply(seat, action)
         self._save()
+        self._refresh_marks(acted=seat)
         return events
 
     def _save(self) -> None:
@@ -901,12 +921,42 @@ class Host:
                       bot=s.bot if s.kind == "bot" else None, token=s.token,
                       connected=s.connected or s.kind == "bot")
                  for i, s in enumerate(self.slots)]
-        self.match = Match(self.game, seats, self.seed, dict(self.options))
+        self._new_match(seats)
         self._save_begin()
         self.phase = "playing"
-        log.info("game started (seed %s)", self.seed)
+        log.info("game started")
         for index, slot in enumerate(self.slots):
             if slot.kind == "human" and not slot.connected:
+                self._start_drop_timer(index)
+        for peer in list(self.peers):
+            if peer.role is not None:
+                peer.send(self._sync_for(peer.seat))
+        self._update_advert()
+        self._refresh_status()
+        self._schedule_bots()
+
+    def _new_match(self, seats: list[Seat]) -> None:
+        self.match = Match(self.game, seats, self.seed, dict(self.options))
+        self._seat_cache, self._cache_version = {}, -1
+        self._marks = [0] * len(seats)
+        self._prints = [None] * len(seats)
+        self._refresh_marks()
+
+    def _rematch(self, seed: int | None) -> None:
+        if self.phase != "over" or self.match is None:
+            log.info("a rematch starts only after a game is over")
+            return
+        self.seed = new_seed() if seed is None else seed
+        seats = [Seat(name=s.name or f"Player {i + 1}", color=s.color or "red",
+                      bot=s.bot, token=s.token, connected=s.connected or s.kind == "bot")
+                 for i, s in enumerate(self.slots)]
+        self._new_match(seats)
+        self.result = None
+        self._save_begin()
+        self.phase = "playing"
+        log.info("rematch started")
+        for index, slot in enumerate(self.slots):
+            if slot.kind == "human" and not slot.connected and slot.bot is None:
                 self._start_drop_timer(index)
         for peer in list(self.peers):
             if peer.role is not None:
@@ -929,24 +979,24 @@ class Host:
         assert self.match is not None
         state = self.match.state
         version = self.match.version
-        result = state.result() if state.is_over else None
-        to_act = state.to_act
+        common = {"to_act": list(state.to_act), "over": state.is_over,
+                  "result": state.result() if state.is_over else None}
         public_frame: bytes | None = None
         order = sorted(self.peers, key=lambda p: (p is not first, p.role == "spectator"))
         for peer in order:
             if peer.role == "spectator":
                 if public_frame is None:
-                    public_frame = encode({"type": "update", "version": version,
+                    public_frame = encode({"type": "update", "version": version, "mark": 0,
                                            "events": redact_events(events, None),
-                                           "view": state.view(None), "legal": [],
-                                           "result": result})
+                                           "view": self._seat_data(None)[0], "legal": [],
+                                           **common})
                 peer.send_frame(public_frame)
             elif peer.role == "player" and peer.seat is not None:
                 seat = peer.seat
-                peer.send({"type": "update", "version": version,
-                           "events": redact_events(events, seat), "view": state.view(seat),
-                           **P.pack_legal(state.legal_actions(seat) if seat in to_act else []),
-                           "result": result})
+                view, legal = self._seat_data(seat)
+                peer.send({"type": "update", "version": version, "mark": self._marks[seat],
+                           "events": redact_events(events, seat), "view": view,
+                           **P.pack_legal(legal), **common})
 
     def _schedule_bots(self) -> None:
         if (self._bot_handle is not None or self.phase != "playing" or self.match is None
@@ -968,8 +1018,14 @@ class Host:
             action = self.match.bot_action(seat)
             events = self._apply(seat, action)
         except Exception:
-            log.exception("the bot in seat %s failed; the seat waits", seat)
-            return
+            # never wait on a bot that cannot play: the random bot plays every game
+            log.exception("the bot in seat %s failed; a random bot plays the seat", seat)
+            self.match.set_bot(seat, "random")
+            try:
+                events = self._apply(seat, self.match.bot_action(seat))
+            except Exception:
+                log.exception("the random bot in seat %s failed too; the seat waits", seat)
+                return
         self._after_action(events)
 
     def _game_over(self) -> None:
@@ -990,7 +1046,7 @@ class Host:
     async def _finish(self) -> None:
         """Headless: say goodbye, give peers a moment to read it, then stop."""
         for peer in list(self.peers):
-            peer.send(P.bye("the game is over"))
+            peer.send(P.bye("the game is over", P.BYE_OVER))
         deadline = time.monotonic() + self.linger
         while self.peers and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
@@ -1014,9 +1070,10 @@ class Host:
         if (self.phase != "playing" or self.match is None or slot.kind != "human"
                 or slot.connected or slot.bot is not None):
             return
-        log.info("a %s bot plays seat %s until %s returns", self.standin_bot, seat, slot.name)
-        slot.bot = self.standin_bot
-        self.match.set_bot(seat, self.standin_bot)
+        bot = bot_for_game(self.game, self.standin_bot)
+        log.info("a %s bot plays seat %s until %s returns", bot, seat, slot.name)
+        slot.bot = bot
+        self.match.set_bot(seat, bot)
         self._seats_changed()
         self._schedule_bots()
 
@@ -1055,15 +1112,43 @@ class Host:
 
     def _sync_for(self, seat: int | None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "sync", "phase": self.phase, "game": self.game,
-                                   "version": 0, "you": seat, "seats": self.seat_table(),
-                                   "view": None, "legal": [], "result": self.result}
+                                   "version": 0, "mark": 0, "you": seat,
+                                   "seats": self.seat_table(), "view": None, "legal": [],
+                                   "to_act": [], "over": False, "result": self.result}
         if self.match is not None:
             state = self.match.state
-            message["version"] = self.match.version
-            message["view"] = state.view(seat)
-            if seat is not None and seat in state.to_act:
-                message.update(P.pack_legal(state.legal_actions(seat)))
+            view, legal = self._seat_data(seat)
+            message.update(version=self.match.version, view=view, to_act=list(state.to_act),
+                           over=state.is_over,
+                           mark=self._marks[seat] if seat is not None else 0)
+            message.update(P.pack_legal(legal))
         return message
+
+    def _seat_data(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A seat's view and legal actions at the current version (computed once)."""
+        assert self.match is not None
+        if self._cache_version != self.match.version:
+            self._seat_cache = {}
+            self._cache_version = self.match.version
+        data = self._seat_cache.get(seat)
+        if data is None:
+            state = self.match.state
+            legal = (state.legal_actions(seat) if seat is not None and seat in state.to_act
+                     else [])
+            data = self._seat_cache[seat] = (state.view(seat), legal)
+        return data
+
+    def _refresh_marks(self, acted: int | None = None) -> None:
+        """Move the mark of every seat whose legal actions or private view changed."""
+        assert self.match is not None
+        version = self.match.version
+        for seat in range(len(self.slots)):
+            view, legal = self._seat_data(seat)
+            mark = hashlib.blake2b(msgpack.packb([legal, view.get("private")],
+                                                 use_bin_type=True), digest_size=16).digest()
+            if mark != self._prints[seat] or seat == acted:
+                self._prints[seat] = mark
+                self._marks[seat] = version
 
     def _seats_changed(self, skip: Peer | None = None) -> None:
         frame = encode({"type": "seats", "phase": self.phase, "seats": self.seat_table(),

@@ -18,13 +18,26 @@ host -> client
     hello   {magic, version, server, name, game}
     welcome {role, seat, token, game, host_name, players, heartbeat, timeout}
     reject  {code, reason}                       then the host closes the connection
-    sync    {phase, game, version, you, seats, view, legal, result}   full state
-    update  {version, events, view, legal, result}                    after each action
+    sync    {phase, game, version, mark, you, seats, view, legal, to_act, over, result}
+                                                 full state (also a rematch's new game)
+    update  {version, mark, events, view, legal, to_act, over, result}   after each action
             (a long legal list travels as legal_z: zlib-compressed msgpack, with
             legal = []; `expand_legal` restores it, and net.client does so itself)
     seats   {phase, seats, free}                 the seat table changed
     error   {code, reason, version?}             the connection stays open
-    ping/pong, bye {reason}
+    notice  {code, reason, seat?}                something a player should be told
+    ping/pong, bye {reason, code?}               code: "stopped" (the host closed the
+                                                 game), "over", "taken" (another
+                                                 connection took this seat)
+
+`to_act` is the seats that may act now and `over` whether the game has ended
+(`result` is set then), so a client never reads a game's view to know whose
+turn it is. `mark` is the version at which the receiver's own seat last
+changed (its legal actions or private view, or it acted): an action is stale
+only if it answers a version older than its seat's mark, so seats choosing at
+once (to_act holding several seats) never make each other's answers stale.
+A client keeps an action "in flight" until an update with a newer mark, an
+error, a new sync or a reconnect.
 
 `seats` entries: {seat, name, color, kind: "open"|"human"|"bot", bot, connected}.
 `legal` holds the receiver's legal actions when it is in `to_act`, else [].
@@ -40,7 +53,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAGIC = "railparty-lan"
 SERVICE_TYPE = "_railparty._tcp.local."
 DEFAULT_PORT = 47474
@@ -92,6 +105,12 @@ R_FULL = "full"
 R_STARTED = "started"
 R_BUSY = "busy"
 R_TIMEOUT = "timeout"
+# bye codes
+BYE_STOPPED = "stopped"
+BYE_OVER = "over"
+BYE_TAKEN = "taken"
+# notice codes
+N_TURN_TIMEOUT = "turn_timeout"
 
 
 class ProtocolError(ValueError):
@@ -185,17 +204,20 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                 "heartbeat": (_NUM, False), "timeout": (_NUM, False)},
     "reject": {"code": (_STR, True), "reason": (_STR, True)},
     "sync": {"phase": (_STR, True), "game": (_STR, True), "version": (_INT, True),
-             "you": (_OPT_INT, True), "seats": ((list,), True),
+             "mark": (_INT, False), "you": (_OPT_INT, True), "seats": ((list,), True),
              "view": ((dict, type(None)), True), "legal": ((list,), True),
-             "legal_z": ((bytes,), False), "result": ((dict, type(None)), False)},
-    "update": {"version": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
-               "legal": ((list,), True), "legal_z": ((bytes,), False),
-               "result": ((dict, type(None)), False)},
+             "legal_z": ((bytes,), False), "to_act": ((list,), False),
+             "over": (_BOOL, False), "result": ((dict, type(None)), False)},
+    "update": {"version": (_INT, True), "mark": (_INT, False), "events": ((list,), True),
+               "view": ((dict,), True), "legal": ((list,), True),
+               "legal_z": ((bytes,), False), "to_act": ((list,), False),
+               "over": (_BOOL, False), "result": ((dict, type(None)), False)},
     "seats": {"phase": (_STR, True), "seats": ((list,), True), "free": (_INT, True)},
     "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False)},
+    "notice": {"code": (_STR, True), "reason": (_STR, True), "seat": (_OPT_INT, False)},
     "ping": {"n": (_INT, False)},
     "pong": {"n": (_INT, False)},
-    "bye": {"reason": (_OPT_STR, False)},
+    "bye": {"reason": (_OPT_STR, False), "code": (_OPT_STR, False)},
 }
 
 
@@ -250,8 +272,11 @@ def error(code: str, reason: str, version: int | None = None) -> dict[str, Any]:
     return message
 
 
-def bye(reason: str) -> dict[str, Any]:
-    return {"type": "bye", "reason": reason}
+def bye(reason: str, code: str | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "bye", "reason": reason}
+    if code is not None:
+        message["code"] = code
+    return message
 
 
 def action(seat: int, version: int, act: dict[str, Any]) -> dict[str, Any]:
