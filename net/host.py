@@ -155,6 +155,8 @@ class LocalPeer(Peer):
     abort = close
 
 
+# saves and journals hold every seat token: only their owner may read them
+PRIVATE_FILE_MODE = 0o600
 SAVE_INTERVAL_SECONDS = 0.5     # the full save trails the journal by at most about this
 
 
@@ -227,7 +229,8 @@ class HostSave:
         if self._fd is not None:
             os.close(self._fd)
         self._fd = os.open(self.journal, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
-                           0o644)
+                           PRIVATE_FILE_MODE)
+        os.fchmod(self._fd, PRIVATE_FILE_MODE)     # an older journal may have been 0644
         if self._thread is None:
             self._thread = threading.Thread(target=self._writer, daemon=True,
                                             name="railparty-save")
@@ -283,7 +286,10 @@ class HostSave:
         raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.host.tmp")
-        with open(tmp, "wb") as f:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+        with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
