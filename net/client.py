@@ -279,7 +279,7 @@ class Client(Session):
             if time.monotonic() - lost_at > self.retry_for:
                 self._set_status("closed", f"lost the host: {reason}", "host_gone")
                 return
-            self._set_status("reconnecting", reason, "host_gone")
+            self._set_status("reconnecting", reason, cause or "host_gone")
             delay = self.retry_delays[min(attempt, len(self.retry_delays) - 1)]
             attempt += 1
             with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
@@ -297,20 +297,23 @@ class Client(Session):
         pinger: asyncio.Task | None = None
         stopper = asyncio.ensure_future(self._stop_event.wait())
         try:
-            hello = P.hello_from_client(self.role, self.name, self.color,
-                                        self._token if self.role == "player" else None)
-            hello["magic"], hello["version"] = self._magic, self._protocol_version
-            writer.write(P.encode(hello))
             first = await self._read(reader, stopper, self.connect_timeout)
             if first is None:
                 return False, None, None
             if first["type"] == "reject":
                 self._absorb(first)
-                return first["code"] in FINAL_REJECTS, first["reason"], "rejected"
+                return first["code"] in FINAL_REJECTS, first["reason"], _reject_cause(first)
             problem = P.hello_problem(first, "client")
             if problem is not None:
                 self._absorb(P.reject(*problem))
                 return True, problem[1], "rejected"
+            # the token never travels: it answers this connection's nonce (protocol.py)
+            nonce = first.get("nonce")
+            proof = (P.seat_proof(self._token, nonce) if self.role == "player"
+                     and self._token and isinstance(nonce, str) else None)
+            hello = P.hello_from_client(self.role, self.name, self.color, proof)
+            hello["magic"], hello["version"] = self._magic, self._protocol_version
+            writer.write(P.encode(hello))
             while True:
                 message = await self._read(reader, stopper, self.connect_timeout)
                 if message is None:
@@ -318,7 +321,7 @@ class Client(Session):
                 if message["type"] == "reject":
                     self._absorb(message)
                     return (message["code"] in FINAL_REJECTS, message["reason"],
-                            "rejected")
+                            _reject_cause(message))
                 if message["type"] == "welcome":
                     break
             self._absorb(message)
@@ -397,6 +400,10 @@ class Client(Session):
             await asyncio.sleep(self.heartbeat)
             n += 1
             writer.write(P.encode({"type": "ping", "n": n}))
+
+
+def _reject_cause(message: dict[str, Any]) -> str:
+    return "seat_taken" if message.get("code") == P.R_IN_USE else "rejected"
 
 
 def _describe(exc: BaseException) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import hmac
 import json
 import logging
 import os
@@ -47,6 +48,7 @@ log = logging.getLogger("railparty.net.host")
 
 COLORS = SEAT_COLORS + ("purple", "orange", "white")
 LINGER_SECONDS = 2.0     # after the last update, how long a headless host waits for goodbyes
+RETIRE_LINGER_SECONDS = 1.0   # a connection whose seat was taken is closed this much later
 DROP_POLICIES = ("bot", "pause")
 
 
@@ -93,9 +95,12 @@ class Peer:
         self.seat: int | None = None
         self.closed = False
         self.said_bye = False
+        self.retired = False              # its seat was taken over: ignored until closed
         self.bad_frames = 0
         self.bucket = float(P.FRAME_BURST)
         self.bucket_at = time.monotonic()
+        self.last_heard = time.monotonic()   # when its last frame arrived
+        self.nonce = P.new_nonce()           # the challenge its seat proof answers
         self.bytes_sent = 0
         self.task: asyncio.Task | None = None
 
@@ -617,7 +622,7 @@ class Host:
         info = writer.get_extra_info("peername")
         peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?", writer)
         peer.task = asyncio.current_task()
-        peer.send(P.hello_from_host(self.name, self.game))
+        peer.send(P.hello_from_host(self.name, self.game, peer.nonce))
         if len(self.peers) >= P.MAX_CONNECTIONS or (self._stopping and self._stopping.is_set()):
             peer.send(P.reject(P.R_BUSY, "the host has too many connections; try again soon"))
             peer.close()
@@ -656,6 +661,7 @@ class Host:
                 return
             except (asyncio.IncompleteReadError, ConnectionError, OSError):
                 return
+            peer.last_heard = time.monotonic()
             if not peer.take_token():
                 peer.send(P.error(P.E_FLOOD, "too many messages; the host closes this "
                                              f"connection (limit {P.MAX_FRAMES_PER_SECOND}/s)"))
@@ -708,15 +714,16 @@ class Host:
         peer = LocalPeer(client)
         client._peer = peer
         self.peers.add(peer)
+        proof = P.seat_proof(client._token, peer.nonce) if client._token else None
         self._on_message(peer, P.hello_from_client(client.role, client.name, client.color,
-                                                   client._token))
+                                                   proof))
 
     # ======================================================================
     # Messages
     # ======================================================================
 
     def _on_message(self, peer: Peer, message: dict[str, Any]) -> None:
-        if peer.closed:
+        if peer.closed or peer.retired:
             return
         try:
             kind = P.check_client_message(message)
@@ -767,8 +774,18 @@ class Host:
             self._welcome(peer)
             self._refresh_status()
             return
-        token = message.get("token")
-        index = self._seat_of_token(token) if isinstance(token, str) else None
+        proof = message.get("proof")
+        index = self._seat_of_proof(proof, peer.nonce) if isinstance(proof, str) else None
+        holder = self.slots[index].peer if index is not None else None
+        if holder is not None and holder is not peer and not holder.closed and (
+                isinstance(holder, LocalPeer) or time.monotonic() - holder.last_heard
+                < P.TAKEOVER_HEARTBEATS * self.heartbeat):
+            peer.send(P.reject(P.R_IN_USE, "this seat is played by a connection that is "
+                                           "still answering; it can be taken back once "
+                                           "that one goes silent"))
+            peer.close()
+            return
+        fresh = index is None
         if index is None:
             if self.phase != "lobby":
                 peer.send(P.reject(P.R_STARTED, "the game has already started and every seat "
@@ -793,7 +810,11 @@ class Host:
         if old is not None and old is not peer:
             old.seat = None
             old.send(P.bye("your seat was taken over by a new connection", P.BYE_TAKEN))
-            old.close()
+            old.retired = True       # heard no more; closed a moment later, so that it
+            if self._loop is not None:   # reads the bye before the connection goes
+                self._loop.call_later(RETIRE_LINGER_SECONDS, old.close)
+            else:
+                old.close()
         peer.role, peer.seat = "player", index
         slot.peer, slot.connected = peer, True
         if slot.drop_handle is not None:
@@ -805,15 +826,17 @@ class Host:
                 slot.bot = None
                 self.match.set_bot(index, None)
         log.info("seat %s taken by %s (%s)", index, slot.name, peer.addr)
-        self._welcome(peer)
+        self._welcome(peer, fresh)
         self._seats_changed(skip=peer)
         if self.phase == "lobby" and self.auto_start and self._free_seats() == 0:
             self._start_game()
 
-    def _welcome(self, peer: Peer) -> None:
+    def _welcome(self, peer: Peer, fresh: bool = False) -> None:
+        """`fresh`: a newly given seat, whose welcome carries its token (the only
+        time the token crosses the wire)."""
         slot = self.slots[peer.seat] if peer.seat is not None else None
         peer.send({"type": "welcome", "role": peer.role, "seat": peer.seat,
-                   "token": slot.token if slot else None, "game": self.game,
+                   "token": slot.token if slot and fresh else None, "game": self.game,
                    "host_name": self.name, "players": len(self.slots),
                    "heartbeat": self.heartbeat, "timeout": self.peer_timeout})
         peer.send(self._sync_for(peer.seat))
@@ -1087,11 +1110,12 @@ class Host:
     # Helpers
     # ======================================================================
 
-    def _seat_of_token(self, token: str) -> int | None:
-        if not token or len(token) > P.MAX_TOKEN_CHARS:
+    def _seat_of_proof(self, proof: str, nonce: str) -> int | None:
+        """The seat whose token answers this connection's nonce with `proof`."""
+        if len(proof) != P.PROOF_CHARS:
             return None
         for index, slot in enumerate(self.slots):
-            if slot.token and secrets.compare_digest(slot.token.encode(), token.encode()):
+            if slot.token and hmac.compare_digest(P.seat_proof(slot.token, nonce), proof):
                 return index
         return None
 

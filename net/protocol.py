@@ -8,15 +8,15 @@ strict_map_key=True)`; ext types are refused.
 The first frame each way is `hello` (magic + protocol version). Messages:
 
 client -> host
-    hello   {magic, version, role: "player"|"spectator", name?, color?, token?, client?}
+    hello   {magic, version, role: "player"|"spectator", name?, color?, proof?, client?}
     seat    {name?, color?}                      lobby only: change name or colour
     action  {seat, version, action}              version = the update the action answers
     ping    {n}            pong {n}              heartbeat (either side), answered by pong
     bye     {reason?}                            leaving (in the lobby this frees the seat)
 
 host -> client
-    hello   {magic, version, server, name, game}
-    welcome {role, seat, token, game, host_name, players, heartbeat, timeout}
+    hello   {magic, version, server, name, game, nonce}      sent first, on connect
+    welcome {role, seat, token?, game, host_name, players, heartbeat, timeout}
     reject  {code, reason}                       then the host closes the connection
     sync    {phase, game, version, mark, you, seats, view, legal, to_act, over, result}
                                                  full state (also a rematch's new game)
@@ -29,6 +29,14 @@ host -> client
     ping/pong, bye {reason, code?}               code: "stopped" (the host closed the
                                                  game), "over", "taken" (another
                                                  connection took this seat)
+
+Seats and tokens: a new player gets its seat's token in its first `welcome`,
+the only time a token crosses the wire. To take its seat back later it answers
+the host's hello `nonce` with `proof` = HMAC-SHA256(key=token, "railparty-seat:"
++ nonce) in hex (`seat_proof`): a fresh nonce per connection, so a proof seen
+on the LAN cannot be replayed and does not reveal the token. A seat whose
+connection is still answering is not handed to a second hello (reject
+"in_use"); only a holder silent for TAKEOVER_HEARTBEATS heartbeats loses it.
 
 `to_act` is the seats that may act now and `over` whether the game has ended
 (`result` is set then), so a client never reads a game's view to know whose
@@ -47,6 +55,9 @@ Views and events are redacted per receiver (spectators: `view(None)`).
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
+import secrets
 import struct
 import zlib
 from typing import Any
@@ -70,6 +81,9 @@ MAX_BAD_FRAMES = 8                    # undecodable/ill-shaped frames before the
 MAX_SEND_BUFFER_BYTES = 2 * 1024 * 1024   # a peer that stops reading is dropped
 MAX_NAME_CHARS = 24
 MAX_TOKEN_CHARS = 64
+NONCE_BYTES = 16
+PROOF_CHARS = 64                      # hex of an HMAC-SHA256
+TAKEOVER_HEARTBEATS = 3               # a seat's holder silent this many heartbeats may be replaced
 MAX_REASON_CHARS = 200
 LEGAL_COMPRESS_BYTES = 2048           # a longer legal list (msgpack) is sent zlib-compressed
 MAX_LEGAL_BYTES = 4 * MAX_FRAME_BYTES  # ... and may not inflate beyond this
@@ -105,6 +119,7 @@ R_FULL = "full"
 R_STARTED = "started"
 R_BUSY = "busy"
 R_TIMEOUT = "timeout"
+R_IN_USE = "in_use"
 # bye codes
 BYE_STOPPED = "stopped"
 BYE_OVER = "over"
@@ -189,7 +204,7 @@ _OPT_INT = (int, type(None))
 CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"magic": (_STR, True), "version": (_INT, True), "role": (_STR, False),
               "name": (_OPT_STR, False), "color": (_OPT_STR, False),
-              "token": (_OPT_STR, False), "client": (_OPT_STR, False)},
+              "proof": (_OPT_STR, False), "client": (_OPT_STR, False)},
     "seat": {"name": (_OPT_STR, False), "color": (_OPT_STR, False)},
     "action": {"seat": (_INT, True), "version": (_INT, True), "action": ((dict,), True)},
     "ping": {"n": (_INT, False)},
@@ -198,7 +213,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
 }
 HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"magic": (_STR, True), "version": (_INT, True), "server": (_OPT_STR, False),
-              "name": (_OPT_STR, False), "game": (_OPT_STR, False)},
+              "name": (_OPT_STR, False), "game": (_OPT_STR, False),
+              "nonce": (_OPT_STR, False)},
     "welcome": {"role": (_STR, True), "seat": (_OPT_INT, True), "token": (_OPT_STR, False),
                 "game": (_STR, True), "host_name": (_STR, False), "players": (_INT, True),
                 "heartbeat": (_NUM, False), "timeout": (_NUM, False)},
@@ -251,14 +267,25 @@ def check_host_message(message: dict[str, Any]) -> str:
 # --- constructors ---------------------------------------------------------------
 
 def hello_from_client(role: str = "player", name: str | None = None, color: str | None = None,
-                      token: str | None = None, client: str = "railparty") -> dict[str, Any]:
+                      proof: str | None = None, client: str = "railparty") -> dict[str, Any]:
+    """`proof`: seat_proof(token, the host hello's nonce), to take a seat back."""
     return {"type": "hello", "magic": MAGIC, "version": PROTOCOL_VERSION, "role": role,
-            "name": name, "color": color, "token": token, "client": client}
+            "name": name, "color": color, "proof": proof, "client": client}
 
 
-def hello_from_host(name: str, game: str) -> dict[str, Any]:
+def hello_from_host(name: str, game: str, nonce: str | None = None) -> dict[str, Any]:
     return {"type": "hello", "magic": MAGIC, "version": PROTOCOL_VERSION,
-            "server": "railparty", "name": name, "game": game}
+            "server": "railparty", "name": name, "game": game, "nonce": nonce}
+
+
+def new_nonce() -> str:
+    return secrets.token_hex(NONCE_BYTES)
+
+
+def seat_proof(token: str, nonce: str) -> str:
+    """What a client sends instead of its token: HMAC-SHA256 of the nonce, keyed by it."""
+    return hmac.new(token.encode("utf-8"), f"railparty-seat:{nonce}".encode(),
+                    hashlib.sha256).hexdigest()
 
 
 def reject(code: str, reason: str) -> dict[str, Any]:

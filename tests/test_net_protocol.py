@@ -82,7 +82,7 @@ def test_bodies_that_are_not_typed_maps_are_protocol_errors(body):
     ({"type": "action", "seat": 0, "version": "1", "action": {}}, P.E_BAD_MESSAGE),
     ({"type": "action", "seat": 0, "version": 1, "action": []}, P.E_BAD_MESSAGE),
     ({"type": "hello", "version": 1}, P.E_BAD_MESSAGE),
-    ({"type": "hello", "magic": P.MAGIC, "version": 1, "token": 7}, P.E_BAD_MESSAGE),
+    ({"type": "hello", "magic": P.MAGIC, "version": 1, "proof": 7}, P.E_BAD_MESSAGE),
     ({"type": "seat", "color": ["red"]}, P.E_BAD_MESSAGE),
 ])
 def test_messages_of_the_wrong_shape_are_named(message, code):

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import stat
+import time
 
 import msgpack
 import pytest
 from netkit import Player, Raw, connect, isolate, start_host, wait_until
 
 from game.match import Match, default_seats, new_seed
+from net import protocol as P
 from net.host import journal_path
 
 
@@ -84,3 +86,77 @@ def test_saves_and_journals_are_private_to_their_owner(tmp_path):
     Match("routes-usa", default_seats("routes-usa", 2, 2), 1).save(hot)
     assert stat.S_IMODE(hot.stat().st_mode) == 0o600
     json.loads(hot.read_text())
+
+
+# --- seats that cannot be taken ----------------------------------------------------------
+
+def test_a_replayed_token_cannot_take_a_seat_whose_holder_still_answers():
+    host = start_host(seats=2, auto_start=True)
+    try:
+        victim = connect(host, "Victim")
+        wait_until(lambda: victim.status == "connected", "the seat")
+        token = victim.token
+        thief = Raw(host.port)
+        hello = thief.host_hello()
+        assert hello["nonce"] and token not in str(hello)
+        thief.send(thief.hello_message("player", "Thief", token=token))
+        reply = thief.recv_until(lambda m: m["type"] in ("welcome", "reject"))
+        assert reply["type"] == "reject" and reply["code"] == P.R_IN_USE
+        assert thief.closed()
+        # a proof is bound to its connection's nonce: replaying one elsewhere gets no seat
+        replay = Raw(host.port)
+        replay.host_hello()
+        replay.send(P.hello_from_client("player", "Replay", proof=P.seat_proof(token, "x")))
+        reply = replay.recv_until(lambda m: m["type"] in ("welcome", "reject"))
+        assert reply["type"] == "welcome" and reply["seat"] == 1 and reply["token"] != token
+        assert victim.status == "connected" and victim.seat == 0
+        assert host.slots[0].peer is not None and host.slots[0].connected
+    finally:
+        host.stop()
+
+
+def test_the_token_crosses_the_wire_only_in_the_first_welcome(tmp_path):
+    host = start_host(seats=2)
+    try:
+        first = Raw(host.port)
+        welcome = first.hello("player", name="Ada")
+        token = welcome["token"]
+        assert token
+        first.close()
+        wait_until(lambda: not host.slots[0].connected, "the drop")
+        again = Raw(host.port)
+        welcome = again.hello("player", name="Ada", token=token)
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0
+        assert welcome["token"] is None
+        assert all(token not in str(m) for m in again.received)
+    finally:
+        host.stop()
+
+
+def pause_reading(client) -> None:
+    """Make a live client go silent: it stops reading (so answers no ping)."""
+    client._loop.call_soon_threadsafe(client._writer.transport.pause_reading)
+
+
+def test_a_silent_holder_loses_its_seat_is_told_and_can_reclaim_it():
+    host = start_host(seats=2, heartbeat=0.1, peer_timeout=30.0)
+    try:
+        victim = connect(host, "Victim", heartbeat=60.0, peer_timeout=60.0)
+        wait_until(lambda: victim.status == "connected", "the seat")
+        pause_reading(victim)                 # alive but silent: sends and reads nothing
+        time.sleep(P.TAKEOVER_HEARTBEATS * 0.1 + 0.3)    # past the heartbeat limit
+        thief = Raw(host.port)
+        thief.host_hello()
+        thief.send(thief.hello_message("player", "Thief", token=victim.token))
+        reply = thief.recv_until(lambda m: m["type"] in ("welcome", "reject"))
+        assert reply["type"] == "welcome" and reply["seat"] == 0
+        victim._loop.call_soon_threadsafe(victim._writer.transport.resume_reading)
+        wait_until(lambda: victim.status == "closed", "the victim to hear of it")
+        assert victim.cause == "seat_taken" and "taken" in victim.reason
+        # the thief goes silent (a Raw never pings); the victim takes the seat back
+        victim.reclaim_seat()
+        wait_until(lambda: victim.status == "connected" and victim.seat == 0, "the reclaim")
+        assert thief.closed()
+        assert any(m["type"] == "bye" and m.get("code") == P.BYE_TAKEN for m in thief.received)
+    finally:
+        host.stop()
