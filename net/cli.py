@@ -60,6 +60,9 @@ def register(subparsers: Any) -> None:
                       help="with a window: your name at the table (you play a seat)")
     host.add_argument("--save", metavar="FILE", help="save file (written after every action)")
     host.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    host.add_argument("--force-resume", action="store_true",
+                      help="with --resume: if the journal is damaged, resume before the "
+                           "damage (losing the actions after it)")
     host.add_argument("--fsync", action="store_true",
                       help="flush each action to disk before its update goes out (slower; "
                            "by default the flush follows within half a second)")
@@ -140,7 +143,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     resume = None
     if args.resume:
         try:
-            resume = load_hosted(args.resume)
+            resume = load_hosted(args.resume, force=args.force_resume)
         except SaveError as exc:
             _say(f"cannot resume: {exc}")
             return 2

@@ -38,8 +38,9 @@ from typing import Any
 import msgpack
 
 from game.bots import bot_for_game, bot_names
-from game.match import SEAT_COLORS, Match, Seat, new_seed
+from game.match import SEAT_COLORS, Match, SaveError, Seat, new_seed
 from game.rules import GAMES, IllegalAction, redact_events
+from game.save_check import check_action, is_int, parse_json
 from net import protocol as P
 from net.protocol import ProtocolError, encode
 from net.session import LocalClient
@@ -169,35 +170,59 @@ def journal_path(path: Path) -> Path:
     return path.with_name(path.name + ".journal")
 
 
-def load_hosted(path: str | Path) -> Match:
+def load_hosted(path: str | Path, force: bool = False) -> Match:
     """A hosted game as it was last played: its save plus the journal beside it.
 
     SaveError (from Match.load) when the save cannot be used. Journal lines past
-    the save are replayed; a torn last line (a host killed while writing it, so
-    no player ever heard of that action) ends the replay.
+    the save are replayed. Only a torn last line (a host killed while writing
+    it, so no player heard of that action) may be dropped; a damaged line
+    anywhere else is a SaveError naming it and what a forced resume (`force`:
+    stop before it) would lose, since players already saw those actions.
     """
-    from game.match import SaveError
-
     path = Path(path)
     match = Match.load(path, keep_saving=False)
     try:
-        lines = journal_path(path).read_bytes().splitlines()
+        raw = journal_path(path).read_bytes()
     except OSError:
         return match
-    for line in lines:
+    lines = raw.split(b"\n")
+    torn_tail = lines[-1] != b""          # a complete journal ends with a newline
+    if not torn_tail:
+        lines.pop()
+    players = len(match.seats)
+    for number, line in enumerate(lines, 1):
+        problem = None
         try:
-            version, seat, action = json.loads(line)
-        except (ValueError, TypeError):
-            break
-        if not isinstance(version, int) or version <= match.version:
+            entry = parse_json(line, f"line {number}")
+            if not (isinstance(entry, list) and len(entry) == 3 and is_int(entry[0])):
+                raise SaveError("not a [version, seat, action] entry")
+            version = entry[0]
+            seat, action = check_action(entry[1:], f"line {number}", players)
+        except SaveError as exc:
+            problem = str(exc)
+        if problem is None and version <= match.version:
             continue
-        if version != match.version + 1:
+        if problem is None and version != match.version + 1:
+            problem = f"it jumps from action {match.version} to {version}"
+        if problem is None:
+            try:
+                match.state.apply(seat, action)
+                continue
+            except IllegalAction as exc:
+                problem = f"the rules refuse it ({exc})"
+            except Exception:
+                problem = "the rules cannot read it"
+        if number == len(lines) and torn_tail:
+            break                          # the torn last line: no one heard of it
+        if force:
+            log.warning("forced resume of %s: dropping the journal from line %s", path, number)
             break
-        try:
-            match.state.apply(seat, action)
-        except IllegalAction as exc:
-            raise SaveError(f"the journal of {path} is damaged at action {version}: "
-                            f"{exc}") from None
+        later = len(lines) - number + 1
+        raise SaveError(
+            f"the journal of {path} is damaged at line {number} of {len(lines)}: {problem}. "
+            f"Players have seen what it records; a forced resume (--force-resume) would "
+            f"go back to action {match.version} and lose the {later} journal line"
+            f"{'s' if later != 1 else ''} from line {number} on.")
     return match
 
 

@@ -7,14 +7,15 @@ from __future__ import annotations
 import json
 import stat
 import time
+from pathlib import Path
 
 import msgpack
 import pytest
-from netkit import Player, Raw, connect, isolate, start_host, wait_until
+from netkit import Player, Proc, Raw, connect, isolate, start_host, wait_until
 
-from game.match import Match, default_seats, new_seed
+from game.match import Match, SaveError, default_seats, new_seed
 from net import protocol as P
-from net.host import journal_path
+from net.host import journal_path, load_hosted
 
 
 @pytest.fixture(autouse=True)
@@ -160,3 +161,100 @@ def test_a_silent_holder_loses_its_seat_is_told_and_can_reclaim_it():
         assert any(m["type"] == "bye" and m.get("code") == P.BYE_TAKEN for m in thief.received)
     finally:
         host.stop()
+
+
+# --- saves that cannot crash anything ----------------------------------------------------
+
+def a_save(tmp_path, actions: int = 4) -> tuple[Path, dict]:
+    match = Match("routes-usa", default_seats("routes-usa", 0, 3), 77)
+    for _ in range(actions):
+        match.play_bot(match.bot_to_act())
+    data = match.to_save()
+    data["seats"][0]["token"] = "t" * 24
+    path = tmp_path / "crafted.json"
+    path.write_text(json.dumps(data))
+    return path, data
+
+
+CRAFTED = {
+    "deep": lambda data: "[" * 100_000 + "]" * 100_000,
+    "long int seed": lambda data: json.dumps(data).replace('"seed": 77', '"seed": ' + "9" * 5000),
+    "long int in an action": lambda data: json.dumps(dict(data, history=[[0, {
+        "type": "keep_tickets", "keep": [int("7" * 4000)]}]])),
+    "token a number": lambda data: json.dumps(dict(data, seats=[dict(data["seats"][0],
+                                                                    token=12345)]
+                                                   + data["seats"][1:])),
+    "name a map": lambda data: json.dumps(dict(data, seats=[dict(data["seats"][0],
+                                                                 name={"a": 1})]
+                                               + data["seats"][1:])),
+    "deep action": lambda data: json.dumps(dict(data, history=[[0, {"type": "x", "v": (
+        "[" * 5000 + "]" * 5000)}]])).replace('"' + "[" * 5000 + "]" * 5000 + '"',
+                                               "[" * 5000 + "]" * 5000),
+    "seat a string": lambda data: json.dumps(dict(data, history=[["0", {"type": "x"}]])),
+    "unknown bot": lambda data: json.dumps(dict(data, seats=[dict(data["seats"][0],
+                                                                  bot="skynet")]
+                                                + data["seats"][1:])),
+    "too many seats": lambda data: json.dumps(dict(data, seats=data["seats"] * 4)),
+    "options a list": lambda data: json.dumps(dict(data, options=[1])),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CRAFTED))
+def test_a_crafted_save_is_refused_with_a_message(tmp_path, kind):
+    path, data = a_save(tmp_path)
+    path.write_text(CRAFTED[kind](data))
+    with pytest.raises(SaveError) as caught:
+        Match.load(path)
+    assert str(caught.value) and "Traceback" not in str(caught.value)
+
+
+def test_host_resume_of_a_crafted_save_says_why_without_a_traceback(tmp_path):
+    path, data = a_save(tmp_path)
+    path.write_text(CRAFTED["deep"](data))
+    proc = Proc("host", "--headless", "--no-advertise", "--port", "0", "--resume", str(path))
+    code, _ = proc.finish()
+    assert code == 2
+    assert any("cannot resume" in line for line in proc.err)
+    assert not any("Traceback" in line for line in proc.err)
+
+
+def journal_of(tmp_path, actions: int = 6) -> tuple[Path, list[bytes]]:
+    """A hosted save at version 0 and a journal of `actions` lines after it."""
+    match = Match("routes-usa", default_seats("routes-usa", 0, 3), 77)
+    path = tmp_path / "hosted.json"
+    match.save(path)
+    lines = []
+    for _ in range(actions):
+        seat = match.bot_to_act()
+        action = match.bot_action(seat)
+        match.apply(seat, action)
+        lines.append(json.dumps([match.version, seat, action]).encode())
+    return path, lines
+
+
+def test_a_torn_last_journal_line_is_dropped(tmp_path):
+    path, lines = journal_of(tmp_path)
+    journal_path(path).write_bytes(b"\n".join(lines[:-1]) + b"\n" + lines[-1][:7])
+    assert load_hosted(path).version == len(lines) - 1
+
+
+def test_a_damaged_journal_line_in_the_middle_is_refused_naming_it(tmp_path):
+    path, lines = journal_of(tmp_path)
+    damaged = list(lines)
+    damaged[2] = b'[3, 0, {"type": '
+    journal_path(path).write_bytes(b"\n".join(damaged) + b"\n")
+    with pytest.raises(SaveError) as caught:
+        load_hosted(path)
+    message = str(caught.value)
+    assert "line 3" in message and "action 2" in message and "4 journal lines" in message
+    assert load_hosted(path, force=True).version == 2
+    # a damaged complete last line (it ends with a newline: players heard of it) too
+    damaged = list(lines)
+    damaged[-1] = b"[6, 0, 5]"
+    journal_path(path).write_bytes(b"\n".join(damaged) + b"\n")
+    with pytest.raises(SaveError):
+        load_hosted(path)
+    damaged[-1] = b"[" * 100_000
+    journal_path(path).write_bytes(b"\n".join(damaged) + b"\n")
+    with pytest.raises(SaveError):
+        load_hosted(path)
