@@ -48,6 +48,7 @@ from net.session import LocalClient
 log = logging.getLogger("railparty.net.host")
 
 COLORS = SEAT_COLORS + ("purple", "orange", "white")
+READ_CHUNK_BYTES = 64 * 1024
 LINGER_SECONDS = 2.0     # after the last update, how long a headless host waits for goodbyes
 RETIRE_LINGER_SECONDS = 1.0   # a connection whose seat was taken is closed this much later
 DROP_POLICIES = ("bot", "pause")
@@ -99,22 +100,39 @@ class Peer:
         self.retired = False              # its seat was taken over: ignored until closed
         self.bad_frames = 0
         self.bucket = float(P.FRAME_BURST)
+        self.byte_bucket = float(P.PEER_BYTE_BURST)
+        self.cpu_bucket = P.PEER_CPU_BURST
         self.bucket_at = time.monotonic()
         self.last_heard = time.monotonic()   # when its last frame arrived
         self.nonce = P.new_nonce()           # the challenge its seat proof answers
         self.bytes_sent = 0
         self.task: asyncio.Task | None = None
 
-    def take_token(self) -> bool:
-        """The frame-rate limit: False when the peer sends faster than allowed."""
-        now = time.monotonic()
-        self.bucket = min(float(P.FRAME_BURST),
-                          self.bucket + (now - self.bucket_at) * P.MAX_FRAMES_PER_SECOND)
-        self.bucket_at = now
+    def arrived(self, now: float, size: int, silence_limit: float) -> bool:
+        """Bytes arrived at `now`: refill the budgets by arrival time; False when the
+        peer sends more bytes than allowed. After a silence the frame budget may
+        hold what an honest peer queued meanwhile (see protocol.FRAME_BURST)."""
+        silence = min(max(0.0, now - self.last_heard), silence_limit)
+        cap = P.FRAME_BURST + silence * P.MAX_FRAMES_PER_SECOND
+        elapsed = max(0.0, now - self.bucket_at)
+        self.bucket = min(cap, self.bucket + elapsed * P.MAX_FRAMES_PER_SECOND)
+        self.byte_bucket = min(float(P.PEER_BYTE_BURST),
+                               self.byte_bucket + elapsed * P.PEER_BYTES_PER_SECOND) - size
+        self.cpu_bucket = min(P.PEER_CPU_BURST, self.cpu_bucket + elapsed * P.PEER_CPU_SHARE)
+        self.bucket_at = self.last_heard = now
+        return self.byte_bucket >= 0
+
+    def take_frame(self) -> bool:
+        """One frame of what arrived: False when the peer sends faster than allowed."""
         if self.bucket < 1.0:
             return False
         self.bucket -= 1.0
         return True
+
+    def spend_cpu(self, seconds: float) -> bool:
+        """Time spent decoding and handling its frames: False when over its share."""
+        self.cpu_bucket -= seconds
+        return self.cpu_bucket >= 0
 
     def send_frame(self, frame: bytes) -> None:
         writer = self.writer
@@ -667,31 +685,82 @@ class Host:
             peer.close()
 
     async def _read_loop(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        """Read what arrives, in chunks, and handle each complete frame. Budgets are
+        charged by arrival time; a frame's header is checked against the client
+        limit before its body is read; no decoded frame outlives its handling."""
+        buf = bytearray()
+        need: int | None = None          # the body size the header at buf[0:4] announced
+        partial_since: float | None = None
         while not peer.closed:
-            timeout = self.hello_timeout if peer.role is None else self.peer_timeout
+            if partial_since is not None:
+                timeout = max(0.0, self.frame_timeout - (time.monotonic() - partial_since))
+            else:
+                timeout = self.hello_timeout if peer.role is None else self.peer_timeout
             try:
-                message = await P.read_frame(reader, timeout, self.frame_timeout)
-            except P.FrameTooLarge as exc:
-                self._refuse(peer, exc)
-                return
-            except ProtocolError as exc:
-                if self._bad_frame(peer, exc):
-                    return
-                continue
+                chunk = await asyncio.wait_for(reader.read(READ_CHUNK_BYTES), timeout)
             except (asyncio.TimeoutError, TimeoutError):
                 if peer.role is None:
                     peer.send(P.reject(P.R_TIMEOUT, "no hello in time"))
+                elif partial_since is not None:
+                    peer.send(P.bye("a message was cut short"))
                 else:
                     peer.send(P.bye("nothing heard from you for too long"))
                 return
-            except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            except (ConnectionError, OSError):
                 return
-            peer.last_heard = time.monotonic()
-            if not peer.take_token():
-                peer.send(P.error(P.E_FLOOD, "too many messages; the host closes this "
-                                             f"connection (limit {P.MAX_FRAMES_PER_SECOND}/s)"))
+            if not chunk:
                 return
-            self._on_message(peer, message)
+            now = time.monotonic()
+            if not peer.arrived(now, len(chunk), self.peer_timeout):
+                self._flood(peer, f"more than {P.PEER_BYTES_PER_SECOND // 1024} KiB/s")
+                return
+            buf += chunk
+            del chunk
+            while not peer.closed:
+                if need is None:
+                    if len(buf) < P.HEADER.size:
+                        break
+                    (size,) = P.HEADER.unpack_from(buf)
+                    if size > P.MAX_CLIENT_FRAME_BYTES:
+                        self._refuse(peer, P.FrameTooLarge(size, P.MAX_CLIENT_FRAME_BYTES))
+                        return
+                    need = size
+                if len(buf) < P.HEADER.size + need:
+                    break
+                body = bytes(buf[P.HEADER.size:P.HEADER.size + need])
+                del buf[:P.HEADER.size + need]
+                need = None
+                if not peer.take_frame():
+                    self._flood(peer, f"limit {P.MAX_FRAMES_PER_SECOND}/s")
+                    return
+                started = time.perf_counter()
+                close = self._handle_frame(peer, body)
+                del body
+                if close:
+                    return
+                if not peer.spend_cpu(time.perf_counter() - started):
+                    self._flood(peer, "its messages take too long to handle")
+                    return
+            partial_since = (None if not buf else partial_since if partial_since is not None
+                             else now)
+
+    def _handle_frame(self, peer: Peer, body: bytes) -> bool:
+        """Decode and handle one client frame; True when the connection must close.
+        The decoded message lives only inside this call."""
+        try:
+            message = P.decode_body(body, P.CLIENT_DECODE_LIMITS)
+            limit = P.CLIENT_TYPE_BYTES.get(message["type"])
+            if limit is not None and len(body) > limit:
+                raise ProtocolError(f"a '{message['type']}' message may be at most {limit} "
+                                    f"bytes (this one is {len(body)})", P.E_TOO_BIG)
+        except ProtocolError as exc:
+            return self._bad_frame(peer, exc)
+        self._on_message(peer, message)
+        return False
+
+    def _flood(self, peer: Peer, what: str) -> None:
+        peer.send(P.error(P.E_FLOOD, f"too much traffic; the host closes this connection "
+                                     f"({what})"))
 
     def _refuse(self, peer: Peer, exc: ProtocolError) -> None:
         if peer.role is None:

@@ -71,12 +71,28 @@ DEFAULT_PORT = 47474
 
 # --- limits (the host enforces them per connection) ---------------------------
 MAX_FRAME_BYTES = 256 * 1024          # a longer frame is refused before its body is read
+# What a client may send is small: the host refuses a longer frame from the header
+# alone, then holds each decoded type to its own size, and decodes with bounds.
+MAX_CLIENT_FRAME_BYTES = 16 * 1024
+CLIENT_TYPE_BYTES = {"hello": 1024, "seat": 512, "action": MAX_CLIENT_FRAME_BYTES,
+                     "ping": 64, "pong": 64, "bye": 512}
+CLIENT_DECODE_LIMITS = dict(max_str_len=1024, max_bin_len=0, max_array_len=256,
+                            max_map_len=64, max_ext_len=0)
+# per peer budgets, by arrival (token buckets: sustained rate, burst)
+PEER_BYTES_PER_SECOND = 32 * 1024
+PEER_BYTE_BURST = 128 * 1024
+PEER_CPU_SHARE = 0.05                 # seconds of decoding and handling per second ...
+PEER_CPU_BURST = 0.5                  # ... with this much burst
+MAX_HANDSHAKING_PER_ADDRESS = 8       # connections from one address that have not said hello
+HANDSHAKE_GRACE_SECONDS = 2.0         # a newer stranger never evicts one younger than this
 HEADER = struct.Struct(">I")
 MAX_CONNECTIONS = 128                 # open sockets of every kind, in total
-MAX_HANDSHAKING = 32                  # connected but no hello yet; the oldest is dropped
+MAX_HANDSHAKING = 32                  # connected but no hello yet (see _admit in net/host.py)
 MAX_SPECTATORS = 64
-MAX_FRAMES_PER_SECOND = 40            # sustained, per peer (token bucket) ...
-FRAME_BURST = 80                      # ... with this much burst; beyond: error and close
+MAX_FRAMES_PER_SECOND = 40            # sustained, per peer (token bucket, by arrival) ...
+FRAME_BURST = 80                      # ... with this much burst; beyond: error and close.
+# A peer silent for S seconds may then deliver MAX_FRAMES_PER_SECOND * S more at
+# once (up to its timeout): what it queued honestly during a stall.
 MAX_BAD_FRAMES = 8                    # undecodable/ill-shaped frames before the host closes
 MAX_SEND_BUFFER_BYTES = 2 * 1024 * 1024   # a peer that stops reading is dropped
 MAX_NAME_CHARS = 24
@@ -138,8 +154,8 @@ class ProtocolError(ValueError):
 
 
 class FrameTooLarge(ProtocolError):
-    def __init__(self, size: int):
-        super().__init__(f"a frame of {size} bytes is over the limit of {MAX_FRAME_BYTES} bytes",
+    def __init__(self, size: int, limit: int = MAX_FRAME_BYTES):
+        super().__init__(f"a frame of {size} bytes is over the limit of {limit} bytes",
                          E_TOO_BIG)
         self.size = size
 
@@ -158,11 +174,12 @@ def encode(message: dict[str, Any]) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def decode_body(body: bytes) -> dict[str, Any]:
-    """The message in a frame body; ProtocolError for anything that is not a typed map."""
+def decode_body(body: bytes, limits: dict[str, int] | None = None) -> dict[str, Any]:
+    """The message in a frame body; ProtocolError for anything that is not a typed map.
+    `limits`: msgpack's max_*_len bounds (the host uses CLIENT_DECODE_LIMITS)."""
     try:
         message = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_refuse_ext,
-                                  use_list=True)
+                                  use_list=True, **(limits or {}))
     except ProtocolError:
         raise
     except Exception as exc:  # msgpack raises several kinds (ExtraData, ValueError, ...)
@@ -239,7 +256,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
 
 def check_message(message: dict[str, Any], schema: dict[str, dict]) -> str:
     """The message's type once its fields have the right types; ProtocolError if not.
-    Unknown fields are ignored (a newer peer may add some)."""
+    Unknown fields are refused (a newer peer speaks a newer protocol version)."""
     kind = message.get("type")
     fields = schema.get(kind) if isinstance(kind, str) else None
     if fields is None:
@@ -253,6 +270,10 @@ def check_message(message: dict[str, Any], schema: dict[str, dict]) -> str:
         value = message[name]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             raise ProtocolError(f"'{kind}' message: '{name}' has the wrong type")
+    unknown = next((k for k in message if k != "type" and k not in fields), None)
+    if unknown is not None:
+        shown = unknown if len(unknown) <= 40 else "?"
+        raise ProtocolError(f"'{kind}' message with an unknown field {shown!r}")
     return kind
 
 

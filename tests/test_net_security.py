@@ -4,6 +4,7 @@ turns that always come. Real sockets on 127.0.0.1."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import stat
 import time
@@ -258,3 +259,100 @@ def test_a_damaged_journal_line_in_the_middle_is_refused_naming_it(tmp_path):
     journal_path(path).write_bytes(b"\n".join(damaged) + b"\n")
     with pytest.raises(SaveError):
         load_hosted(path)
+
+
+# --- resource limits -----------------------------------------------------------------------
+
+def raw_frame(obj) -> bytes:
+    body = msgpack.packb(obj, use_bin_type=True)
+    return P.HEADER.pack(len(body)) + body
+
+
+def watcher(host) -> Raw:
+    raw = Raw(host.port)
+    assert raw.hello("spectator")["type"] == "welcome"
+    raw.recv_until(lambda m: m["type"] == "sync")
+    return raw
+
+
+def pong(raw: Raw, n: int = 99) -> bool:
+    raw.send({"type": "ping", "n": n})
+    return raw.recv_until(lambda m: m["type"] == "pong" and m["n"] == n) is not None
+
+
+def test_a_big_frame_from_a_client_is_refused_from_its_header():
+    host = start_host()
+    try:
+        raw = watcher(host)
+        raw.send_bytes(P.HEADER.pack(250 * 1024))        # the body never comes
+        assert raw.closed()
+        assert [m["code"] for m in raw.received if m["type"] == "error"] == [P.E_TOO_BIG]
+        assert pong(watcher(host))
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("frame, code", [
+    (raw_frame({"type": "ping", "n": 1, "pad": "x" * 8000}), P.E_BAD_FRAME),  # long str
+    (raw_frame({"type": "ping", "n": 1, "pad": "x" * 10}), P.E_BAD_MESSAGE),   # unknown
+    (raw_frame({"type": "ping", "n": 1, "pad": [[]] * 8000}), P.E_BAD_FRAME),  # arrays
+    (raw_frame({"type": "bye", "reason": "x" * 600}), P.E_TOO_BIG),           # per type
+    (raw_frame({"type": "ping", "n": 1, "x": {str(i): 0 for i in range(100)}}),
+     P.E_BAD_FRAME),                                                          # big map
+])
+def test_frames_over_their_limits_are_refused(frame, code):
+    host = start_host()
+    try:
+        raw = watcher(host)
+        raw.send_bytes(frame)
+        error = raw.recv_until(lambda m: m["type"] == "error")
+        assert error["code"] == code, error
+        assert pong(raw)
+    finally:
+        host.stop()
+
+
+def test_a_peer_over_its_byte_budget_is_closed_and_others_are_served():
+    host = start_host()
+    try:
+        calm = watcher(host)
+        greedy = watcher(host)
+        frame = raw_frame({"type": "seat", "name": "x" * 300})        # 310 bytes, legal
+        with contextlib.suppress(OSError):
+            greedy.send_bytes(frame * (2 * P.PEER_BYTE_BURST // len(frame)))
+        assert greedy.closed()
+        assert any(m["type"] == "error" and m["code"] == P.E_FLOOD for m in greedy.received)
+        assert pong(calm)
+    finally:
+        host.stop()
+
+
+def test_a_peer_over_its_decode_time_budget_is_closed(monkeypatch):
+    monkeypatch.setattr(P, "PEER_CPU_BURST", 0.0)
+    monkeypatch.setattr(P, "PEER_CPU_SHARE", 0.0)
+    host = start_host()
+    try:
+        raw = Raw(host.port)
+        raw.hello("spectator")
+        raw.send({"type": "ping", "n": 1})
+        assert raw.closed()
+        assert any(m["type"] == "error" and m["code"] == P.E_FLOOD for m in raw.received)
+    finally:
+        host.stop()
+
+
+def test_pings_queued_in_a_stall_that_arrive_together_are_not_a_flood():
+    host = start_host(peer_timeout=5.0)
+    try:
+        raw = watcher(host)
+        time.sleep(3.0)                     # a stall: nothing arrives from this peer
+        n = P.FRAME_BURST + 40              # what it queued at an honest rate meanwhile
+        raw.send_bytes(b"".join(raw_frame({"type": "ping", "n": i}) for i in range(n)))
+        assert raw.recv_until(lambda m: m["type"] == "error" or (
+            m["type"] == "pong" and m["n"] == n - 1))["type"] == "pong"
+        flood = watcher(host)              # no stall: the same burst is a flood
+        flood.send_bytes(b"".join(raw_frame({"type": "ping", "n": i}) for i in range(n * 2)))
+        assert flood.closed()
+        assert any(m["type"] == "error" and m["code"] == P.E_FLOOD for m in flood.received)
+    finally:
+        host.stop()
