@@ -103,6 +103,8 @@ class Peer:
         self.byte_bucket = float(P.PEER_BYTE_BURST)
         self.cpu_bucket = P.PEER_CPU_BURST
         self.bucket_at = time.monotonic()
+        self.ip = addr.rsplit(":", 1)[0]
+        self.connected_at = time.monotonic()
         self.last_heard = time.monotonic()   # when its last frame arrived
         self.nonce = P.new_nonce()           # the challenge its seat proof answers
         self.bytes_sent = 0
@@ -666,14 +668,11 @@ class Host:
         peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?", writer)
         peer.task = asyncio.current_task()
         peer.send(P.hello_from_host(self.name, self.game, peer.nonce))
-        if len(self.peers) >= P.MAX_CONNECTIONS or (self._stopping and self._stopping.is_set()):
+        if (len(self.peers) >= P.MAX_CONNECTIONS or (self._stopping and self._stopping.is_set())
+                or not self._admit(peer)):
             peer.send(P.reject(P.R_BUSY, "the host has too many connections; try again soon"))
             peer.close()
             return
-        while len(self._handshaking) >= P.MAX_HANDSHAKING:
-            _, oldest = self._handshaking.popitem(last=False)
-            oldest.abort()
-            self._gone(oldest)
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
         try:
@@ -761,6 +760,31 @@ class Host:
     def _flood(self, peer: Peer, what: str) -> None:
         peer.send(P.error(P.E_FLOOD, f"too much traffic; the host closes this connection "
                                      f"({what})"))
+
+    def _admit(self, peer: Peer) -> bool:
+        """Room for a connection that has not said hello yet? Strangers never push
+        out a connection about to say hello: one address may hold only
+        MAX_HANDSHAKING_PER_ADDRESS of them, and when all MAX_HANDSHAKING places are
+        taken, only one older than HANDSHAKE_GRACE_SECONDS from the busiest address
+        gives way (each also has the hello deadline); else the newcomer is refused."""
+        waiting = list(self._handshaking.values())
+        if sum(1 for p in waiting if p.ip == peer.ip) >= P.MAX_HANDSHAKING_PER_ADDRESS:
+            return False
+        if len(waiting) < P.MAX_HANDSHAKING:
+            return True
+        per_ip: dict[str, int] = {}
+        for p in waiting:
+            per_ip[p.ip] = per_ip.get(p.ip, 0) + 1
+        now = time.monotonic()
+        old = [p for p in waiting if now - p.connected_at >= P.HANDSHAKE_GRACE_SECONDS]
+        if not old:
+            return False
+        victim = max(old, key=lambda p: (per_ip[p.ip], -p.connected_at))
+        self._handshaking.pop(victim.id, None)
+        victim.send(P.reject(P.R_BUSY, "no hello in time while others wait"))
+        victim.abort()
+        self._gone(victim)
+        return True
 
     def _refuse(self, peer: Peer, exc: ProtocolError) -> None:
         if peer.role is None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from netkit import Player, Proc, Raw, connect, isolate, start_host, wait_until
+from netkit import LOOPBACK, Player, Proc, Raw, connect, isolate, start_host, wait_until
 
 from game.match import Match, SaveError, default_seats, new_seed
 from net import protocol as P
@@ -355,4 +355,44 @@ def test_pings_queued_in_a_stall_that_arrive_together_are_not_a_flood():
         assert flood.closed()
         assert any(m["type"] == "error" and m["code"] == P.E_FLOOD for m in flood.received)
     finally:
+        host.stop()
+
+
+# --- strangers that never say hello ----------------------------------------------------------
+
+def test_a_flood_of_silent_connections_does_not_push_out_a_slow_hello():
+    import socket
+    import threading
+
+    host = start_host(hello_timeout=5.0)
+    stop = threading.Event()
+    crowd: list[socket.socket] = []
+
+    def flood(source: str) -> None:
+        while not stop.is_set() and len(crowd) < 2000:
+            try:
+                sock = socket.create_connection((LOOPBACK, host.port), timeout=5,
+                                                source_address=(source, 0))
+                crowd.append(sock)
+            except OSError:
+                time.sleep(0.01)
+    floods = [threading.Thread(target=flood, args=(f"127.0.0.{i}",), daemon=True)
+              for i in range(2, 8)]
+    try:
+        for t in floods:
+            t.start()
+        wait_until(lambda: len(crowd) > 100, "the flood to get going")
+        honest = Raw(host.port)
+        honest.host_hello()
+        time.sleep(0.4)                                   # a slow hello
+        honest.send(honest.hello_message("spectator"))
+        reply = honest.recv_until(lambda m: m["type"] in ("welcome", "reject"))
+        assert reply["type"] == "welcome"
+        assert host.status()["connections"] <= P.MAX_HANDSHAKING + 2
+    finally:
+        stop.set()
+        for t in floods:
+            t.join(10)
+        for sock in crowd:
+            sock.close()
         host.stop()
