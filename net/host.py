@@ -818,6 +818,15 @@ class Host:
             slot.peer = None
             if self.phase == "lobby" and peer.said_bye:
                 self.slots[seat] = SeatSlot()
+            elif self.phase == "lobby":
+                # gone without a goodbye: kept for a reconnect, freed after the
+                # heartbeat limit so a crashed guest does not hold a seat forever
+                slot.connected = False
+                if slot.drop_handle is not None:
+                    slot.drop_handle.cancel()
+                if self._loop is not None:
+                    slot.drop_handle = self._loop.call_later(self.peer_timeout,
+                                                             self._free_lobby_seat, seat, slot)
             else:
                 slot.connected = False
                 if self.match is not None:
@@ -1208,6 +1217,12 @@ class Host:
             slot.drop_handle = None
         if self.on_drop == "bot" and self._loop is not None:
             slot.drop_handle = self._loop.call_later(self.drop_timeout, self._stand_in, seat)
+
+    def _free_lobby_seat(self, seat: int, slot: SeatSlot) -> None:
+        if self.phase == "lobby" and self.slots[seat] is slot and not slot.connected:
+            log.info("seat %s (%s) freed: its player left the lobby", seat, slot.name)
+            self.slots[seat] = SeatSlot()
+            self._seats_changed()
 
     def _stand_in(self, seat: int) -> None:
         if not (isinstance(seat, int) and 0 <= seat < len(self.slots)):

@@ -396,3 +396,22 @@ def test_a_flood_of_silent_connections_does_not_push_out_a_slow_hello():
         for sock in crowd:
             sock.close()
         host.stop()
+
+
+# --- turns that always come ------------------------------------------------------------------
+
+def test_a_lobby_seat_whose_peer_left_without_goodbye_is_freed_after_the_heartbeat_limit():
+    host = start_host(seats=3, peer_timeout=1.0)
+    try:
+        gone = Raw(host.port)
+        assert gone.hello("player", name="Vanished")["seat"] == 0
+        silent = Raw(host.port)
+        assert silent.hello("player", name="Silent")["seat"] == 1
+        gone.sock.close()                     # no bye
+        wait_until(lambda: not host.status()["seats"][0]["connected"], "the drop")
+        assert host.status()["seats"][0]["kind"] == "human"     # kept for a reconnect ...
+        wait_until(lambda: host.status()["seats"][0]["kind"] == "open", "the seat freed")
+        wait_until(lambda: host.status()["seats"][1]["kind"] == "open", "the silent seat")
+        assert host.status()["free"] == 3
+    finally:
+        host.stop()

@@ -30,6 +30,7 @@ import msgpack
 HEADER = struct.Struct(">I")
 LOOPBACK = "127.0.0.1"
 FRAME_BYTES = 250 * 1024
+HONEST_SOURCE = "127.0.0.2"
 
 
 def frame(message: dict) -> bytes:
@@ -48,8 +49,9 @@ def arrays_frame() -> bytes:
 class Conn:
     """A spectator on a blocking socket; answers the host's hello with its version."""
 
-    def __init__(self, port: int, timeout: float = 5.0):
-        self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout)
+    def __init__(self, port: int, timeout: float = 5.0, source: str = LOOPBACK):
+        self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout,
+                                             source_address=(source, 0))
         self.buf = b""
 
     def recv(self) -> dict | None:
@@ -123,9 +125,15 @@ def attacker(port: int, payload: bytes, until: float, sent: list[int]) -> None:
 
 
 def honest_round_trips(port: int, until: float) -> list[float]:
-    conn = Conn(port)
-    if not conn.hello():
-        return []
+    """The honest spectator comes from another loopback address (another machine)."""
+    while True:
+        conn = Conn(port, source=HONEST_SOURCE)
+        if conn.hello():
+            break
+        conn.close()
+        if time.monotonic() > until:
+            return []
+        time.sleep(0.05)
     conn.sock.settimeout(10.0)
     times, n = [], 0
     while time.monotonic() < until:
