@@ -76,6 +76,9 @@ def register(subparsers: Any) -> None:
                            "the seat, or the game waits (default bot)")
     host.add_argument("--drop-timeout", type=_seconds, default=P.DROP_TIMEOUT_SECONDS,
                       metavar="S")
+    host.add_argument("--turn-timeout", type=_seconds, default=0.0, metavar="S",
+                      help="a player who has not acted after S seconds has that turn played "
+                           "by the stand-in bot (default 0: no timer)")
     host.add_argument("--bot-delay", type=_seconds, default=0.0, metavar="S",
                       help="pause before each bot move")
     host.add_argument("--no-advertise", action="store_true",
@@ -163,7 +166,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                     hello_timeout=args.hello_timeout, frame_timeout=args.frame_timeout,
                     bot_delay=args.bot_delay, auto_start=args.headless,
                     start_after=args.start_after, exit_when_over=args.headless,
-                    fsync=args.fsync,
+                    fsync=args.fsync, turn_timeout=args.turn_timeout or None,
                     on_listening=lambda h: print(f"listening on {h.bind}:{h.port}", flush=True))
     except ValueError as exc:
         parser.error(str(exc))

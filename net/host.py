@@ -37,7 +37,7 @@ from typing import Any
 
 import msgpack
 
-from game.bots import bot_for_game, bot_names
+from game.bots import bot_for_game, bot_names, make_bot
 from game.match import SEAT_COLORS, Match, SaveError, Seat, new_seed
 from game.rules import GAMES, IllegalAction, redact_events
 from game.save_check import check_action, is_int, parse_json
@@ -386,7 +386,7 @@ class Host:
                  start_after: float | None = None, exit_when_over: bool = False,
                  linger: float = LINGER_SECONDS,
                  on_listening: Callable[[Host], None] | None = None,
-                 fsync: bool = False):
+                 fsync: bool = False, turn_timeout: float | None = None):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -414,6 +414,11 @@ class Host:
         self.heartbeat, self.peer_timeout = heartbeat, peer_timeout
         self.hello_timeout, self.frame_timeout = hello_timeout, frame_timeout
         self.bot_delay = bot_delay
+        # a connected player who does not act within this many seconds has that turn
+        # played by the stand-in bot (None or 0: no timer)
+        self.turn_timeout = turn_timeout or None
+        self._turn_timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
+        self._timer_bots: dict[int, Any] = {}
         self.auto_start, self.start_after = auto_start, start_after
         self.exit_when_over, self.linger = exit_when_over, linger
         self.on_listening = on_listening
@@ -582,6 +587,7 @@ class Host:
                 if slot.kind == "human" and slot.bot is None:
                     self._start_drop_timer(index)
             self._schedule_bots()
+            self._arm_turn_timers()
         elif self.phase == "over" and self.exit_when_over:
             self._spawn(self._finish())
         if self.phase == "lobby" and self.start_after is not None:
@@ -952,6 +958,7 @@ class Host:
             if slot.bot is not None:        # a stand-in bot hands the seat back
                 slot.bot = None
                 self.match.set_bot(index, None)
+                self._arm_turn_timers()
         log.info("seat %s taken by %s (%s)", index, slot.name, peer.addr)
         self._welcome(peer, fresh)
         self._seats_changed(skip=peer)
@@ -1090,6 +1097,7 @@ class Host:
         self._update_advert()
         self._refresh_status()
         self._schedule_bots()
+        self._arm_turn_timers()
 
     def _new_match(self, seats: list[Seat]) -> None:
         self.match = Match(self.game, seats, self.seed, dict(self.options))
@@ -1111,6 +1119,7 @@ class Host:
         self._save_begin()
         self.phase = "playing"
         log.info("rematch started")
+        self._arm_turn_timers()
         for index, slot in enumerate(self.slots):
             if slot.kind == "human" and not slot.connected and slot.bot is None:
                 self._start_drop_timer(index)
@@ -1128,7 +1137,60 @@ class Host:
             self._game_over()
         else:
             self._schedule_bots()
+        self._arm_turn_timers()
         self._refresh_status()
+
+    # --- the turn timer -------------------------------------------------------------
+
+    def _arm_turn_timers(self) -> None:
+        """One timer per human seat to act, from the moment its choice changed."""
+        running = self.turn_timeout and self.phase == "playing" and self.match is not None
+        to_act = set(self.match.state.to_act) if running and self.match is not None else set()
+        for seat, (mark, handle) in list(self._turn_timers.items()):
+            if (seat not in to_act or mark != self._marks[seat]
+                    or self.slots[seat].bot is not None):
+                handle.cancel()
+                del self._turn_timers[seat]
+        if not running or self._loop is None:
+            return
+        for seat in sorted(to_act):
+            slot = self.slots[seat]
+            if slot.kind == "human" and slot.bot is None and seat not in self._turn_timers:
+                mark = self._marks[seat]
+                self._turn_timers[seat] = (mark, self._loop.call_later(
+                    self.turn_timeout, self._turn_timed_out, seat, mark))
+
+    def _turn_timed_out(self, seat: int, mark: int) -> None:
+        self._turn_timers.pop(seat, None)
+        if (self.phase != "playing" or self.match is None or self._marks[seat] != mark
+                or seat not in self.match.state.to_act or self.slots[seat].bot is not None):
+            return
+        bot = self._timer_bots.get(seat)
+        if bot is None:
+            bot = self._timer_bots[seat] = make_bot(bot_for_game(self.game, self.standin_bot),
+                                                    secrets.randbits(64))
+        state = self.match.state
+        try:
+            events = self._apply(seat, bot.choose(state.view(seat), state.legal_actions(seat)))
+        except Exception:
+            log.exception("the stand-in could not play seat %s's turn", seat)
+            try:
+                events = self._apply(seat, make_bot("random", secrets.randbits(64)).choose(
+                    state.view(seat), state.legal_actions(seat)))
+            except Exception:
+                return
+        seconds = f"{self.turn_timeout:g}"
+        name = self.slots[seat].name or f"Seat {seat + 1}"
+        log.info("seat %s took longer than %s s: the stand-in played its turn", seat, seconds)
+        for peer in list(self.peers):
+            if peer.role is None:
+                continue
+            reason = (f"Your turn was played by the stand-in after {seconds} s"
+                      if peer.seat == seat else
+                      f"{name} took longer than {seconds} s: the stand-in played that turn")
+            peer.send({"type": "notice", "code": P.N_TURN_TIMEOUT, "reason": reason,
+                       "seat": seat})
+        self._after_action(events)
 
     def _broadcast_update(self, events: list[dict[str, Any]], first: Peer | None = None) -> None:
         """Every peer its own update: the player who acted first, spectators last."""

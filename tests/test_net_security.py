@@ -415,3 +415,34 @@ def test_a_lobby_seat_whose_peer_left_without_goodbye_is_freed_after_the_heartbe
         assert host.status()["free"] == 3
     finally:
         host.stop()
+
+
+def test_a_player_who_never_acts_has_the_turn_played_by_the_stand_in_and_is_told():
+    host = start_host(seats=2, auto_start=True, turn_timeout=0.3)
+    try:
+        idle = connect(host, "Idle")
+        busy = Player(connect(host, "Busy"), "greedy", seed=2)
+        wait_until(lambda: host.match is not None and host.match.version >= 6,
+                   "the timer to play the idle seat's turns")
+        seat = idle.seat
+        assert any(s == seat for s, _ in host.match.state.history)
+        notices = [m for m in idle.poll() if m["type"] == "notice"]
+        assert notices and notices[0]["code"] == P.N_TURN_TIMEOUT
+        assert notices[0]["reason"] == "Your turn was played by the stand-in after 0.3 s"
+        assert notices[0]["seat"] == seat
+        assert host.status()["seats"][seat]["bot"] is None      # still the player's seat
+        busy.session.stop()
+    finally:
+        host.stop()
+
+
+def test_the_turn_timeout_flag_reaches_the_host(tmp_path):
+    proc = Proc("host", "--headless", "--no-advertise", "--port", "0", "--bind", LOOPBACK,
+                "--seats", "2", "--turn-timeout", "0.2", "--save", str(tmp_path / "t.json"))
+    try:
+        port = proc.port()
+        idle = [connect(port, f"Idle {i}") for i in range(2)]
+        wait_until(lambda: any(m["type"] == "notice" for m in idle[0].poll()),
+                   "a turn played by the stand-in")
+    finally:
+        proc.kill()
