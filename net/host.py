@@ -49,6 +49,7 @@ log = logging.getLogger("railparty.net.host")
 
 COLORS = SEAT_COLORS + ("purple", "orange", "white")
 READ_CHUNK_BYTES = 64 * 1024
+LINGER_CLOSE_SECONDS = 1.0    # how long a closing flooder's data is read and dropped
 LINGER_SECONDS = 2.0     # after the last update, how long a headless host waits for goodbyes
 RETIRE_LINGER_SECONDS = 1.0   # a connection whose seat was taken is closed this much later
 DROP_POLICIES = ("bot", "pause")
@@ -718,6 +719,7 @@ class Host:
             now = time.monotonic()
             if not peer.arrived(now, len(chunk), self.peer_timeout):
                 self._flood(peer, f"more than {P.PEER_BYTES_PER_SECOND // 1024} KiB/s")
+                await self._linger(peer, reader)
                 return
             buf += chunk
             del chunk
@@ -728,6 +730,7 @@ class Host:
                     (size,) = P.HEADER.unpack_from(buf)
                     if size > P.MAX_CLIENT_FRAME_BYTES:
                         self._refuse(peer, P.FrameTooLarge(size, P.MAX_CLIENT_FRAME_BYTES))
+                        await self._linger(peer, reader)
                         return
                     need = size
                 if len(buf) < P.HEADER.size + need:
@@ -737,6 +740,7 @@ class Host:
                 need = None
                 if not peer.take_frame():
                     self._flood(peer, f"limit {P.MAX_FRAMES_PER_SECOND}/s")
+                    await self._linger(peer, reader)
                     return
                 started = time.perf_counter()
                 close = self._handle_frame(peer, body)
@@ -745,9 +749,23 @@ class Host:
                     return
                 if not peer.spend_cpu(time.perf_counter() - started):
                     self._flood(peer, "its messages take too long to handle")
+                    await self._linger(peer, reader)
                     return
             partial_since = (None if not buf else partial_since if partial_since is not None
                              else now)
+
+    async def _linger(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        """Before closing on a peer that sent too much: stop writing, then read and
+        drop what it still sends for a moment, so that closing with unread data
+        (a reset) does not wipe our last message from its side."""
+        writer = peer.writer
+        with contextlib.suppress(Exception):
+            if writer is not None and writer.can_write_eof():
+                writer.write_eof()
+            deadline = time.monotonic() + LINGER_CLOSE_SECONDS
+            while (left := deadline - time.monotonic()) > 0:
+                if not await asyncio.wait_for(reader.read(READ_CHUNK_BYTES), left):
+                    break
 
     def _handle_frame(self, peer: Peer, body: bytes) -> bool:
         """Decode and handle one client frame; True when the connection must close.

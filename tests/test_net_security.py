@@ -317,9 +317,12 @@ def test_a_peer_over_its_byte_budget_is_closed_and_others_are_served():
     try:
         calm = watcher(host)
         greedy = watcher(host)
-        frame = raw_frame({"type": "seat", "name": "x" * 300})        # 310 bytes, legal
+        heavy = P.action(0, 0, {f"k{i}": "x" * 1000 for i in range(15)})    # ~15 KB each
+        frame = raw_frame(heavy)
+        count = 2 * P.PEER_BYTE_BURST // len(frame)      # few frames, many bytes
+        assert count < P.FRAME_BURST
         with contextlib.suppress(OSError):
-            greedy.send_bytes(frame * (2 * P.PEER_BYTE_BURST // len(frame)))
+            greedy.send_bytes(frame * count)
         assert greedy.closed()
         assert any(m["type"] == "error" and m["code"] == P.E_FLOOD for m in greedy.received)
         assert pong(calm)
@@ -360,41 +363,67 @@ def test_pings_queued_in_a_stall_that_arrive_together_are_not_a_flood():
 
 # --- strangers that never say hello ----------------------------------------------------------
 
-def test_a_flood_of_silent_connections_does_not_push_out_a_slow_hello():
-    import socket
-    import threading
+class SilentCrowd:
+    """Threads opening connections that never say hello, from other loopback addresses."""
 
-    host = start_host(hello_timeout=5.0)
-    stop = threading.Event()
-    crowd: list[socket.socket] = []
+    def __init__(self, port: int, sources: list[str]):
+        import threading
 
-    def flood(source: str) -> None:
-        while not stop.is_set() and len(crowd) < 2000:
+        self.port, self.stop = port, threading.Event()
+        self.socks: list = []
+        self.threads = [threading.Thread(target=self._flood, args=(s,), daemon=True)
+                        for s in sources]
+        for t in self.threads:
+            t.start()
+
+    def _flood(self, source: str) -> None:
+        import socket
+
+        while not self.stop.is_set() and len(self.socks) < 2000:
             try:
-                sock = socket.create_connection((LOOPBACK, host.port), timeout=5,
-                                                source_address=(source, 0))
-                crowd.append(sock)
+                self.socks.append(socket.create_connection((LOOPBACK, self.port), timeout=5,
+                                                           source_address=(source, 0)))
             except OSError:
                 time.sleep(0.01)
-    floods = [threading.Thread(target=flood, args=(f"127.0.0.{i}",), daemon=True)
-              for i in range(2, 8)]
+
+    def close(self) -> None:
+        self.stop.set()
+        for t in self.threads:
+            t.join(10)
+        for sock in self.socks:
+            sock.close()
+
+
+def slow_hello(raw: Raw) -> dict:
+    time.sleep(0.4)                                   # a hello that takes its time
+    raw.send(raw.hello_message("spectator"))
+    return raw.recv_until(lambda m: m["type"] in ("welcome", "reject"))
+
+
+def test_a_flood_of_silent_connections_from_a_few_addresses_leaves_room_for_others():
+    host = start_host(hello_timeout=5.0)
+    crowd = SilentCrowd(host.port, [f"127.0.0.{i}" for i in range(2, 5)])
     try:
-        for t in floods:
-            t.start()
-        wait_until(lambda: len(crowd) > 100, "the flood to get going")
+        wait_until(lambda: len(crowd.socks) > 100, "the flood to get going")
         honest = Raw(host.port)
         honest.host_hello()
-        time.sleep(0.4)                                   # a slow hello
-        honest.send(honest.hello_message("spectator"))
-        reply = honest.recv_until(lambda m: m["type"] in ("welcome", "reject"))
-        assert reply["type"] == "welcome"
+        assert slow_hello(honest)["type"] == "welcome"
         assert host.status()["connections"] <= P.MAX_HANDSHAKING + 2
     finally:
-        stop.set()
-        for t in floods:
-            t.join(10)
-        for sock in crowd:
-            sock.close()
+        crowd.close()
+        host.stop()
+
+
+def test_a_connection_about_to_say_hello_is_not_pushed_out_by_strangers():
+    host = start_host(hello_timeout=5.0)
+    honest = Raw(host.port)
+    honest.host_hello()
+    crowd = SilentCrowd(host.port, [f"127.0.0.{i}" for i in range(2, 12)])
+    try:
+        wait_until(lambda: len(crowd.socks) > 60, "the flood to get going")
+        assert slow_hello(honest)["type"] == "welcome"
+    finally:
+        crowd.close()
         host.stop()
 
 
