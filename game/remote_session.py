@@ -25,8 +25,8 @@ class RemoteSession:
         self._notices: list[tuple[str, str]] = []
         snap = client.snapshot()
         self.status = snap["status"]
+        self.cause: str | None = snap.get("cause")
         self.close_reason = ""
-        self._sent = False
 
     # --- what the table reads ----------------------------------------------------
 
@@ -101,13 +101,23 @@ class RemoteSession:
         Until it does, `awaiting` is true: the table asks nothing twice and
         takes no second action chosen on a view the host has moved past.
         """
-        self._sent = True
         self.client.send_action(action, self._snap()["version"])
         return []
 
     @property
     def awaiting(self) -> bool:
-        return self._sent and self.status == "connected"
+        """The client tracks the in-flight action: applied, refused or lost clears it."""
+        return bool(self.client.awaiting) and self.status == "connected"
+
+    @property
+    def seat_taken(self) -> bool:
+        """Another window now plays this seat (the player joined again elsewhere)."""
+        return self.cause == "seat_taken"
+
+    def reclaim_seat(self) -> None:
+        """Take this seat back from the other window that holds it."""
+        self.close_reason = ""
+        self.client.reclaim_seat()
 
     def explain(self, seat: int, action: Action) -> str | None:
         return None  # the host explains: send and show its `error`
@@ -145,19 +155,16 @@ class RemoteSession:
     # --- messages ----------------------------------------------------------------
 
     def pump(self) -> None:
-        seat = self.seat
         for message in self.client.poll():
             kind = message.get("type")
             if kind == "update":
-                if message.get("by") == seat:
-                    self._sent = False  # the host applied our action
                 self._events.append(list(message.get("events", [])))
             elif kind == "sync":
-                self._sent = False
                 self._events.append([])  # a full resync: snap to it
             elif kind == "error":
-                self._sent = False  # refused: the seat may act again
                 self._notices.append((message.get("reason") or "the host refused", "error"))
+            elif kind == "notice":
+                self._notices.append((message.get("reason") or "", "info"))
             elif kind == "reject":
                 self._notices.append((message.get("reason") or "the host refused to let "
                                       "you in", "error"))
@@ -165,11 +172,9 @@ class RemoteSession:
                 self._on_status(message)
 
     def _on_status(self, message: dict[str, Any]) -> None:
-        self.status = message["status"]
-        if self.status != "connected":
-            self._sent = False
+        self.status, self.cause = message["status"], message.get("cause")
         if self.status == "reconnecting":
-            self._notices.append(("Lost the host; reconnecting...", "info"))
+            self._notices.append(("Host gone: waiting to reconnect...", "info"))
         elif self.status == "connected":
             self._notices.append(("Connected", "info"))
         elif self.status == "closed":

@@ -68,6 +68,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                       help="with a window: your name at the table (you play a seat)")
     host.add_argument("--save", metavar="FILE", help="save file (written after every action)")
     host.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    host.add_argument("--force-resume", action="store_true",
+                      help="with --resume: if the journal is damaged, resume before the "
+                           "damage (losing the actions after it)")
     host.add_argument("--fsync", action="store_true",
                       help="flush each action to disk before its update goes out (slower; "
                            "by default the flush follows within half a second)")
@@ -81,6 +84,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                            "the seat, or the game waits (default bot)")
     host.add_argument("--drop-timeout", type=_seconds, default=P.DROP_TIMEOUT_SECONDS,
                       metavar="S")
+    host.add_argument("--turn-timeout", type=_seconds, default=0.0, metavar="S",
+                      help="a player who has not acted after S seconds has that turn played "
+                           "by the stand-in bot (default 0: no timer)")
     host.add_argument("--bot-delay", type=_seconds, default=0.0, metavar="S",
                       help="pause before each bot move")
     host.add_argument("--no-advertise", action="store_true",
@@ -155,7 +161,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
     resume = None
     if args.resume:
         try:
-            resume = load_hosted(args.resume)
+            resume = load_hosted(args.resume, force=args.force_resume)
         except SaveError as exc:
             _say(f"cannot resume: {exc}")
             return 2
@@ -175,7 +181,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     hello_timeout=args.hello_timeout, frame_timeout=args.frame_timeout,
                     bot_delay=args.bot_delay, auto_start=args.headless,
                     start_after=args.start_after, exit_when_over=args.headless,
-                    fsync=args.fsync,
+                    fsync=args.fsync, turn_timeout=args.turn_timeout or None,
                     on_listening=lambda h: print(f"listening on {h.bind}:{h.port}", flush=True))
     except ValueError as exc:
         parser.error(str(exc))

@@ -1,7 +1,9 @@
 """Clients of a LAN host, for the pygame thread and for headless bots.
 
 `Client` (over TCP) and `LocalClient` (the host's own player, in-process)
-share one API, `Session`, that never blocks the calling thread:
+share one API, `Session` (net/session.py documents it in full: status and its
+cause, `can_act`, `awaiting`, `reclaim_seat`), that never blocks the calling
+thread:
 
     client = Client(("192.168.1.20", 47474), name="Ada", color="blue").start()
     ...every frame:
@@ -14,10 +16,13 @@ share one API, `Session`, that never blocks the calling thread:
 
 `poll()` delivers the host's messages as they arrive (`welcome`, `sync`,
 `update`, `seats`, `error`, `reject`, `bye`; see net/protocol.py) plus the
-client's own `{"type": "status", "status": S, "reason": str|None}` where S is
-"connecting", "connected", "reconnecting" or "closed". A `Client` that loses
-its host retries the same address by itself (for `retry_for` seconds) and
-reclaims its seat with its token; the host then sends a full `sync`.
+client's own `{"type": "status", "status": S, "cause": C, "reason": str|None}`
+where S is "connecting", "connected", "reconnecting" or "closed" and C says why
+("host_gone", "host_closed", "over", "seat_taken", "rejected", "left"). A
+`Client` that loses its host retries the same address by itself (for
+`retry_for` seconds) and reclaims its seat with its token; the host then sends
+a full `sync`. A host that stops says `bye` first, so the client closes with
+cause "host_closed" instead of retrying.
 
 Seat tokens are kept in the user data folder (platformdirs; the environment
 variable RAILPARTY_DATA_DIR overrides it) keyed by host address and player
@@ -30,7 +35,6 @@ import asyncio
 import contextlib
 import json
 import os
-import queue
 import tempfile
 import threading
 import time
@@ -39,10 +43,13 @@ from typing import TYPE_CHECKING, Any
 
 from net import protocol as P
 from net.protocol import ProtocolError
+from net.session import LocalClient, Session, _bye_cause
 
 if TYPE_CHECKING:
     from game.bots import Bot
-    from net.host import Host, LocalPeer
+
+__all__ = ["Client", "ClientClosed", "LocalClient", "Session", "TokenStore", "data_dir",
+           "parse_address", "run_bot", "run_spectator"]
 
 RETRY_SECONDS = 120.0                       # how long a client keeps retrying its host
 RETRY_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)   # between attempts (the last one repeats)
@@ -132,174 +139,6 @@ class ClientClosed(RuntimeError):
     """The session ended before the game did; the message says why."""
 
 
-class Session:
-    """What the screens use, for a network client and for the host's own player."""
-
-    def __init__(self, role: str = "player", name: str | None = None,
-                 color: str | None = None):
-        if role not in P.ROLES:
-            raise ValueError(f"role must be one of {', '.join(P.ROLES)}")
-        self.role, self.name, self.color = role, name, color
-        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
-        self._lock = threading.Lock()
-        self._state: dict[str, Any] = {
-            "status": "connecting", "reason": None, "role": role, "seat": None,
-            "token": None, "game": None, "host_name": None, "players": 0,
-            "phase": None, "version": 0, "view": None, "legal": [], "seats": [],
-            "result": None, "error": None, "to_act": [], "over": False, "game_number": 0}
-
-    # --- for the screens (any thread, never blocks) ---------------------------------
-
-    def poll(self, limit: int | None = None) -> list[dict[str, Any]]:
-        """The messages that arrived since the last poll, oldest first."""
-        out: list[dict[str, Any]] = []
-        while limit is None or len(out) < limit:
-            try:
-                out.append(self._inbox.get_nowait())
-            except queue.Empty:
-                break
-        return out
-
-    def get(self, timeout: float | None = None) -> dict[str, Any] | None:
-        """The next message, waiting up to `timeout` (headless use); None if none came."""
-        try:
-            return self._inbox.get(timeout=timeout)
-        except queue.Empty:
-            return None
-
-    def snapshot(self) -> dict[str, Any]:
-        """The latest known state: status, reason, role, seat, game, host_name,
-        players, phase, version, view, legal, seats, result, error."""
-        with self._lock:
-            return dict(self._state)
-
-    @property
-    def status(self) -> str:
-        return self._state["status"]
-
-    @property
-    def seat(self) -> int | None:
-        return self._state["seat"]
-
-    @property
-    def version(self) -> int:
-        return self._state["version"]
-
-    @property
-    def result(self) -> dict[str, Any] | None:
-        return self._state["result"]
-
-    def send_action(self, action: dict[str, Any], version: int | None = None) -> None:
-        """Send an action; `version` is that of the view it was chosen on (default:
-        the latest). An answer comes as an `update` (it was applied) or an `error`."""
-        with self._lock:
-            seat = self._state["seat"]
-            if version is None:
-                version = self._state["version"]
-        if seat is None:
-            self._push({"type": "error", "code": P.E_SPECTATOR,
-                        "reason": "you have no seat to play"})
-            return
-        self._send(P.action(seat, version, action))
-
-    def change_seat(self, name: str | None = None, color: str | None = None) -> None:
-        """In the lobby: a new name and/or colour (answered by `seats` or `error`)."""
-        message: dict[str, Any] = {"type": "seat"}
-        if name is not None:
-            message["name"] = name
-        if color is not None:
-            message["color"] = color
-        self._send(message)
-
-    # --- for subclasses ------------------------------------------------------------
-
-    def _send(self, message: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    def _push(self, message: dict[str, Any]) -> None:
-        self._inbox.put(message)
-
-    def _set_status(self, status: str, reason: str | None = None) -> None:
-        with self._lock:
-            if self._state["status"] == status and self._state["reason"] == reason:
-                return
-            self._state["status"], self._state["reason"] = status, reason
-        self._push({"type": "status", "status": status, "reason": reason})
-
-    def _absorb(self, message: dict[str, Any]) -> None:
-        """Keep the snapshot up to date, then queue the message for the screens."""
-        kind = message.get("type")
-        if "legal_z" in message:
-            try:
-                message = P.expand_legal(message)
-            except ProtocolError as exc:
-                message = dict(message, legal=[])
-                message.pop("legal_z", None)
-                self._push({"type": "error", "code": P.E_BAD_MESSAGE, "reason": exc.reason})
-        with self._lock:
-            s = self._state
-            if kind == "welcome":
-                s.update(role=message["role"], seat=message["seat"],
-                         token=message.get("token"), game=message["game"],
-                         host_name=message.get("host_name"), players=message["players"])
-            elif kind == "sync":
-                s.update(phase=message["phase"], game=message["game"],
-                         version=message["version"], view=message["view"],
-                         legal=message["legal"], seats=message["seats"],
-                         result=message.get("result"), to_act=message.get("to_act", []),
-                         over=bool(message.get("over")),
-                         game_number=message.get("game_number", 0))
-            elif kind == "update":
-                s.update(version=message["version"], view=message["view"],
-                         legal=message["legal"], to_act=message.get("to_act", []),
-                         over=bool(message.get("over")))
-                if message.get("result") is not None:
-                    s.update(result=message["result"], phase="over")
-            elif kind == "seats":
-                s.update(seats=message["seats"], phase=message["phase"])
-            elif kind == "error":
-                s["error"] = message.get("reason")
-        self._push(message)
-
-
-class LocalClient(Session):
-    """The host's own player (or a local kiosk): no socket, the same API.
-    Made by `Host.join_local()`."""
-
-    def __init__(self, host: Host, role: str = "player", name: str | None = None,
-                 color: str | None = None):
-        super().__init__(role, name, color)
-        self._host = host
-        self._peer: LocalPeer | None = None
-        self._token: str | None = None
-
-    def _send(self, message: dict[str, Any]) -> None:
-        peer = self._peer
-        if peer is None or peer.closed:
-            self._push({"type": "error", "code": "offline",
-                        "reason": "not connected to the game; nothing was sent"})
-            return
-        try:
-            self._host._call(self._host._on_message, peer, message)
-        except RuntimeError:
-            self._push({"type": "error", "code": "offline",
-                        "reason": "the host has stopped; nothing was sent"})
-
-    def _deliver(self, message: dict[str, Any]) -> None:   # host thread
-        if message.get("type") == "welcome":
-            self._set_status("connected")
-        if message.get("type") in ("ping", "pong"):
-            return
-        self._absorb(message)
-
-    def _closed_by_host(self) -> None:                     # host thread
-        self._set_status("closed", "the host has stopped")
-
-    def stop(self, reason: str = "leaving") -> None:
-        if self._peer is not None and not self._peer.closed:
-            self._send(P.bye(reason))
-
-
 class Client(Session):
     """A network client. Its asyncio loop runs in a background thread."""
 
@@ -373,6 +212,17 @@ class Client(Session):
         if self._thread is not None:
             self._thread.join(3.0)
 
+    def reclaim_seat(self) -> None:
+        """Connect again with this seat's token (after cause "seat_taken", or any
+        close); the host gives the seat back once its other holder is silent."""
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            return
+        self._thread, self._loop, self._stop_event = None, None, None
+        self._started.clear()
+        self._stop_reason = "leaving"
+        self.start()
+
     @property
     def token(self) -> str | None:
         return self._token
@@ -382,17 +232,17 @@ class Client(Session):
     def _send(self, message: dict[str, Any]) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
-            self._push({"type": "error", "code": "offline",
-                        "reason": "not connected to the host; nothing was sent"})
+            self._unsent("not connected to the host; nothing was sent")
             return
-        with contextlib.suppress(RuntimeError):
+        try:
             loop.call_soon_threadsafe(self._write, message)
+        except RuntimeError:
+            self._unsent("not connected to the host; nothing was sent")
 
     def _write(self, message: dict[str, Any]) -> None:    # loop thread
         writer = self._writer
         if writer is None or writer.transport.is_closing():
-            self._push({"type": "error", "code": "offline",
-                        "reason": "not connected to the host right now; nothing was sent"})
+            self._unsent("not connected to the host right now; nothing was sent")
             return
         writer.write(P.encode(message))
 
@@ -402,7 +252,7 @@ class Client(Session):
         try:
             asyncio.run(self._main())
         except Exception as exc:
-            self._set_status("closed", f"the network failed: {exc}")
+            self._set_status("closed", f"the network failed: {exc}", "host_gone")
         finally:
             self._started.set()
 
@@ -413,61 +263,65 @@ class Client(Session):
         lost_at: float | None = None
         attempt = 0
         while not self._stop_event.is_set():
-            self._set_status("connecting" if self.connections == 0 and lost_at is None
-                             else "reconnecting", self._state["reason"])
-            final, reason = await self._connection()
+            if self.connections == 0 and lost_at is None:
+                self._set_status("connecting", None)
+            final, reason, cause = await self._connection()
             if self._stop_event.is_set():
                 break
             if final:
-                self._set_status("closed", reason)
+                self._set_status("closed", reason, cause)
                 return
             if self._state["phase"] == "over":
-                self._set_status("closed", reason or "the game is over")
+                self._set_status("closed", reason or "the game is over", "over")
                 return
             if self._state["status"] == "connected" or lost_at is None:
                 lost_at, attempt = time.monotonic(), 0
             if time.monotonic() - lost_at > self.retry_for:
-                self._set_status("closed", f"lost the host: {reason}")
+                self._set_status("closed", f"lost the host: {reason}", "host_gone")
                 return
-            self._set_status("reconnecting", reason)
+            self._set_status("reconnecting", reason, cause or "host_gone")
             delay = self.retry_delays[min(attempt, len(self.retry_delays) - 1)]
             attempt += 1
             with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
                 await asyncio.wait_for(self._stop_event.wait(), delay)
-        self._set_status("closed", self._stop_reason or "stopped")
+        self._set_status("closed", self._stop_reason or "stopped", "left")
 
-    async def _connection(self) -> tuple[bool, str | None]:
-        """One connection; returns (final, reason). final: do not retry."""
+    async def _connection(self) -> tuple[bool, str | None, str | None]:
+        """One connection; returns (final, reason, cause). final: do not retry."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), self.connect_timeout)
         except (OSError, asyncio.TimeoutError, TimeoutError) as exc:
-            return False, f"cannot reach {self.host}:{self.port} ({_describe(exc)})"
+            return False, f"cannot reach {self.host}:{self.port} ({_describe(exc)})", None
         self._writer = writer
         pinger: asyncio.Task | None = None
         stopper = asyncio.ensure_future(self._stop_event.wait())
         try:
-            hello = P.hello_from_client(self.role, self.name, self.color,
-                                        self._token if self.role == "player" else None)
-            hello["magic"], hello["version"] = self._magic, self._protocol_version
-            writer.write(P.encode(hello))
             first = await self._read(reader, stopper, self.connect_timeout)
             if first is None:
-                return False, None
+                return False, None, None
             if first["type"] == "reject":
                 self._absorb(first)
-                return first["code"] in FINAL_REJECTS, first["reason"]
+                return first["code"] in FINAL_REJECTS, first["reason"], _reject_cause(first)
             problem = P.hello_problem(first, "client")
             if problem is not None:
                 self._absorb(P.reject(*problem))
-                return True, problem[1]
+                return True, problem[1], "rejected"
+            # the token never travels: it answers this connection's nonce (protocol.py)
+            nonce = first.get("nonce")
+            proof = (P.seat_proof(self._token, nonce) if self.role == "player"
+                     and self._token and isinstance(nonce, str) else None)
+            hello = P.hello_from_client(self.role, self.name, self.color, proof)
+            hello["magic"], hello["version"] = self._magic, self._protocol_version
+            writer.write(P.encode(hello))
             while True:
                 message = await self._read(reader, stopper, self.connect_timeout)
                 if message is None:
-                    return False, None
+                    return False, None, None
                 if message["type"] == "reject":
                     self._absorb(message)
-                    return message["code"] in FINAL_REJECTS, message["reason"]
+                    return (message["code"] in FINAL_REJECTS, message["reason"],
+                            _reject_cause(message))
                 if message["type"] == "welcome":
                     break
             self._absorb(message)
@@ -476,7 +330,7 @@ class Client(Session):
             while True:
                 message = await self._read(reader, stopper, self.peer_timeout)
                 if message is None:
-                    return False, None
+                    return False, None, None
                 kind = message["type"]
                 if kind == "ping":
                     writer.write(P.encode({"type": "pong", "n": message.get("n", 0)}))
@@ -484,15 +338,18 @@ class Client(Session):
                     pass
                 elif kind == "bye":
                     self._absorb(message)
-                    return True, message.get("reason") or "the host said goodbye"
+                    return (True, message.get("reason") or "the host said goodbye",
+                            _bye_cause(message))
                 else:
                     self._absorb(message)
         except (asyncio.TimeoutError, TimeoutError):     # (an OSError since Python 3.11)
-            return False, "the host has gone silent"
+            return False, "the host has gone silent", "host_gone"
         except (asyncio.IncompleteReadError, ConnectionError, OSError) as exc:
-            return False, f"the connection to the host broke ({_describe(exc)})"
+            return (False, f"the connection to the host broke ({_describe(exc)})",
+                    "host_gone")
         except ProtocolError as exc:
-            return False, f"the host sent something unreadable ({exc.reason})"
+            return (False, f"the host sent something unreadable ({exc.reason})",
+                    "host_gone")
         finally:
             if pinger is not None:
                 pinger.cancel()
@@ -545,6 +402,10 @@ class Client(Session):
             writer.write(P.encode({"type": "ping", "n": n}))
 
 
+def _reject_cause(message: dict[str, Any]) -> str:
+    return "seat_taken" if message.get("code") == P.R_IN_USE else "rejected"
+
+
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
         return "timed out"
@@ -575,40 +436,38 @@ def run_spectator(session: Session, *, timeout: float | None = None,
 def _follow(session: Session, bot: Bot | None, think: float, timeout: float | None,
             on_message: Any) -> dict[str, Any]:
     deadline = None if timeout is None else time.monotonic() + timeout
-    acted: set[int] = set()
-    pending: dict[str, Any] | None = None     # the newest sync/update not answered yet
+    latest: dict[str, Any] | None = None     # the newest sync/update
+    tries = 0                                # actions sent on `latest`
     while True:
-        if pending is None:
+        ready = (bot is not None and latest is not None and bool(latest.get("legal"))
+                 and session.seat in latest.get("to_act", ()) and not session.awaiting
+                 and tries < 3)
+        if ready:
+            batch = session.poll()
+        else:
             wait = 0.5 if deadline is None else min(0.5, deadline - time.monotonic())
             if wait <= 0:
                 raise TimeoutError("the game did not end in time")
             first = session.get(wait)
             batch = [] if first is None else [first, *session.poll()]
-        else:
-            batch = session.poll()
         for message in batch:
             if on_message is not None:
                 on_message(message)
             kind = message.get("type")
             if kind in ("sync", "update"):
-                if message.get("result") is not None:
+                if message.get("over"):
                     snap = session.snapshot()
                     return P.result_record(snap["game"] or "?", message["version"],
-                                           message["result"])
-                pending = message
+                                           message.get("result") or {})
+                latest, tries = message, 0
             elif kind == "status" and message.get("status") == "closed":
                 raise ClientClosed(message.get("reason") or "the connection closed")
-        if pending is None:
-            continue
-        if bot is None or not pending.get("legal") or (
-                pending["type"] == "update" and pending["version"] in acted):
-            pending = None
-            continue
+        if not ready or batch:
+            continue       # look at what is new first
         if think > 0:
             time.sleep(think)
             if not session._inbox.empty():
                 continue       # something new arrived while thinking: look at it first
-        version = pending["version"]
-        acted.add(version)
-        session.send_action(bot.choose(pending["view"], pending["legal"]), version)
-        pending = None
+        assert bot is not None and latest is not None
+        tries += 1
+        session.send_action(bot.choose(latest["view"], latest["legal"]), latest["version"])

@@ -10,13 +10,18 @@ role, seat, phase, version, turn, legality), applied to the Match (which
 saves), and every peer gets its own redacted `update`.
 
 The host's own player plays in-process: `join_local(name, colour)` returns a
-`LocalClient` with the same API as a network `Client` (net/client.py).
+`LocalClient` (net/session.py) with the same API as a network `Client`.
+
+After a game, `rematch()` starts a new one with the same seats (names, colours,
+tokens, bots) and a new seed; every peer gets it as a fresh `sync`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import json
 import logging
 import os
@@ -28,22 +33,26 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.bots import bot_for_game, bot_names, level_name
-from game.match import Match, Seat
+import msgpack
+
+from game.bots import bot_for_game, bot_names, level_name, make_bot
+from game.match import Match, SaveError, Seat, new_seed
 from game.rules import GAMES, IllegalAction, redact_events
+from game.save_check import check_action, is_int, parse_json
 from game.seats import SEAT_COLORS
 from net import protocol as P
 from net.protocol import ProtocolError, encode
-
-if TYPE_CHECKING:
-    from net.client import LocalClient
+from net.session import LocalClient
 
 log = logging.getLogger("railparty.net.host")
 
 COLORS = SEAT_COLORS
+READ_CHUNK_BYTES = 64 * 1024
+LINGER_CLOSE_SECONDS = 1.0    # how long a closing flooder's data is read and dropped
 LINGER_SECONDS = 2.0     # after the last update, how long a headless host waits for goodbyes
+RETIRE_LINGER_SECONDS = 1.0   # a connection whose seat was taken is closed this much later
 DROP_POLICIES = ("bot", "pause")
 
 
@@ -90,22 +99,44 @@ class Peer:
         self.seat: int | None = None
         self.closed = False
         self.said_bye = False
+        self.retired = False              # its seat was taken over: ignored until closed
         self.bad_frames = 0
         self.bucket = float(P.FRAME_BURST)
+        self.byte_bucket = float(P.PEER_BYTE_BURST)
+        self.cpu_bucket = P.PEER_CPU_BURST
         self.bucket_at = time.monotonic()
+        self.ip = addr.rsplit(":", 1)[0]
+        self.connected_at = time.monotonic()
+        self.last_heard = time.monotonic()   # when its last frame arrived
+        self.nonce = P.new_nonce()           # the challenge its seat proof answers
         self.bytes_sent = 0
         self.task: asyncio.Task | None = None
 
-    def take_token(self) -> bool:
-        """The frame-rate limit: False when the peer sends faster than allowed."""
-        now = time.monotonic()
-        self.bucket = min(float(P.FRAME_BURST),
-                          self.bucket + (now - self.bucket_at) * P.MAX_FRAMES_PER_SECOND)
-        self.bucket_at = now
+    def arrived(self, now: float, size: int, silence_limit: float) -> bool:
+        """Bytes arrived at `now`: refill the budgets by arrival time; False when the
+        peer sends more bytes than allowed. After a silence the frame budget may
+        hold what an honest peer queued meanwhile (see protocol.FRAME_BURST)."""
+        silence = min(max(0.0, now - self.last_heard), silence_limit)
+        cap = P.FRAME_BURST + silence * P.MAX_FRAMES_PER_SECOND
+        elapsed = max(0.0, now - self.bucket_at)
+        self.bucket = min(cap, self.bucket + elapsed * P.MAX_FRAMES_PER_SECOND)
+        self.byte_bucket = min(float(P.PEER_BYTE_BURST),
+                               self.byte_bucket + elapsed * P.PEER_BYTES_PER_SECOND) - size
+        self.cpu_bucket = min(P.PEER_CPU_BURST, self.cpu_bucket + elapsed * P.PEER_CPU_SHARE)
+        self.bucket_at = self.last_heard = now
+        return self.byte_bucket >= 0
+
+    def take_frame(self) -> bool:
+        """One frame of what arrived: False when the peer sends faster than allowed."""
         if self.bucket < 1.0:
             return False
         self.bucket -= 1.0
         return True
+
+    def spend_cpu(self, seconds: float) -> bool:
+        """Time spent decoding and handling its frames: False when over its share."""
+        self.cpu_bucket -= seconds
+        return self.cpu_bucket >= 0
 
     def send_frame(self, frame: bytes) -> None:
         writer = self.writer
@@ -152,6 +183,8 @@ class LocalPeer(Peer):
     abort = close
 
 
+# saves and journals hold every seat token: only their owner may read them
+PRIVATE_FILE_MODE = 0o600
 SAVE_INTERVAL_SECONDS = 0.5     # the full save trails the journal by at most about this
 
 
@@ -159,35 +192,59 @@ def journal_path(path: Path) -> Path:
     return path.with_name(path.name + ".journal")
 
 
-def load_hosted(path: str | Path) -> Match:
+def load_hosted(path: str | Path, force: bool = False) -> Match:
     """A hosted game as it was last played: its save plus the journal beside it.
 
     SaveError (from Match.load) when the save cannot be used. Journal lines past
-    the save are replayed; a torn last line (a host killed while writing it, so
-    no player ever heard of that action) ends the replay.
+    the save are replayed. Only a torn last line (a host killed while writing
+    it, so no player heard of that action) may be dropped; a damaged line
+    anywhere else is a SaveError naming it and what a forced resume (`force`:
+    stop before it) would lose, since players already saw those actions.
     """
-    from game.match import SaveError
-
     path = Path(path)
     match = Match.load(path, keep_saving=False)
     try:
-        lines = journal_path(path).read_bytes().splitlines()
+        raw = journal_path(path).read_bytes()
     except OSError:
         return match
-    for line in lines:
+    lines = raw.split(b"\n")
+    torn_tail = lines[-1] != b""          # a complete journal ends with a newline
+    if not torn_tail:
+        lines.pop()
+    players = len(match.seats)
+    for number, line in enumerate(lines, 1):
+        problem = None
         try:
-            version, seat, action = json.loads(line)
-        except (ValueError, TypeError):
-            break
-        if not isinstance(version, int) or version <= match.version:
+            entry = parse_json(line, f"line {number}")
+            if not (isinstance(entry, list) and len(entry) == 3 and is_int(entry[0])):
+                raise SaveError("not a [version, seat, action] entry")
+            version = entry[0]
+            seat, action = check_action(entry[1:], f"line {number}", players)
+        except SaveError as exc:
+            problem = str(exc)
+        if problem is None and version <= match.version:
             continue
-        if version != match.version + 1:
+        if problem is None and version != match.version + 1:
+            problem = f"it jumps from action {match.version} to {version}"
+        if problem is None:
+            try:
+                match.state.apply(seat, action)
+                continue
+            except IllegalAction as exc:
+                problem = f"the rules refuse it ({exc})"
+            except Exception:
+                problem = "the rules cannot read it"
+        if number == len(lines) and torn_tail:
+            break                          # the torn last line: no one heard of it
+        if force:
+            log.warning("forced resume of %s: dropping the journal from line %s", path, number)
             break
-        try:
-            match.state.apply(seat, action)
-        except IllegalAction as exc:
-            raise SaveError(f"the journal of {path} is damaged at action {version}: "
-                            f"{exc}") from None
+        later = len(lines) - number + 1
+        raise SaveError(
+            f"the journal of {path} is damaged at line {number} of {len(lines)}: {problem}. "
+            f"Players have seen what it records; a forced resume (--force-resume) would "
+            f"go back to action {match.version} and lose the {later} journal line"
+            f"{'s' if later != 1 else ''} from line {number} on.")
     return match
 
 
@@ -220,10 +277,12 @@ class HostSave:
     def begin(self, match: Match) -> None:
         """Write the whole save now and start a fresh journal after it."""
         self._write_full(match.to_save())
+        self._closed = False
         if self._fd is not None:
             os.close(self._fd)
         self._fd = os.open(self.journal, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
-                           0o644)
+                           PRIVATE_FILE_MODE)
+        os.fchmod(self._fd, PRIVATE_FILE_MODE)     # an older journal may have been 0644
         if self._thread is None:
             self._thread = threading.Thread(target=self._writer, daemon=True,
                                             name="railparty-save")
@@ -279,7 +338,10 @@ class HostSave:
         raw = json.dumps(data, separators=(",", ":")).encode("utf-8")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.host.tmp")
-        with open(tmp, "wb") as f:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+        with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
@@ -326,7 +388,7 @@ class Host:
                  start_after: float | None = None, exit_when_over: bool = False,
                  linger: float = LINGER_SECONDS,
                  on_listening: Callable[[Host], None] | None = None,
-                 fsync: bool = False):
+                 fsync: bool = False, turn_timeout: float | None = None):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -342,16 +404,23 @@ class Host:
         self.game = game
         self.name = clean_name(name, "Rail Party")
         self.bind, self.port = bind, port
-        self.seed = secrets.randbelow(2**31) if seed is None else seed
+        self.seed = new_seed() if seed is None else seed
         self.options = dict(options or {})
         self.save_path = Path(save_path) if save_path else None
         self._saver = HostSave(self.save_path, fsync) if self.save_path else None
         self.advertise, self.interfaces = advertise, interfaces
-        self.fill_bot, self.standin_bot = fill_bot, standin_bot
+        # only bots this game offers: a stand-in must never be one that cannot play
+        self.fill_bot = bot_for_game(game, fill_bot)
+        self.standin_bot = bot_for_game(game, standin_bot)
         self.on_drop, self.drop_timeout = on_drop, drop_timeout
         self.heartbeat, self.peer_timeout = heartbeat, peer_timeout
         self.hello_timeout, self.frame_timeout = hello_timeout, frame_timeout
         self.bot_delay = bot_delay
+        # a connected player who does not act within this many seconds has that turn
+        # played by the stand-in bot (None or 0: no timer)
+        self.turn_timeout = turn_timeout or None
+        self._turn_timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
+        self._timer_bots: dict[int, Any] = {}
         self.auto_start, self.start_after = auto_start, start_after
         self.exit_when_over, self.linger = exit_when_over, linger
         self.on_listening = on_listening
@@ -375,6 +444,14 @@ class Host:
 
         self.games_started = 0  # a rematch starts another game on the same connections
         self.peers: set[Peer] = set()
+        # per seat: the version at which its legal actions or private view last
+        # changed (or it acted), and a fingerprint of them (see net/protocol.py)
+        self._marks: list[int] = [0] * seats
+        self._prints: list[bytes | None] = [None] * seats
+        self._seat_cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+        self._cache_version = -1
+        if resume is not None:
+            self._refresh_marks()
         self._handshaking: OrderedDict[int, Peer] = OrderedDict()
         self.advertised_name: str | None = None
         self.startup_error: str | None = None
@@ -464,12 +541,15 @@ class Host:
                 self.drop_timeout = timeout
         self._call(apply)
 
+    def rematch(self, seed: int | None = None) -> None:
+        """After a game is over: a new game with the same seats (names, colours,
+        tokens, bots) and a new seed; every peer gets it as a fresh `sync`."""
+        self._call(self._rematch, seed)
+
     def join_local(self, name: str = "Host", color: str | None = None,
                    role: str = "player", token: str | None = None) -> LocalClient:
         """The host's own player (or a local kiosk with role="spectator"); `token`
         reclaims a seat (e.g. in a resumed game: the tokens are in the save)."""
-        from net.client import LocalClient
-
         client = LocalClient(self, role=role, name=name, color=color)
         client._token = token
         self._call(self._attach_local, client)
@@ -510,6 +590,7 @@ class Host:
                 if slot.kind == "human" and slot.bot is None:
                     self._start_drop_timer(index)
             self._schedule_bots()
+            self._arm_turn_timers()
         elif self.phase == "over" and self.exit_when_over:
             self._spawn(self._finish())
         if self.phase == "lobby" and self.start_after is not None:
@@ -539,7 +620,7 @@ class Host:
             self._bot_handle.cancel()
         for peer in list(self.peers):
             with contextlib.suppress(Exception):
-                peer.send(P.bye(self._stop_reason))
+                peer.send(P.bye(self._stop_reason, P.BYE_STOPPED))
             peer.close()
         tasks = [p.task for p in self.peers if p.task is not None]
         if tasks:
@@ -595,15 +676,12 @@ class Host:
         info = writer.get_extra_info("peername")
         peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?", writer)
         peer.task = asyncio.current_task()
-        peer.send(P.hello_from_host(self.name, self.game))
-        if len(self.peers) >= P.MAX_CONNECTIONS or (self._stopping and self._stopping.is_set()):
+        peer.send(P.hello_from_host(self.name, self.game, peer.nonce))
+        if (len(self.peers) >= P.MAX_CONNECTIONS or (self._stopping and self._stopping.is_set())
+                or not self._admit(peer)):
             peer.send(P.reject(P.R_BUSY, "the host has too many connections; try again soon"))
             peer.close()
             return
-        while len(self._handshaking) >= P.MAX_HANDSHAKING:
-            _, oldest = self._handshaking.popitem(last=False)
-            oldest.abort()
-            self._gone(oldest)
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
         try:
@@ -615,30 +693,124 @@ class Host:
             peer.close()
 
     async def _read_loop(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        """Read what arrives, in chunks, and handle each complete frame. Budgets are
+        charged by arrival time; a frame's header is checked against the client
+        limit before its body is read; no decoded frame outlives its handling."""
+        buf = bytearray()
+        need: int | None = None          # the body size the header at buf[0:4] announced
+        partial_since: float | None = None
         while not peer.closed:
-            timeout = self.hello_timeout if peer.role is None else self.peer_timeout
+            if partial_since is not None:
+                timeout = max(0.0, self.frame_timeout - (time.monotonic() - partial_since))
+            else:
+                timeout = self.hello_timeout if peer.role is None else self.peer_timeout
             try:
-                message = await P.read_frame(reader, timeout, self.frame_timeout)
-            except P.FrameTooLarge as exc:
-                self._refuse(peer, exc)
-                return
-            except ProtocolError as exc:
-                if self._bad_frame(peer, exc):
-                    return
-                continue
+                chunk = await asyncio.wait_for(reader.read(READ_CHUNK_BYTES), timeout)
             except (asyncio.TimeoutError, TimeoutError):
                 if peer.role is None:
                     peer.send(P.reject(P.R_TIMEOUT, "no hello in time"))
+                elif partial_since is not None:
+                    peer.send(P.bye("a message was cut short"))
                 else:
                     peer.send(P.bye("nothing heard from you for too long"))
                 return
-            except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            except (ConnectionError, OSError):
                 return
-            if not peer.take_token():
-                peer.send(P.error(P.E_FLOOD, "too many messages; the host closes this "
-                                             f"connection (limit {P.MAX_FRAMES_PER_SECOND}/s)"))
+            if not chunk:
                 return
-            self._on_message(peer, message)
+            now = time.monotonic()
+            if not peer.arrived(now, len(chunk), self.peer_timeout):
+                self._flood(peer, f"more than {P.PEER_BYTES_PER_SECOND // 1024} KiB/s")
+                await self._linger(peer, reader)
+                return
+            buf += chunk
+            del chunk
+            while not peer.closed:
+                if need is None:
+                    if len(buf) < P.HEADER.size:
+                        break
+                    (size,) = P.HEADER.unpack_from(buf)
+                    if size > P.MAX_CLIENT_FRAME_BYTES:
+                        self._refuse(peer, P.FrameTooLarge(size, P.MAX_CLIENT_FRAME_BYTES))
+                        await self._linger(peer, reader)
+                        return
+                    need = size
+                if len(buf) < P.HEADER.size + need:
+                    break
+                body = bytes(buf[P.HEADER.size:P.HEADER.size + need])
+                del buf[:P.HEADER.size + need]
+                need = None
+                if not peer.take_frame():
+                    self._flood(peer, f"limit {P.MAX_FRAMES_PER_SECOND}/s")
+                    await self._linger(peer, reader)
+                    return
+                started = time.perf_counter()
+                close = self._handle_frame(peer, body)
+                del body
+                if close:
+                    return
+                if not peer.spend_cpu(time.perf_counter() - started):
+                    self._flood(peer, "its messages take too long to handle")
+                    await self._linger(peer, reader)
+                    return
+            partial_since = (None if not buf else partial_since if partial_since is not None
+                             else now)
+
+    async def _linger(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        """Before closing on a peer that sent too much: stop writing, then read and
+        drop what it still sends for a moment, so that closing with unread data
+        (a reset) does not wipe our last message from its side."""
+        writer = peer.writer
+        with contextlib.suppress(Exception):
+            if writer is not None and writer.can_write_eof():
+                writer.write_eof()
+            deadline = time.monotonic() + LINGER_CLOSE_SECONDS
+            while (left := deadline - time.monotonic()) > 0:
+                if not await asyncio.wait_for(reader.read(READ_CHUNK_BYTES), left):
+                    break
+
+    def _handle_frame(self, peer: Peer, body: bytes) -> bool:
+        """Decode and handle one client frame; True when the connection must close.
+        The decoded message lives only inside this call."""
+        try:
+            message = P.decode_body(body, P.CLIENT_DECODE_LIMITS)
+            limit = P.CLIENT_TYPE_BYTES.get(message["type"])
+            if limit is not None and len(body) > limit:
+                raise ProtocolError(f"a '{message['type']}' message may be at most {limit} "
+                                    f"bytes (this one is {len(body)})", P.E_TOO_BIG)
+        except ProtocolError as exc:
+            return self._bad_frame(peer, exc)
+        self._on_message(peer, message)
+        return False
+
+    def _flood(self, peer: Peer, what: str) -> None:
+        peer.send(P.error(P.E_FLOOD, f"too much traffic; the host closes this connection "
+                                     f"({what})"))
+
+    def _admit(self, peer: Peer) -> bool:
+        """Room for a connection that has not said hello yet? Strangers never push
+        out a connection about to say hello: one address may hold only
+        MAX_HANDSHAKING_PER_ADDRESS of them, and when all MAX_HANDSHAKING places are
+        taken, only one older than HANDSHAKE_GRACE_SECONDS from the busiest address
+        gives way (each also has the hello deadline); else the newcomer is refused."""
+        waiting = list(self._handshaking.values())
+        if sum(1 for p in waiting if p.ip == peer.ip) >= P.MAX_HANDSHAKING_PER_ADDRESS:
+            return False
+        if len(waiting) < P.MAX_HANDSHAKING:
+            return True
+        per_ip: dict[str, int] = {}
+        for p in waiting:
+            per_ip[p.ip] = per_ip.get(p.ip, 0) + 1
+        now = time.monotonic()
+        old = [p for p in waiting if now - p.connected_at >= P.HANDSHAKE_GRACE_SECONDS]
+        if not old:
+            return False
+        victim = max(old, key=lambda p: (per_ip[p.ip], -p.connected_at))
+        self._handshaking.pop(victim.id, None)
+        victim.send(P.reject(P.R_BUSY, "no hello in time while others wait"))
+        victim.abort()
+        self._gone(victim)
+        return True
 
     def _refuse(self, peer: Peer, exc: ProtocolError) -> None:
         if peer.role is None:
@@ -672,6 +844,15 @@ class Host:
             slot.peer = None
             if self.phase == "lobby" and peer.said_bye:
                 self.slots[seat] = SeatSlot()
+            elif self.phase == "lobby":
+                # gone without a goodbye: kept for a reconnect, freed after the
+                # heartbeat limit so a crashed guest does not hold a seat forever
+                slot.connected = False
+                if slot.drop_handle is not None:
+                    slot.drop_handle.cancel()
+                if self._loop is not None:
+                    slot.drop_handle = self._loop.call_later(self.peer_timeout,
+                                                             self._free_lobby_seat, seat, slot)
             else:
                 slot.connected = False
                 if self.match is not None:
@@ -686,15 +867,16 @@ class Host:
         peer = LocalPeer(client)
         client._peer = peer
         self.peers.add(peer)
+        proof = P.seat_proof(client._token, peer.nonce) if client._token else None
         self._on_message(peer, P.hello_from_client(client.role, client.name, client.color,
-                                                   client._token))
+                                                   proof))
 
     # ======================================================================
     # Messages
     # ======================================================================
 
     def _on_message(self, peer: Peer, message: dict[str, Any]) -> None:
-        if peer.closed:
+        if peer.closed or peer.retired:
             return
         try:
             kind = P.check_client_message(message)
@@ -745,8 +927,18 @@ class Host:
             self._welcome(peer)
             self._refresh_status()
             return
-        token = message.get("token")
-        index = self._seat_of_token(token) if isinstance(token, str) else None
+        proof = message.get("proof")
+        index = self._seat_of_proof(proof, peer.nonce) if isinstance(proof, str) else None
+        holder = self.slots[index].peer if index is not None else None
+        if holder is not None and holder is not peer and not holder.closed and (
+                isinstance(holder, LocalPeer) or time.monotonic() - holder.last_heard
+                < P.TAKEOVER_HEARTBEATS * self.heartbeat):
+            peer.send(P.reject(P.R_IN_USE, "this seat is played by a connection that is "
+                                           "still answering; it can be taken back once "
+                                           "that one goes silent"))
+            peer.close()
+            return
+        fresh = index is None
         if index is None:
             if self.phase != "lobby":
                 peer.send(P.reject(P.R_STARTED, "the game has already started and every seat "
@@ -770,8 +962,12 @@ class Host:
         old = slot.peer
         if old is not None and old is not peer:
             old.seat = None
-            old.send(P.bye("your seat was taken over by a new connection"))
-            old.close()
+            old.send(P.bye("your seat was taken over by a new connection", P.BYE_TAKEN))
+            old.retired = True       # heard no more; closed a moment later, so that it
+            if self._loop is not None:   # reads the bye before the connection goes
+                self._loop.call_later(RETIRE_LINGER_SECONDS, old.close)
+            else:
+                old.close()
         peer.role, peer.seat = "player", index
         slot.peer, slot.connected = peer, True
         if slot.drop_handle is not None:
@@ -782,16 +978,19 @@ class Host:
             if slot.bot is not None:        # a stand-in bot hands the seat back
                 slot.bot = None
                 self.match.set_bot(index, None)
+                self._arm_turn_timers()
         log.info("seat %s taken by %s (%s)", index, slot.name, peer.addr)
-        self._welcome(peer)
+        self._welcome(peer, fresh)
         self._seats_changed(skip=peer)
         if self.phase == "lobby" and self.auto_start and self._free_seats() == 0:
             self._start_game()
 
-    def _welcome(self, peer: Peer) -> None:
+    def _welcome(self, peer: Peer, fresh: bool = False) -> None:
+        """`fresh`: a newly given seat, whose welcome carries its token (the only
+        time the token crosses the wire)."""
         slot = self.slots[peer.seat] if peer.seat is not None else None
         peer.send({"type": "welcome", "role": peer.role, "seat": peer.seat,
-                   "token": slot.token if slot else None, "game": self.game,
+                   "token": slot.token if slot and fresh else None, "game": self.game,
                    "host_name": self.name, "players": len(self.slots),
                    "heartbeat": self.heartbeat, "timeout": self.peer_timeout})
         peer.send(self._sync_for(peer.seat))
@@ -836,10 +1035,11 @@ class Host:
             peer.send(P.error(P.E_NOT_YOUR_SEAT, f"you play seat {seat}; seat "
                                                  f"{message['seat']} is not yours", version))
             return
-        if message["version"] != version:
-            peer.send(P.error(P.E_STALE, f"the game has moved on to version {version} "
-                                         f"(your action answered {message['version']}); "
-                                         "look again and choose", version))
+        if not self._marks[seat] <= message["version"] <= version:
+            peer.send(P.error(P.E_STALE, f"your choices changed at version "
+                                         f"{self._marks[seat]} (now {version}; your action "
+                                         f"answered {message['version']}); look again "
+                                         "and choose", version))
             return
         state = self.match.state
         if seat not in state.to_act:
@@ -869,6 +1069,7 @@ class Host:
                 raise IllegalAction("that is not an action the rules allow now") from None
         events = self.match.apply(seat, action)
         self._save()
+        self._refresh_marks(acted=seat)
         return events
 
     def _save(self) -> None:
@@ -903,13 +1104,45 @@ class Host:
                       bot=s.bot if s.kind == "bot" else None, token=s.token,
                       connected=s.connected or s.kind == "bot")
                  for i, s in enumerate(self.slots)]
-        self.match = Match(self.game, seats, self.seed, dict(self.options))
-        self.games_started += 1
+        self._new_match(seats)
         self._save_begin()
         self.phase = "playing"
-        log.info("game started (seed %s)", self.seed)
+        log.info("game started")
         for index, slot in enumerate(self.slots):
             if slot.kind == "human" and not slot.connected:
+                self._start_drop_timer(index)
+        for peer in list(self.peers):
+            if peer.role is not None:
+                peer.send(self._sync_for(peer.seat))
+        self._update_advert()
+        self._refresh_status()
+        self._schedule_bots()
+        self._arm_turn_timers()
+
+    def _new_match(self, seats: list[Seat]) -> None:
+        self.match = Match(self.game, seats, self.seed, dict(self.options))
+        self.games_started += 1
+        self._seat_cache, self._cache_version = {}, -1
+        self._marks = [0] * len(seats)
+        self._prints = [None] * len(seats)
+        self._refresh_marks()
+
+    def _rematch(self, seed: int | None) -> None:
+        if self.phase != "over" or self.match is None:
+            log.info("a rematch starts only after a game is over")
+            return
+        self.seed = new_seed() if seed is None else seed
+        seats = [Seat(name=s.name or f"Player {i + 1}", color=s.color or "red",
+                      bot=s.bot, token=s.token, connected=s.connected or s.kind == "bot")
+                 for i, s in enumerate(self.slots)]
+        self._new_match(seats)
+        self.result = None
+        self._save_begin()
+        self.phase = "playing"
+        log.info("rematch started")
+        self._arm_turn_timers()
+        for index, slot in enumerate(self.slots):
+            if slot.kind == "human" and not slot.connected and slot.bot is None:
                 self._start_drop_timer(index)
         for peer in list(self.peers):
             if peer.role is not None:
@@ -925,33 +1158,84 @@ class Host:
             self._game_over()
         else:
             self._schedule_bots()
+        self._arm_turn_timers()
         self._refresh_status()
+
+    # --- the turn timer -------------------------------------------------------------
+
+    def _arm_turn_timers(self) -> None:
+        """One timer per human seat to act, from the moment its choice changed."""
+        running = self.turn_timeout and self.phase == "playing" and self.match is not None
+        to_act = set(self.match.state.to_act) if running and self.match is not None else set()
+        for seat, (mark, handle) in list(self._turn_timers.items()):
+            if (seat not in to_act or mark != self._marks[seat]
+                    or self.slots[seat].bot is not None):
+                handle.cancel()
+                del self._turn_timers[seat]
+        if not running or self._loop is None:
+            return
+        for seat in sorted(to_act):
+            slot = self.slots[seat]
+            if slot.kind == "human" and slot.bot is None and seat not in self._turn_timers:
+                mark = self._marks[seat]
+                self._turn_timers[seat] = (mark, self._loop.call_later(
+                    self.turn_timeout, self._turn_timed_out, seat, mark))
+
+    def _turn_timed_out(self, seat: int, mark: int) -> None:
+        self._turn_timers.pop(seat, None)
+        if (self.phase != "playing" or self.match is None or self._marks[seat] != mark
+                or seat not in self.match.state.to_act or self.slots[seat].bot is not None):
+            return
+        bot = self._timer_bots.get(seat)
+        if bot is None:
+            bot = self._timer_bots[seat] = make_bot(bot_for_game(self.game, self.standin_bot),
+                                                    secrets.randbits(64))
+        state = self.match.state
+        try:
+            events = self._apply(seat, bot.choose(state.view(seat), state.legal_actions(seat)))
+        except Exception:
+            log.exception("the stand-in could not play seat %s's turn", seat)
+            try:
+                events = self._apply(seat, make_bot("random", secrets.randbits(64)).choose(
+                    state.view(seat), state.legal_actions(seat)))
+            except Exception:
+                return
+        seconds = f"{self.turn_timeout:g}"
+        name = self.slots[seat].name or f"Seat {seat + 1}"
+        log.info("seat %s took longer than %s s: the stand-in played its turn", seat, seconds)
+        for peer in list(self.peers):
+            if peer.role is None:
+                continue
+            reason = (f"Your turn was played by the stand-in after {seconds} s"
+                      if peer.seat == seat else
+                      f"{name} took longer than {seconds} s: the stand-in played that turn")
+            peer.send({"type": "notice", "code": P.N_TURN_TIMEOUT, "reason": reason,
+                       "seat": seat})
+        self._after_action(events)
 
     def _broadcast_update(self, events: list[dict[str, Any]], first: Peer | None = None) -> None:
         """Every peer its own update: the player who acted first, spectators last."""
         assert self.match is not None
         state = self.match.state
         version = self.match.version
-        result = state.result() if state.is_over else None
-        to_act = state.to_act
-        turn = {"to_act": list(to_act), "over": state.is_over,
-                "by": first.seat if first is not None else None}
+        common = {"to_act": list(state.to_act), "over": state.is_over,
+                  "result": state.result() if state.is_over else None}
         public_frame: bytes | None = None
         order = sorted(self.peers, key=lambda p: (p is not first, p.role == "spectator"))
         for peer in order:
             if peer.role == "spectator":
                 if public_frame is None:
-                    public_frame = encode({"type": "update", "version": version,
+                    public_frame = encode({"type": "update", "version": version, "mark": 0,
                                            "events": redact_events(events, None),
-                                           "view": state.view(None), "legal": [],
-                                           "result": result, **turn})
+                                           "view": self._seat_data(None)[0], "legal": [],
+                                           **common})
                 peer.send_frame(public_frame)
             elif peer.role == "player" and peer.seat is not None:
                 seat = peer.seat
-                peer.send({"type": "update", "version": version,
-                           "events": redact_events(events, seat), "view": state.view(seat),
-                           **P.pack_legal(state.legal_actions(seat) if seat in to_act else []),
-                           "result": result, **turn})
+                view, legal = self._seat_data(seat)
+                peer.send({"type": "update", "version": version, "mark": self._marks[seat],
+                           "events": redact_events(events, seat), "view": view,
+                           **P.pack_legal(legal), **common})
 
     def _schedule_bots(self) -> None:
         if (self._bot_handle is not None or self.phase != "playing" or self.match is None
@@ -973,8 +1257,14 @@ class Host:
             action = self.match.bot_action(seat)
             events = self._apply(seat, action)
         except Exception:
-            log.exception("the bot in seat %s failed; the seat waits", seat)
-            return
+            # never wait on a bot that cannot play: the random bot plays every game
+            log.exception("the bot in seat %s failed; a random bot plays the seat", seat)
+            self.match.set_bot(seat, "random")
+            try:
+                events = self._apply(seat, self.match.bot_action(seat))
+            except Exception:
+                log.exception("the random bot in seat %s failed too; the seat waits", seat)
+                return
         self._after_action(events)
 
     def _game_over(self) -> None:
@@ -995,7 +1285,7 @@ class Host:
     async def _finish(self) -> None:
         """Headless: say goodbye, give peers a moment to read it, then stop."""
         for peer in list(self.peers):
-            peer.send(P.bye("the game is over"))
+            peer.send(P.bye("the game is over", P.BYE_OVER))
         deadline = time.monotonic() + self.linger
         while self.peers and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
@@ -1011,6 +1301,12 @@ class Host:
         if self.on_drop == "bot" and self._loop is not None:
             slot.drop_handle = self._loop.call_later(self.drop_timeout, self._stand_in, seat)
 
+    def _free_lobby_seat(self, seat: int, slot: SeatSlot) -> None:
+        if self.phase == "lobby" and self.slots[seat] is slot and not slot.connected:
+            log.info("seat %s (%s) freed: its player left the lobby", seat, slot.name)
+            self.slots[seat] = SeatSlot()
+            self._seats_changed()
+
     def _stand_in(self, seat: int) -> None:
         if not (isinstance(seat, int) and 0 <= seat < len(self.slots)):
             return
@@ -1019,7 +1315,7 @@ class Host:
         if (self.phase != "playing" or self.match is None or slot.kind != "human"
                 or slot.connected or slot.bot is not None):
             return
-        bot = bot_for_game(self.game, self.standin_bot)  # one the game offers: never a wait
+        bot = bot_for_game(self.game, self.standin_bot)
         log.info("a %s bot plays seat %s until %s returns", bot, seat, slot.name)
         slot.bot = bot
         self.match.set_bot(seat, bot)
@@ -1030,11 +1326,12 @@ class Host:
     # Helpers
     # ======================================================================
 
-    def _seat_of_token(self, token: str) -> int | None:
-        if not token or len(token) > P.MAX_TOKEN_CHARS:
+    def _seat_of_proof(self, proof: str, nonce: str) -> int | None:
+        """The seat whose token answers this connection's nonce with `proof`."""
+        if len(proof) != P.PROOF_CHARS:
             return None
         for index, slot in enumerate(self.slots):
-            if slot.token and secrets.compare_digest(slot.token.encode(), token.encode()):
+            if slot.token and hmac.compare_digest(P.seat_proof(slot.token, nonce), proof):
                 return index
         return None
 
@@ -1061,19 +1358,44 @@ class Host:
 
     def _sync_for(self, seat: int | None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "sync", "phase": self.phase, "game": self.game,
-                                   "version": 0, "you": seat, "seats": self.seat_table(),
-                                   "view": None, "legal": [], "result": self.result,
-                                   "to_act": [], "over": False,
+                                   "version": 0, "mark": 0, "you": seat,
+                                   "seats": self.seat_table(), "view": None, "legal": [],
+                                   "to_act": [], "over": False, "result": self.result,
                                    "game_number": self.games_started}
         if self.match is not None:
             state = self.match.state
-            message["version"] = self.match.version
-            message["to_act"] = list(state.to_act)
-            message["over"] = state.is_over
-            message["view"] = state.view(seat)
-            if seat is not None and seat in state.to_act:
-                message.update(P.pack_legal(state.legal_actions(seat)))
+            view, legal = self._seat_data(seat)
+            message.update(version=self.match.version, view=view, to_act=list(state.to_act),
+                           over=state.is_over,
+                           mark=self._marks[seat] if seat is not None else 0)
+            message.update(P.pack_legal(legal))
         return message
+
+    def _seat_data(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A seat's view and legal actions at the current version (computed once)."""
+        assert self.match is not None
+        if self._cache_version != self.match.version:
+            self._seat_cache = {}
+            self._cache_version = self.match.version
+        data = self._seat_cache.get(seat)
+        if data is None:
+            state = self.match.state
+            legal = (state.legal_actions(seat) if seat is not None and seat in state.to_act
+                     else [])
+            data = self._seat_cache[seat] = (state.view(seat), legal)
+        return data
+
+    def _refresh_marks(self, acted: int | None = None) -> None:
+        """Move the mark of every seat whose legal actions or private view changed."""
+        assert self.match is not None
+        version = self.match.version
+        for seat in range(len(self.slots)):
+            view, legal = self._seat_data(seat)
+            mark = hashlib.blake2b(msgpack.packb([legal, view.get("private")],
+                                                 use_bin_type=True), digest_size=16).digest()
+            if mark != self._prints[seat] or seat == acted:
+                self._prints[seat] = mark
+                self._marks[seat] = version
 
     def _seats_changed(self, skip: Peer | None = None) -> None:
         frame = encode({"type": "seats", "phase": self.phase, "seats": self.seat_table(),

@@ -8,27 +8,46 @@ strict_map_key=True)`; ext types are refused.
 The first frame each way is `hello` (magic + protocol version). Messages:
 
 client -> host
-    hello   {magic, version, role: "player"|"spectator", name?, color?, token?, client?}
+    hello   {magic, version, role: "player"|"spectator", name?, color?, proof?, client?}
     seat    {name?, color?}                      lobby only: change name or colour
     action  {seat, version, action}              version = the update the action answers
     ping    {n}            pong {n}              heartbeat (either side), answered by pong
     bye     {reason?}                            leaving (in the lobby this frees the seat)
 
 host -> client
-    hello   {magic, version, server, name, game}
-    welcome {role, seat, token, game, host_name, players, heartbeat, timeout}
+    hello   {magic, version, server, name, game, nonce}      sent first, on connect
+    welcome {role, seat, token?, game, host_name, players, heartbeat, timeout}
     reject  {code, reason}                       then the host closes the connection
-    sync    {phase, game, version, you, seats, view, legal, result, to_act, over,
-             game_number}                                full state (game_number: a rematch
-                                                         starts game 2 on the same table)
-    update  {version, events, view, legal, result, to_act, over, by}  after each action
-            (to_act: the seats that may act now; over: the game has ended; by: the seat
-            whose action this update applies, None for a bot or the host)
+    sync    {phase, game, version, mark, you, seats, view, legal, to_act, over, result,
+             game_number}                        full state (game_number: a rematch
+                                                 starts game 2 on the same table)
+    update  {version, mark, events, view, legal, to_act, over, result}   after each action
+            (to_act: the seats that may act now; over: the game has ended)
             (a long legal list travels as legal_z: zlib-compressed msgpack, with
             legal = []; `expand_legal` restores it, and net.client does so itself)
     seats   {phase, seats, free}                 the seat table changed
     error   {code, reason, version?}             the connection stays open
-    ping/pong, bye {reason}
+    notice  {code, reason, seat?}                something a player should be told
+    ping/pong, bye {reason, code?}               code: "stopped" (the host closed the
+                                                 game), "over", "taken" (another
+                                                 connection took this seat)
+
+Seats and tokens: a new player gets its seat's token in its first `welcome`,
+the only time a token crosses the wire. To take its seat back later it answers
+the host's hello `nonce` with `proof` = HMAC-SHA256(key=token, "railparty-seat:"
++ nonce) in hex (`seat_proof`): a fresh nonce per connection, so a proof seen
+on the LAN cannot be replayed and does not reveal the token. A seat whose
+connection is still answering is not handed to a second hello (reject
+"in_use"); only a holder silent for TAKEOVER_HEARTBEATS heartbeats loses it.
+
+`to_act` is the seats that may act now and `over` whether the game has ended
+(`result` is set then), so a client never reads a game's view to know whose
+turn it is. `mark` is the version at which the receiver's own seat last
+changed (its legal actions or private view, or it acted): an action is stale
+only if it answers a version older than its seat's mark, so seats choosing at
+once (to_act holding several seats) never make each other's answers stale.
+A client keeps an action "in flight" until an update with a newer mark, an
+error, a new sync or a reconnect.
 
 `seats` entries: {seat, name, color, kind: "open"|"human"|"bot", bot, connected}.
 `legal` holds the receiver's legal actions when it is in `to_act`, else [].
@@ -38,29 +57,51 @@ Views and events are redacted per receiver (spectators: `view(None)`).
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
+import secrets
 import struct
 import zlib
 from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAGIC = "railparty-lan"
 SERVICE_TYPE = "_railparty._tcp.local."
 DEFAULT_PORT = 47474
 
 # --- limits (the host enforces them per connection) ---------------------------
 MAX_FRAME_BYTES = 256 * 1024          # a longer frame is refused before its body is read
+# What a client may send is small: the host refuses a longer frame from the header
+# alone, then holds each decoded type to its own size, and decodes with bounds.
+MAX_CLIENT_FRAME_BYTES = 16 * 1024
+CLIENT_TYPE_BYTES = {"hello": 1024, "seat": 512, "action": MAX_CLIENT_FRAME_BYTES,
+                     "ping": 64, "pong": 64, "bye": 512}
+CLIENT_DECODE_LIMITS = dict(max_str_len=1024, max_bin_len=0, max_array_len=256,
+                            max_map_len=64, max_ext_len=0)
+# per peer budgets, by arrival (token buckets: sustained rate, burst)
+PEER_BYTES_PER_SECOND = 32 * 1024
+PEER_BYTE_BURST = 128 * 1024
+PEER_CPU_SHARE = 0.05                 # seconds of decoding and handling per second ...
+PEER_CPU_BURST = 0.5                  # ... with this much burst
+MAX_HANDSHAKING_PER_ADDRESS = 8       # connections from one address that have not said hello
+HANDSHAKE_GRACE_SECONDS = 2.0         # a newer stranger never evicts one younger than this
 HEADER = struct.Struct(">I")
 MAX_CONNECTIONS = 128                 # open sockets of every kind, in total
-MAX_HANDSHAKING = 32                  # connected but no hello yet; the oldest is dropped
+MAX_HANDSHAKING = 32                  # connected but no hello yet (see _admit in net/host.py)
 MAX_SPECTATORS = 64
-MAX_FRAMES_PER_SECOND = 40            # sustained, per peer (token bucket) ...
-FRAME_BURST = 80                      # ... with this much burst; beyond: error and close
+MAX_FRAMES_PER_SECOND = 40            # sustained, per peer (token bucket, by arrival) ...
+FRAME_BURST = 80                      # ... with this much burst; beyond: error and close.
+# A peer silent for S seconds may then deliver MAX_FRAMES_PER_SECOND * S more at
+# once (up to its timeout): what it queued honestly during a stall.
 MAX_BAD_FRAMES = 8                    # undecodable/ill-shaped frames before the host closes
 MAX_SEND_BUFFER_BYTES = 2 * 1024 * 1024   # a peer that stops reading is dropped
 MAX_NAME_CHARS = 24
 MAX_TOKEN_CHARS = 64
+NONCE_BYTES = 16
+PROOF_CHARS = 64                      # hex of an HMAC-SHA256
+TAKEOVER_HEARTBEATS = 3               # a seat's holder silent this many heartbeats may be replaced
 MAX_REASON_CHARS = 200
 LEGAL_COMPRESS_BYTES = 2048           # a longer legal list (msgpack) is sent zlib-compressed
 MAX_LEGAL_BYTES = 4 * MAX_FRAME_BYTES  # ... and may not inflate beyond this
@@ -96,6 +137,13 @@ R_FULL = "full"
 R_STARTED = "started"
 R_BUSY = "busy"
 R_TIMEOUT = "timeout"
+R_IN_USE = "in_use"
+# bye codes
+BYE_STOPPED = "stopped"
+BYE_OVER = "over"
+BYE_TAKEN = "taken"
+# notice codes
+N_TURN_TIMEOUT = "turn_timeout"
 
 
 class ProtocolError(ValueError):
@@ -108,8 +156,8 @@ class ProtocolError(ValueError):
 
 
 class FrameTooLarge(ProtocolError):
-    def __init__(self, size: int):
-        super().__init__(f"a frame of {size} bytes is over the limit of {MAX_FRAME_BYTES} bytes",
+    def __init__(self, size: int, limit: int = MAX_FRAME_BYTES):
+        super().__init__(f"a frame of {size} bytes is over the limit of {limit} bytes",
                          E_TOO_BIG)
         self.size = size
 
@@ -128,11 +176,12 @@ def encode(message: dict[str, Any]) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def decode_body(body: bytes) -> dict[str, Any]:
-    """The message in a frame body; ProtocolError for anything that is not a typed map."""
+def decode_body(body: bytes, limits: dict[str, int] | None = None) -> dict[str, Any]:
+    """The message in a frame body; ProtocolError for anything that is not a typed map.
+    `limits`: msgpack's max_*_len bounds (the host uses CLIENT_DECODE_LIMITS)."""
     try:
         message = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=_refuse_ext,
-                                  use_list=True)
+                                  use_list=True, **(limits or {}))
     except ProtocolError:
         raise
     except Exception as exc:  # msgpack raises several kinds (ExtraData, ValueError, ...)
@@ -174,7 +223,7 @@ _OPT_INT = (int, type(None))
 CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"magic": (_STR, True), "version": (_INT, True), "role": (_STR, False),
               "name": (_OPT_STR, False), "color": (_OPT_STR, False),
-              "token": (_OPT_STR, False), "client": (_OPT_STR, False)},
+              "proof": (_OPT_STR, False), "client": (_OPT_STR, False)},
     "seat": {"name": (_OPT_STR, False), "color": (_OPT_STR, False)},
     "action": {"seat": (_INT, True), "version": (_INT, True), "action": ((dict,), True)},
     "ping": {"n": (_INT, False)},
@@ -183,32 +232,34 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
 }
 HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"magic": (_STR, True), "version": (_INT, True), "server": (_OPT_STR, False),
-              "name": (_OPT_STR, False), "game": (_OPT_STR, False)},
+              "name": (_OPT_STR, False), "game": (_OPT_STR, False),
+              "nonce": (_OPT_STR, False)},
     "welcome": {"role": (_STR, True), "seat": (_OPT_INT, True), "token": (_OPT_STR, False),
                 "game": (_STR, True), "host_name": (_STR, False), "players": (_INT, True),
                 "heartbeat": (_NUM, False), "timeout": (_NUM, False)},
     "reject": {"code": (_STR, True), "reason": (_STR, True)},
     "sync": {"phase": (_STR, True), "game": (_STR, True), "version": (_INT, True),
-             "you": (_OPT_INT, True), "seats": ((list,), True),
+             "mark": (_INT, False), "you": (_OPT_INT, True), "seats": ((list,), True),
              "view": ((dict, type(None)), True), "legal": ((list,), True),
-             "legal_z": ((bytes,), False), "result": ((dict, type(None)), False),
-             "to_act": ((list,), False), "over": ((bool,), False),
+             "legal_z": ((bytes,), False), "to_act": ((list,), False),
+             "over": (_BOOL, False), "result": ((dict, type(None)), False),
              "game_number": (_INT, False)},
-    "update": {"version": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
-               "legal": ((list,), True), "legal_z": ((bytes,), False),
-               "result": ((dict, type(None)), False), "to_act": ((list,), False),
-               "over": ((bool,), False), "by": (_OPT_INT, False)},
+    "update": {"version": (_INT, True), "mark": (_INT, False), "events": ((list,), True),
+               "view": ((dict,), True), "legal": ((list,), True),
+               "legal_z": ((bytes,), False), "to_act": ((list,), False),
+               "over": (_BOOL, False), "result": ((dict, type(None)), False)},
     "seats": {"phase": (_STR, True), "seats": ((list,), True), "free": (_INT, True)},
     "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False)},
+    "notice": {"code": (_STR, True), "reason": (_STR, True), "seat": (_OPT_INT, False)},
     "ping": {"n": (_INT, False)},
     "pong": {"n": (_INT, False)},
-    "bye": {"reason": (_OPT_STR, False)},
+    "bye": {"reason": (_OPT_STR, False), "code": (_OPT_STR, False)},
 }
 
 
 def check_message(message: dict[str, Any], schema: dict[str, dict]) -> str:
     """The message's type once its fields have the right types; ProtocolError if not.
-    Unknown fields are ignored (a newer peer may add some)."""
+    Unknown fields are refused (a newer peer speaks a newer protocol version)."""
     kind = message.get("type")
     fields = schema.get(kind) if isinstance(kind, str) else None
     if fields is None:
@@ -222,6 +273,10 @@ def check_message(message: dict[str, Any], schema: dict[str, dict]) -> str:
         value = message[name]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             raise ProtocolError(f"'{kind}' message: '{name}' has the wrong type")
+    unknown = next((k for k in message if k != "type" and k not in fields), None)
+    if unknown is not None:
+        shown = unknown if len(unknown) <= 40 else "?"
+        raise ProtocolError(f"'{kind}' message with an unknown field {shown!r}")
     return kind
 
 
@@ -236,14 +291,25 @@ def check_host_message(message: dict[str, Any]) -> str:
 # --- constructors ---------------------------------------------------------------
 
 def hello_from_client(role: str = "player", name: str | None = None, color: str | None = None,
-                      token: str | None = None, client: str = "railparty") -> dict[str, Any]:
+                      proof: str | None = None, client: str = "railparty") -> dict[str, Any]:
+    """`proof`: seat_proof(token, the host hello's nonce), to take a seat back."""
     return {"type": "hello", "magic": MAGIC, "version": PROTOCOL_VERSION, "role": role,
-            "name": name, "color": color, "token": token, "client": client}
+            "name": name, "color": color, "proof": proof, "client": client}
 
 
-def hello_from_host(name: str, game: str) -> dict[str, Any]:
+def hello_from_host(name: str, game: str, nonce: str | None = None) -> dict[str, Any]:
     return {"type": "hello", "magic": MAGIC, "version": PROTOCOL_VERSION,
-            "server": "railparty", "name": name, "game": game}
+            "server": "railparty", "name": name, "game": game, "nonce": nonce}
+
+
+def new_nonce() -> str:
+    return secrets.token_hex(NONCE_BYTES)
+
+
+def seat_proof(token: str, nonce: str) -> str:
+    """What a client sends instead of its token: HMAC-SHA256 of the nonce, keyed by it."""
+    return hmac.new(token.encode("utf-8"), f"railparty-seat:{nonce}".encode(),
+                    hashlib.sha256).hexdigest()
 
 
 def reject(code: str, reason: str) -> dict[str, Any]:
@@ -257,8 +323,11 @@ def error(code: str, reason: str, version: int | None = None) -> dict[str, Any]:
     return message
 
 
-def bye(reason: str) -> dict[str, Any]:
-    return {"type": "bye", "reason": reason}
+def bye(reason: str, code: str | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "bye", "reason": reason}
+    if code is not None:
+        message["code"] = code
+    return message
 
 
 def action(seat: int, version: int, act: dict[str, Any]) -> dict[str, Any]:

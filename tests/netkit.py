@@ -112,6 +112,7 @@ class Raw:
     def __init__(self, port: int, timeout: float = BOUND):
         self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout)
         self.buf = b""
+        self.nonce: str | None = None
         self.received: list[dict[str, Any]] = []
 
     def send(self, message: dict[str, Any]) -> None:
@@ -156,11 +157,23 @@ class Raw:
             if predicate(message):
                 return message
 
-    def hello(self, role: str = "spectator", **kw: Any) -> dict[str, Any]:
-        """Say hello; returns the welcome (after the host's hello)."""
-        self.send(P.hello_from_client(role, **kw))
+    def host_hello(self) -> dict[str, Any]:
+        """The host's hello (sent on connect; its nonce is what a seat proof answers)."""
         first = self.recv()
         assert first is not None and first["type"] == "hello"
+        self.nonce = first.get("nonce")
+        return first
+
+    def hello_message(self, role: str = "player", name: str | None = None,
+                      token: str | None = None, **kw: Any) -> dict[str, Any]:
+        """Our hello, answering the host's nonce with a proof of `token` if given."""
+        proof = P.seat_proof(token, self.nonce) if token and self.nonce else None
+        return P.hello_from_client(role, name, proof=proof, **kw)
+
+    def hello(self, role: str = "spectator", **kw: Any) -> dict[str, Any]:
+        """Read the host's hello, say ours; returns the welcome or reject."""
+        self.host_hello()
+        self.send(self.hello_message(role, **kw))
         reply = self.recv_until(lambda m: m["type"] in ("welcome", "reject"))
         assert reply is not None
         return reply

@@ -205,7 +205,7 @@ VALUES = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
                                                                   max_size=4),
     max_leaves=10)
-FIELDS = ["type", "magic", "version", "role", "name", "color", "token", "seat", "action", "n",
+FIELDS = ["type", "magic", "version", "role", "name", "color", "proof", "seat", "action", "n",
           "reason", "keep", "track", "cards", "slot"]
 TYPES = list(P.CLIENT_MESSAGES) + list(P.HOST_MESSAGES) + ["", "x" * 60]
 
@@ -296,7 +296,8 @@ def test_random_and_mutated_frames_never_hurt_a_live_game(live, data):
             raw.send(dict(P.hello_from_client(), version=data.draw(st.integers(2, 9))))
         else:
             role = "player" if opening == "seat" else "spectator"
-            raw.send(P.hello_from_client(role, "Fuzzer", token=live.token))
+            raw.host_hello()
+            raw.send(raw.hello_message(role, "Fuzzer", token=live.token))
         reply = raw.recv_until(lambda m: m["type"] in ("welcome", "reject"))
         if reply is not None and reply["type"] == "welcome":
             sync = raw.recv_until(lambda m: m["type"] == "sync")

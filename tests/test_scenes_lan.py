@@ -142,11 +142,13 @@ def test_host_a_game_from_the_window_and_play_it(app):
     setup.focus = 3
     setup._change(1)  # a dropped player pauses the game
     assert setup.drop == "pause"
+    setup.focus = 4
+    setup._change(2)  # a turn left 60 s is played by the stand-in
     setup.start()
     lobby = app.top
     assert isinstance(lobby, LobbyScene) and lobby.host is not None
     try:
-        assert lobby.host.on_drop == "pause"
+        assert lobby.host.on_drop == "pause" and lobby.host.turn_timeout == 60
         step_until(app, lambda: lobby.client.snapshot()["seat"] == 0)
         app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                         unicode="\r")])  # Start: bots fill the open seats
@@ -160,3 +162,31 @@ def test_host_a_game_from_the_window_and_play_it(app):
     finally:
         lobby.client.stop()
         lobby.host.stop()
+
+
+def test_the_hosting_window_offers_a_rematch_and_its_table_follows_game_two(app):
+    from game.remote_session import RemoteSession
+    from game.scenes import nav
+    from game.scenes.results import ResultsScene
+
+    host = Host("routes-usa", 2, "Rematch table", bind=LOOPBACK, port=0, advertise=False,
+                seed=9, fill_bot="greedy").start()
+    try:
+        watcher = host.join_local("Host", role="spectator")
+        session = RemoteSession(watcher, host)
+        host.start_game()                                  # bots fill both seats
+        step_until(app, lambda: session.ready, 10)
+        app.reset(nav.board_scene(app, session))
+        step_until(app, lambda: isinstance(app.top, ResultsScene), 60)
+        results = app.top
+        assert session.can_rematch and session.game_number == 1
+        rematch = next(b for b in results.menu.buttons if b.label == "Rematch")
+        rematch.action()
+        step_until(app, lambda: session.game_number == 2, 10)
+        step_until(app, lambda: not isinstance(app.top, ResultsScene), 10)
+        table = app.top
+        assert isinstance(table, RoutesBoardScene) and table.game_number == 2
+        assert not table.session.is_over
+        watcher.stop()
+    finally:
+        host.stop()

@@ -54,6 +54,7 @@ class ScriptedClient:
         self.inbox: list[dict[str, Any]] = []
         self.sent: list[dict[str, Any]] = []
         self.status = "connected"
+        self.awaiting = False    # every action is answered at once, in the inbox
         self.lock = threading.Lock()
 
     def snapshot(self) -> dict[str, Any]:
@@ -76,7 +77,7 @@ class ScriptedClient:
             self.inbox.append({"type": "error", "code": "illegal", "reason": "not now"})
             return
         events = self.state.apply(self.seat, action)
-        self.inbox.append({"type": "update", "events": events, "by": self.seat})
+        self.inbox.append({"type": "update", "events": events})
 
     def stop(self) -> None:
         pass
@@ -112,7 +113,12 @@ def test_a_refused_choice_reopens_and_can_be_answered_again(app):
 def test_no_second_choice_while_an_answer_is_on_its_way(app):
     client = ScriptedClient(refuse_first=False)
     remote_table(app, client)
-    client.send_action = lambda action, version=None: client.sent.append(action)  # no answer
+
+    def send_unanswered(action, version=None):
+        client.sent.append(action)
+        client.awaiting = True               # the host has not answered yet
+
+    client.send_action = send_unanswered
     click(app, app.top.confirm_rect().center)
     app.step(5)
     assert not isinstance(app.top, ChoiceScene) and len(client.sent) == 1
@@ -131,6 +137,23 @@ def test_a_host_that_stops_mid_game_is_said_plainly_with_a_way_out(app):
     click(app, question.menu.buttons[1].rect.center)  # Back to the title
     assert type(app.stack[0]).__name__ == "TitleScene"
     assert table not in app.stack
+
+
+def test_a_seat_taken_by_another_window_is_said_and_can_be_taken_back(app):
+    client = ScriptedClient()
+    table = remote_table(app, client)
+    reclaimed = []
+    client.reclaim_seat = lambda: reclaimed.append(True)
+    client.status = "closed"
+    client.inbox.append({"type": "status", "status": "closed", "cause": "seat_taken",
+                         "reason": "your seat was taken over by another connection"})
+    app.step(2)
+    question = app.top
+    assert isinstance(question, ConfirmScene) and "another window" in question.title
+    assert [b.label for b in question.menu.buttons] == ["Just watch", "Take my seat back"]
+    click(app, question.menu.buttons[1].rect.center)
+    assert reclaimed == [True] and table in app.stack
+    assert not isinstance(app.top, ConfirmScene)
 
 
 def test_continue_with_two_humans_hands_off_before_any_hand(app, tmp_path):

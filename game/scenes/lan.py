@@ -171,9 +171,12 @@ class HostSetupScene(Scene):
         self.seats = 4
         self.name = TextField("Your name", "Host", 16)
         self.drop = "bot"  # what happens to a player who drops: a bot plays, or a pause
+        self.timer = 0     # index into TURN_TIMERS: how long a connected player may think
         self.focus = 0
 
-    ROWS = 5
+    ROWS = 6
+    # seconds before the stand-in plays a turn a connected player leaves too long
+    TURN_TIMERS = (0, 30, 60, 90, 120, 180)
 
     def _rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(260, 220 + i * 100, 1400, 84)
@@ -187,6 +190,8 @@ class HostSetupScene(Scene):
             self.seats += step
         elif self.focus == 3:
             self.drop = "pause" if self.drop == "bot" else "bot"
+        elif self.focus == 4:
+            self.timer = (self.timer + step) % len(self.TURN_TIMERS)
         self.seats = max(info.min_players, min(info.max_players, self.seats))
 
     def start(self) -> None:
@@ -203,6 +208,7 @@ class HostSetupScene(Scene):
             try:
                 host = Host(self.games[self.game], self.seats, f"{name}'s table", port=port,
                             save_path=data_dir() / "lan-host-save.json", on_drop=self.drop,
+                            turn_timeout=self.TURN_TIMERS[self.timer] or None,
                             bot_delay=self.app.settings.bot_pace).start()
                 break
             except OSError as exc:
@@ -251,6 +257,8 @@ class HostSetupScene(Scene):
                 ("Your name", self.name.value + ("_" if self.focus == 2 else "")),
                 ("If a player drops", "<  a bot plays until they return  >" if
                  self.drop == "bot" else "<  the game pauses for them  >"),
+                ("Turn timer", "<  off  >" if not self.TURN_TIMERS[self.timer] else
+                 f"<  a bot plays a turn left {self.TURN_TIMERS[self.timer]} s  >"),
                 ("Open the lobby", "")]
         for i, (label, value) in enumerate(rows):
             rect = self._rect(i)
@@ -262,7 +270,7 @@ class HostSetupScene(Scene):
             if i == self.focus:
                 focus_ring(surface, rect)
         theme.blit_text(surface, "Players join from Join on their own screens; bots fill the "
-                        "empty seats when you start", (theme.SCREEN_W // 2, 780), 32,
+                        "empty seats when you start", (theme.SCREEN_W // 2, 870), 32,
                         theme.TEXT_DIM, anchor="center")
 
 

@@ -382,6 +382,11 @@ class TableScene(TablePanels, Scene):
         if status == "closed" and not self.session.is_over and not self.connection_asked:
             self.connection_asked = True
             reason = self.session.close_reason or "The connection to the host closed."
+            if self.session.seat_taken:
+                self.app.push(ConfirmScene(
+                    self.app, "Your seat is played from another window", reason,
+                    self.session.reclaim_seat, yes="Take my seat back", no="Just watch"))
+                return
             self.app.push(ConfirmScene(
                 self.app, "The host has stopped the game", reason, self.leave,
                 yes="Back to the title", no="Stay and look"))

@@ -120,6 +120,11 @@ class Board:
     parallel: dict[str, tuple[int, ...]] = field(init=False)
     kinds_by_color: tuple[Any, ...] = field(init=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The board's data without the engine's caches kept on it (named "_"):
+        they grow as games are played and are rebuilt on demand."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
     def __post_init__(self) -> None:
         self.track_by_id = {t.id: t for t in self.tracks}
         groups: dict[tuple[str, str], list[int]] = {}

@@ -45,6 +45,10 @@ class ClaimGroup:
         self.same_waves = len({w for *_, w in members}) == 1
         self.claims: dict[object, tuple] = {}
 
+    def __reduce__(self) -> tuple:
+        """Copied or pickled without its memo: the memo is a cache, not data."""
+        return ClaimGroup, (self.slot, self.length, list(self.members))
+
     def open_ids(self, open_bits: int) -> tuple[str, ...]:
         """The ids of the members in `open_bits` (memoized)."""
         ids = self.claims.get(open_bits)

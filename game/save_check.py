@@ -1,0 +1,153 @@
+"""The whole shape of a save, checked before anything in it is used.
+
+A save (or a host's journal) may have been damaged or crafted: deep nesting,
+huge numbers, a token that is a number, a name that is a map. Everything is
+checked here with plain loops and bounded recursion, and any problem becomes a
+`SaveError` whose message names the place, never a traceback. A hand-written
+checker: the shape is small, and no dependency is needed for it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 8                 # of an action inside a save (routes actions are depth 3)
+MAX_ITEMS = 512               # elements of one list or map inside an action
+MAX_TEXT = 256                # characters of one string inside an action
+MAX_INT = 2**53               # ints inside actions and options
+MAX_SEED_BITS = 256
+MAX_HISTORY = 200_000
+MAX_NAME = 64
+SAVE_KEYS = {"magic", "format", "game", "seed", "options", "seats", "history", "saved_at"}
+SEAT_KEYS = {"name", "color", "bot", "token", "connected"}
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message says why, for a person."""
+
+
+def parse_json(raw: bytes, what: str) -> Any:
+    """JSON text -> data; SaveError (never RecursionError or ValueError) if it is not."""
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"{what} is too big to be a save ({len(raw)} bytes)")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise SaveError(f"{what} is corrupt (nested too deeply)") from None
+    except (UnicodeDecodeError, ValueError):   # JSONDecodeError, and ints too long to read
+        raise SaveError(f"{what} is corrupt (not valid JSON)") from None
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_plain(value: Any, where: str, depth: int = 0) -> None:
+    """An action (or option) value: str-keyed maps, lists, small ints, short strs,
+    bools and None, nested at most MAX_DEPTH."""
+    if depth > MAX_DEPTH:
+        raise SaveError(f"{where} is nested too deeply")
+    if value is None or isinstance(value, bool):
+        return
+    if is_int(value):
+        if abs(value) > MAX_INT:
+            raise SaveError(f"{where} holds a number that is too large")
+        return
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise SaveError(f"{where} holds a text that is too long")
+        return
+    if isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            raise SaveError(f"{where} holds a list that is too long")
+        for item in value:
+            check_plain(item, where, depth + 1)
+        return
+    if isinstance(value, dict):
+        if len(value) > MAX_ITEMS:
+            raise SaveError(f"{where} holds a map that is too big")
+        for key, item in value.items():
+            if not isinstance(key, str) or len(key) > MAX_TEXT:
+                raise SaveError(f"{where} holds a bad key")
+            check_plain(item, where, depth + 1)
+        return
+    raise SaveError(f"{where} holds a {type(value).__name__}")
+
+
+def check_action(step: Any, where: str, players: int) -> tuple[int, dict[str, Any]]:
+    """A [seat, action] pair -> (seat, action)."""
+    if not (isinstance(step, list) and len(step) == 2):
+        raise SaveError(f"{where} is not a [seat, action] pair")
+    seat, action = step
+    if not is_int(seat) or not 0 <= seat < players:
+        raise SaveError(f"{where} names no seat of this game")
+    if not isinstance(action, dict):
+        raise SaveError(f"{where}: the action is not a map")
+    check_plain(action, where)
+    return seat, action
+
+
+def check_save(data: Any, magic: str, fmt: int) -> None:
+    """The whole save's shape (SaveError names the first problem)."""
+    from game.bots import bot_names
+    from game.rules import GAMES
+
+    if not isinstance(data, dict) or data.get("magic") != magic:
+        raise SaveError("this is not a Rail Party save")
+    if data.get("format") != fmt:
+        shown = data.get("format")
+        shown = shown if is_int(shown) and abs(shown) < 10**6 else "?"
+        raise SaveError(f"save format {shown} is not one this version reads")
+    extra = sorted(k for k in data if k not in SAVE_KEYS)
+    if extra:
+        raise SaveError(f"the save has unknown fields ({', '.join(map(str, extra))[:80]})")
+    game = data.get("game")
+    if not isinstance(game, str) or game not in GAMES:
+        raise SaveError(f"the save is of an unknown game ({str(game)[:40]!r})")
+    info = GAMES[game]
+    seed = data.get("seed")
+    if not is_int(seed) or seed < 0 or seed.bit_length() > MAX_SEED_BITS:
+        raise SaveError("the save's seed is damaged")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise SaveError("the save's options are damaged")
+    for name, value in options.items():
+        if name not in info.options:
+            raise SaveError(f"the save has an unknown option {str(name)[:40]!r}")
+        if isinstance(value, (dict, list)):
+            raise SaveError(f"the save's option {name!r} is damaged")
+        check_plain(value, f"the save's option {name!r}")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not info.min_players <= len(seats) <= info.max_players:
+        raise SaveError(f"the save's seats are damaged ({info.name} takes "
+                        f"{info.min_players}-{info.max_players} players)")
+    for n, seat in enumerate(seats, 1):
+        check_seat(seat, n, bot_names())
+    saved_at = data.get("saved_at", 0)
+    if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool):
+        raise SaveError("the save's time is damaged")
+    history = data.get("history")
+    if not isinstance(history, list) or len(history) > MAX_HISTORY:
+        raise SaveError("the save's list of actions is damaged")
+    for i, step in enumerate(history, 1):
+        check_action(step, f"the save's action {i}", len(seats))
+
+
+def check_seat(seat: Any, n: int, bots: tuple[str, ...]) -> None:
+    where = f"the save's seat {n}"
+    if not isinstance(seat, dict) or any(k not in SEAT_KEYS for k in seat):
+        raise SaveError(f"{where} is damaged")
+    for key in ("name", "color"):
+        value = seat.get(key)
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
+            raise SaveError(f"{where} has a damaged {key}")
+    bot = seat.get("bot")
+    if bot is not None and (not isinstance(bot, str) or bot not in bots):
+        raise SaveError(f"{where} names an unknown bot {str(bot)[:40]!r}")
+    token = seat.get("token")
+    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 64):
+        raise SaveError(f"{where} has a damaged seat token")
+    if not isinstance(seat.get("connected", True), bool):
+        raise SaveError(f"{where} is damaged")
