@@ -127,3 +127,12 @@ def test_city_labels_overlap_no_label_and_no_city(board_name):
         x, y, w, h = box
         bx, by, bw2, bh2 = rect
         assert bx <= x and by <= y and x + w <= bx + bw2 and y + h <= by + bh2, name
+
+
+def test_a_long_heading_shrinks_to_fit_its_box():
+    from game.ui import theme
+
+    title = "Your seat is played from another window"
+    size = theme.fit_size(title, 60, 840, True)
+    assert size < 60 and theme.font(size, True).size(title)[0] <= 840
+    assert theme.fit_size("Leave?", 60, 840, True) == 60

@@ -45,8 +45,12 @@ class ConfirmScene(Scene):
         box = pygame.Rect(0, 0, 900, 360)
         box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         panel(surface, box, theme.PANEL, theme.ACCENT, 20, 4)
-        theme.blit_text(surface, self.title, (box.centerx, box.y + 60), 60, theme.TEXT, True,
+        size = theme.fit_size(self.title, 60, box.w - 60, True)
+        theme.blit_text(surface, self.title, (box.centerx, box.y + 60), size, theme.TEXT, True,
                         "center")
-        theme.blit_text(surface, self.detail, (box.centerx, box.y + 130), 34, theme.TEXT_DIM,
-                        anchor="center")
+        lines = theme.wrap_text(self.detail, 34, box.w - 80)[:2]
+        for i, line in enumerate(lines):
+            y = box.y + 130 + (i - (len(lines) - 1) / 2) * 38
+            theme.blit_text(surface, line, (box.centerx, y), 34, theme.TEXT_DIM,
+                            anchor="center")
         self.menu.draw(surface)

@@ -92,6 +92,15 @@ def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
     return content.rstrip() + "…"
 
 
+@lru_cache(maxsize=256)
+def fit_size(content: str, size: int, width: int, bold: bool = False, smallest: int = 30) -> int:
+    """The largest text size up to `size` at which `content` fits `width` pixels
+    (a heading shrinks rather than running out of its box)."""
+    while size > smallest and font(size, bold).size(content)[0] > width:
+        size -= 2
+    return size
+
+
 def wrap_text(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Lines of `content` broken at spaces so each fits `width` pixels."""
     f = font(size, bold)
