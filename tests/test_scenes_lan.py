@@ -190,3 +190,45 @@ def test_the_hosting_window_offers_a_rematch_and_its_table_follows_game_two(app)
         watcher.stop()
     finally:
         host.stop()
+
+
+class SeatTakenClient:
+    """A lobby client whose seat another window has just taken over."""
+
+    def __init__(self):
+        self.reclaimed = 0
+        self.stopped = False
+
+    def snapshot(self):
+        return {"status": "closed", "cause": "seat_taken", "view": None, "seat": 1,
+                "reason": "another connection took your seat", "game": "routes-usa",
+                "host_name": "Table", "seats": [], "phase": "lobby", "players": 3}
+
+    def poll(self):
+        return []
+
+    def reclaim_seat(self):
+        self.reclaimed += 1
+
+    def stop(self):
+        self.stopped = True
+
+
+def test_a_lobby_seat_taken_by_another_window_is_offered_back_or_left(app):
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.lan import LobbyScene
+
+    client = SeatTakenClient()
+    app.push(LobbyScene(app, client))
+    app.step(2)
+    question = app.top
+    assert isinstance(question, ConfirmScene) and "another window" in question.title
+    question.menu.buttons[1].action()                  # Take my seat back
+    assert client.reclaimed == 1 and not client.stopped
+    app.step(2)                                        # still closed: asked once only
+    assert not isinstance(app.top, ConfirmScene)
+    lobby = app.top
+    lobby.reclaim_asked = False
+    app.step(1)
+    app.top.menu.buttons[0].action()                   # Leave
+    assert client.stopped and type(app.stack[0]).__name__ == "TitleScene"

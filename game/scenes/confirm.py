@@ -17,15 +17,21 @@ class ConfirmScene(Scene):
     is_question = True
 
     def __init__(self, app, title: str, detail: str, on_yes: Callable[[], None],
-                 yes: str = "Leave", no: str = "Stay"):
+                 yes: str = "Leave", no: str = "Stay",
+                 on_no: Callable[[], None] | None = None):
         super().__init__(app)
         self.title, self.detail = title, detail
         cx, cy = theme.SCREEN_W // 2, theme.SCREEN_H // 2
         self.menu = Menu([
-            Button(no, pygame.Rect(cx - 330, cy + 40, 300, 80), lambda: self.app.pop(self)),
+            Button(no, pygame.Rect(cx - 330, cy + 40, 300, 80), self._no),
             Button(yes, pygame.Rect(cx + 30, cy + 40, 300, 80), self._yes),
         ])
-        self.on_yes = on_yes
+        self.on_yes, self.on_no = on_yes, on_no
+
+    def _no(self) -> None:
+        self.app.pop(self)
+        if self.on_no is not None:
+            self.on_no()
 
     def _yes(self) -> None:
         self.app.pop(self)
@@ -33,7 +39,7 @@ class ConfirmScene(Scene):
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "back":
-            self.app.pop(self)
+            self._no()
             return True
         self.menu.handle(intent)
         return True

@@ -8,6 +8,7 @@ from game.bots import level_name
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
+from game.scenes.confirm import ConfirmScene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
@@ -285,6 +286,7 @@ class LobbyScene(Scene):
         self.host = host
         self.session = RemoteSession(client, host)
         self.started = False
+        self.reclaim_asked = False
 
     def leave(self) -> None:
         """Back to the title; a hosting window stops its host (and its advert)."""
@@ -311,6 +313,16 @@ class LobbyScene(Scene):
                 self.client.change_seat(color=SEAT_COLORS[(i + step) % len(SEAT_COLORS)])
         return True
 
+    def _offer_reclaim(self, reason: str | None) -> None:
+        """Another window took this seat: say so, and offer it back (or leave)."""
+        if self.reclaim_asked:
+            return
+        self.reclaim_asked = True
+        self.app.push(ConfirmScene(
+            self.app, "Your seat is played from another window",
+            reason or "Another connection holds your seat now.", self.client.reclaim_seat,
+            yes="Take my seat back", no="Leave", on_no=self.leave))
+
     def _start_rect(self) -> pygame.Rect:
         return pygame.Rect(theme.SCREEN_W // 2 - 250, 900, 500, 90)
 
@@ -320,9 +332,13 @@ class LobbyScene(Scene):
             self.app.toast(text, theme.ERROR if kind == "error" else theme.ACCENT)
         snap = self.client.snapshot()
         if snap["status"] == "closed" and snap["view"] is None:
+            if snap.get("cause") == "seat_taken":
+                self._offer_reclaim(snap["reason"])
+                return
             self.app.toast(snap["reason"] or "The connection closed", seconds=5)
             self.leave()
             return
+        self.reclaim_asked = False
         if not self.started and snap["view"] is not None and snap["phase"] in (
                 "playing", "over"):
             self.started = True
