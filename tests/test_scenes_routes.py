@@ -356,6 +356,23 @@ def test_bots_play_to_the_results_and_rematch(app, tmp_path):
     assert isinstance(app.stack[0], RoutesBoardScene) and app.stack[0] is not scene
 
 
+def test_a_toast_from_the_board_does_not_follow_onto_the_results(app, tmp_path):
+    from game.scenes.results import ResultsScene
+
+    scene = hotseat(app, [Seat("A", "red", "greedy"), Seat("B", "blue", "greedy")],
+                    tmp_path=tmp_path)
+    match = scene.session.match
+    while not match.state.is_over:
+        match.play_bot(match.bot_to_act())
+    app.toast("take your second card")                 # said on the board, just before
+    for _ in range(600):
+        app.step(1)
+        if isinstance(app.top, ResultsScene):
+            break
+    assert isinstance(app.top, ResultsScene)
+    assert not any("second card" in message for message, _, _ in app.toasts)
+
+
 def test_settings_persist(app):
     from game.scenes.settings_scene import SettingsScene
 

@@ -136,3 +136,14 @@ def test_a_long_heading_shrinks_to_fit_its_box():
     size = theme.fit_size(title, 60, 840, True)
     assert size < 60 and theme.font(size, True).size(title)[0] <= 840
     assert theme.fit_size("Leave?", 60, 840, True) == 60
+
+
+def test_the_region_legend_stays_clear_of_where_toasts_appear():
+    from game.scenes.boards.routes import layout as L
+    from game.ui.route_drawing import legend_box
+
+    geo = BoardGeometry(load_board("italy"), L.PORTRAIT_BOARD_RECT)
+    toasts = pygame.Rect(1920 // 2 - 500, 64, 1000, 190)
+    box, _ = legend_box(geo, 17, [toasts])
+    assert not box.colliderect(toasts)
+    assert pygame.Rect(geo.rect).contains(box)

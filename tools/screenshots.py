@@ -85,6 +85,15 @@ def play_until(match: Match, steps: int) -> None:
     match._make_bots()
 
 
+def steps_to_mid_game(match: Match) -> int:
+    """Half the actions a copy of the match, played by bots, takes to finish:
+    the board shot then shows a game in full swing, never its end."""
+    copy = Match.from_save(match.to_save())
+    before = copy.version
+    play_until(copy, 100_000)
+    return max(1, (copy.version - before) // 2)
+
+
 def game(s: Shooter, game_id: str) -> None:
     from game.scenes.flow import start_match
 
@@ -102,7 +111,7 @@ def game(s: Shooter, game_id: str) -> None:
     scene = app.stack[0]
     if info.family == "routes":
         routes_extras(s, scene, match, short)
-    play_until(match, 150)
+    play_until(match, steps_to_mid_game(match))
     scene.fast_forward()
     scene.viewer = scene.last_viewer = None
     scene._choose_viewer()

@@ -56,6 +56,10 @@ class ResultsScene(Scene):
         # First the board alone with its reveal lit, then the scores.
         self.ticks = -scaled(reveal, speed) if reveal else 0
 
+    def enter(self) -> None:
+        """The results are a new screen: what was said on the board is old news."""
+        self.app.toasts.clear()
+
     def _hook(self, name: str, entry: dict[str, Any]) -> list:
         return list(getattr(self.table, name)(entry)) if entry else []
 

@@ -4,6 +4,7 @@ claimed cars, highlights. The static layer is drawn once and cached."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -16,7 +17,10 @@ from game.ui.route_geometry import CITY_RADIUS, BoardGeometry, Space
 GRAY_SPACE = (196, 196, 190)
 
 
-def draw_static_board(geo: BoardGeometry, colorblind: bool = False) -> pygame.Surface:
+def draw_static_board(geo: BoardGeometry, colorblind: bool = False,
+                      keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Surface:
+    """The board that does not change in a game. `keep_clear`: places the
+    screen uses for other things (where toasts appear): the legend avoids them."""
     surface = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H), pygame.SRCALPHA)
     x, y, w, h = geo.rect
     area = pygame.Rect(x, y, w, h)
@@ -36,7 +40,7 @@ def draw_static_board(geo: BoardGeometry, colorblind: bool = False) -> pygame.Su
         pygame.draw.aalines(surface, theme.SEA_DEEP, True, points)
     _regions(surface, geo)
     surface.set_clip(clip)
-    draw_region_legend(surface, geo)
+    draw_region_legend(surface, geo, keep_clear)
     pygame.draw.rect(surface, theme.PANEL_EDGE, area, 3, border_radius=14)
     for shape in geo.tracks.values():
         color = theme.CARD_COLORS.get(shape.track.color, (150, 150, 150))
@@ -168,14 +172,15 @@ def region_names(board: Board) -> list[str]:
                    if c.get("region") and not c.get("dead_end")})
 
 
-def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry) -> None:
+def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry,
+                       keep_clear: Sequence[pygame.Rect] = ()) -> None:
     """A key of region colours where it covers the least of the board: each
     corner is tried in one and two columns, and the one over the fewest
     cities and train spaces wins (on the Italy board: open sea)."""
     names = region_names(geo.board)
     if not names:
         return
-    box, columns = legend_box(geo, len(names))
+    box, columns = legend_box(geo, len(names), keep_clear)
     rows = -(-len(names) // columns)
     pygame.draw.rect(surface, (20, 30, 44), box, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
@@ -192,8 +197,10 @@ def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry) -> None:
         theme.blit_text(surface, label[:22], (x + 26, y + 2), 21, theme.TEXT)
 
 
-def legend_box(geo: BoardGeometry, count: int) -> tuple[pygame.Rect, int]:
-    """The legend's rectangle and column count, in the emptiest corner."""
+def legend_box(geo: BoardGeometry, count: int,
+               keep_clear: Sequence[pygame.Rect] = ()) -> tuple[pygame.Rect, int]:
+    """The legend's rectangle and column count, in the emptiest corner that
+    stays out of `keep_clear` (so a toast never covers its heading)."""
     x0, y0, w, h = geo.rect
     area = pygame.Rect(x0 + 12, y0 + 12, w - 24, h - 24)
     things = [pygame.Rect(round(x) - 12, round(y) - 12, 24, 24) for x, y in geo.cities.values()]
@@ -206,7 +213,7 @@ def legend_box(geo: BoardGeometry, count: int) -> tuple[pygame.Rect, int]:
         for corner in ("topright", "bottomleft", "topleft", "bottomright"):
             setattr(box, corner, getattr(area, corner))
             covered = sum(box.colliderect(t) for t in things)
-            key = (covered, columns == 1)
+            key = (covered + 1000 * (box.collidelist(list(keep_clear)) >= 0), columns == 1)
             if best is None or key < best[:2]:
                 best = (*key, box.copy(), columns)
     assert best is not None

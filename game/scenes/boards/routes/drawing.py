@@ -30,7 +30,10 @@ class RoutesDrawing:
         if self.static is None or self.static_key != cb:
             static = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H))
             static.fill(theme.BG)
-            static.blit(rd.draw_static_board(self.geo, colorblind=cb), (0, 0))
+            # where up to three toasts stack, under the top bar: no legend there
+            toasts = pygame.Rect(theme.SCREEN_W // 2 - 500, self.toast_y, 1000, 190)
+            static.blit(rd.draw_static_board(self.geo, colorblind=cb, keep_clear=[toasts]),
+                        (0, 0))
             self.static = static.convert()
             self.static_key = cb
             self.claims_key = None
@@ -208,8 +211,9 @@ class RoutesDrawing:
             if len(self.session.humans) > 1:
                 msg = "Cards hidden until the next player takes the screen"
             if self.portrait:
-                for i, word in enumerate(msg.split(": ")[0].split()):
-                    theme.blit_text(surface, word, (20, 90 + i * 36), 32, theme.TEXT_DIM)
+                lines = theme.wrap_text(msg.split(": ")[0], 32, L.HAND_COLUMN_W - 20)
+                for i, line in enumerate(lines):
+                    theme.blit_text(surface, line, (20, 90 + i * 36), 32, theme.TEXT_DIM)
             else:
                 theme.blit_text(surface, msg, (L.BOARD_RECT[0] + 20, L.HAND_Y + L.HAND_H // 2),
                                 32, theme.TEXT_DIM, anchor="midleft")
