@@ -268,6 +268,24 @@ def test_a_claimed_route_never_looks_free_for_any_seat_and_route_colour(app):
         assert owner >= len(got) // 4, (track.id, route_color, got)
 
 
+def test_the_players_panel_lights_the_seat_whose_turn_the_board_shows(tmp_path, monkeypatch):
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    app = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)
+    try:
+        scene = hotseat(app, [Seat("Bot A", "green", "greedy"), Seat("Bot B", "red", "greedy"),
+                              Seat("Bot C", "blue", "greedy")], tmp_path=tmp_path)
+        ahead = 0
+        for _ in range(900):
+            app.step(1)
+            if scene.shown["phase"] != "play":
+                continue
+            assert set(scene.shown_to_act) == {scene.shown["current"]}
+            ahead += set(scene.session.to_act) != set(scene.shown_to_act)
+        assert ahead, "the session never ran ahead of the animations: nothing was checked"
+    finally:
+        app.close()
+
+
 def test_claim_animation_hops_cars_space_by_space(tmp_path, monkeypatch):
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     app = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)

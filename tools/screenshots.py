@@ -4,9 +4,9 @@ Usage: python tools/screenshots.py [DIR]   (default: screenshots/)
 
 The menus (title, setup, settings, join, host, lobby), then for every
 registered game: the hand-off, the board mid-game with as many seats as the
-kiosk demo uses, the Esc menu, its rules page, the leave question and the
-results; the route games also get a ticket choice, a payment choice and a
-twelve-ticket list. Last, the kiosk's attract mode.
+kiosk demo uses (and again with every seat the game takes), the Esc menu, its
+rules page, the leave question and the results; the route games also get a
+ticket choice, a payment choice and a twelve-ticket list. Last, the kiosk's attract mode.
 """
 
 from __future__ import annotations
@@ -136,6 +136,25 @@ def game(s: Shooter, game_id: str) -> None:
     s.shot(f"{short}-results", 400)
 
 
+def full_table(s: Shooter, game_id: str) -> None:
+    """The board mid-game with every seat the game takes: every seat colour in
+    play at once (on the route boards, on every route colour)."""
+    from game.scenes.flow import start_match
+
+    app, info = s.app, GAMES[game_id]
+    seats = [Seat(DEFAULT_NAMES[i], SEAT_COLORS[i], None if i == 0 else info.bots[-1])
+             for i in range(info.max_players)]
+    match = Match(game_id, seats, 11)
+    start_match(app, match)
+    scene = app.stack[0]
+    play_until(match, steps_to_mid_game(match))
+    while app.top is not scene:
+        app.pop()
+    scene.overlay_open = False
+    _look_as(scene, 0)
+    s.shot(f"{game_id}-full-table")
+
+
 def routes_extras(s: Shooter, scene, match: Match, short: str) -> None:
     """A ticket choice, a payment choice and a long ticket list."""
     app, state = s.app, match.state
@@ -177,6 +196,7 @@ def main() -> int:
     menus(shooter)
     for game_id in GAMES:
         game(shooter, game_id)
+        full_table(shooter, game_id)
     if any(info.family == "tricks" for info in GAMES.values()):
         tricks_extras(shooter)
     if any(info.family == "race" for info in GAMES.values()):

@@ -77,6 +77,9 @@ class TableScene(TablePanels, Scene):
         self.last_viewer: int | None = None
         self.handoff_for: int | None = None
         self.shown: View = session.view(None)
+        # the seats to act in the shown view: the panel follows the board, not
+        # the session, which may be moves ahead while animations play
+        self.shown_to_act: tuple[int, ...] = tuple(session.to_act)
         self.legal: list[Action] = []
         self.queue: deque[list[Event]] = deque()
         self.animator = Animator()
@@ -257,6 +260,7 @@ class TableScene(TablePanels, Scene):
         if self.session.remote:
             self.seat_info = self.session.seats()  # names, connections may change
         self.shown = self.session.view(self.viewer)
+        self.shown_to_act = tuple(self.session.to_act)
         self.legal = self.session.legal(self.viewer) if self.acting else []
         self._build_focus()
 

@@ -103,7 +103,7 @@ class TablePanels:
         for (header, _), x in zip(columns, xs, strict=True):
             theme.blit_text(surface, header, (x, rect.y - 6), 20, theme.TEXT_DIM,
                             anchor="midbottom")
-        to_act = set(self.session.to_act)
+        to_act = set(self.shown_to_act)
         for seat, player in enumerate(self.shown.get("players", [])):
             row = pygame.Rect(rect.x, rect.y + seat * self.player_row, rect.width,
                               self.player_row - 6)
