@@ -147,3 +147,13 @@ def test_the_region_legend_stays_clear_of_where_toasts_appear():
     box, _ = legend_box(geo, 17, [toasts])
     assert not box.colliderect(toasts)
     assert pygame.Rect(geo.rect).contains(box)
+
+
+def test_a_voronoi_cell_keeps_the_points_nearer_its_city_within_reach():
+    from game.ui.route_drawing import voronoi_cell
+
+    cell = voronoi_cell((0, 0), [(0, 0), (10, 0), (0, -30)], 8)
+    xs = [x for x, _ in cell]
+    assert max(xs) <= 5 + 1e-9             # cut at the bisector with (10, 0)
+    assert min(xs) == pytest.approx(-8)    # the reach elsewhere
+    assert voronoi_cell((0, 0), [(0, 0), (0.0, 1e-9)], 8) != []

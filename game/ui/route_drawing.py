@@ -117,12 +117,19 @@ def _sea_texture(surface: pygame.Surface, area: pygame.Rect) -> None:
             pygame.draw.arc(surface, theme.SEA_DEEP, (col, row, 22, 10), 0.3, math.pi - 0.3, 2)
 
 
+REGION_ALPHA = 110
+SUPERSAMPLE = 3  # region shapes are drawn this much larger, then scaled down: clean edges
+
+
 def _regions(surface: pygame.Surface, geo: BoardGeometry) -> None:
     """Tint the land by region: each patch takes the region of its nearest city.
 
     The board data gives cities, not borders, so the project draws each
-    region as the land closest to its cities (a coarse Voronoi map), which
-    reads as regions at a glance; dead-end areas are left untinted.
+    region as the land closest to its cities (a Voronoi map cut to a reach
+    around each city), which reads as regions at a glance; dead-end areas are
+    left untinted. Each city's cell is an exact polygon, drawn supersampled
+    and scaled down in premultiplied alpha, so borders are anti-aliased
+    without dark fringes.
     """
     cities = [(x, y, geo.board.cities[name].get("region"))
               for name, (x, y) in geo.cities.items()
@@ -135,33 +142,56 @@ def _regions(surface: pygame.Surface, geo: BoardGeometry) -> None:
         points = [geo.to_screen(p) for p in ring]
         pygame.draw.polygon(land, (255, 255, 255, 255), points)
         pygame.draw.aalines(land, (255, 255, 255, 255), True, points)
-    mask = pygame.mask.from_surface(land)
-    # The tint is worked out on a coarse grid, then scaled up smoothly: region
-    # borders blend over a few pixels instead of stepping in squares.
-    cell = 8
     x0, y0, w, h = geo.rect
-    cols, rows = -(-w // cell), -(-h // cell)
-    grid = pygame.Surface((cols, rows), pygame.SRCALPHA)
-    reach = (90 * geo.scale) ** 2
-    size = mask.get_size()
-    for row in range(rows):
-        for col in range(cols):
-            cx, cy = x0 + col * cell + cell // 2, y0 + row * cell + cell // 2
-            best, region = reach, None
-            for x, y, r in cities:
-                d = (x - cx) ** 2 + (y - cy) ** 2
-                if d < best:
-                    best, region = d, r
-            if region is not None:
-                near_land = mask.get_at((min(cx, size[0] - 1), min(cy, size[1] - 1)))
-                grid.set_at((col, row), (*region_color(names.index(region)),
-                                         110 if near_land else 0))
-    smooth = pygame.transform.smoothscale(grid, (cols * cell, rows * cell))
+    k = SUPERSAMPLE
+    big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+    reach = 90 * geo.scale
+    for x, y, region in cities:
+        cell = voronoi_cell((x, y), [(ox, oy) for ox, oy, _ in cities], reach)
+        if len(cell) >= 3:
+            pygame.draw.polygon(big, (*region_color(names.index(region)), 255),
+                                [((px - x0) * k, (py - y0) * k) for px, py in cell])
+    big = big.premul_alpha()
     tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    tint.blit(smooth, (x0, y0))
-    # only on land: the coast keeps the land polygon's clean edge
+    tint.blit(pygame.transform.smoothscale(big, (w, h)), (x0, y0))
+    # only on land (the coast keeps the land polygon's clean edge), and see-through
     tint.blit(land, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(tint, (0, 0))
+    tint.fill((REGION_ALPHA,) * 4, special_flags=pygame.BLEND_RGBA_MULT)
+    surface.blit(tint, (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
+
+
+def voronoi_cell(site: tuple[float, float], sites: list[tuple[float, float]],
+                 reach: float, sides: int = 72) -> list[tuple[float, float]]:
+    """The points within `reach` of `site` that are nearer to it than to any
+    other of `sites`: a circle (as a polygon) cut by each perpendicular bisector."""
+    sx, sy = site
+    cell = [(sx + reach * math.cos(2 * math.pi * i / sides),
+             sy + reach * math.sin(2 * math.pi * i / sides)) for i in range(sides)]
+    for ox, oy in sites:
+        if (ox, oy) == (sx, sy) or math.dist(site, (ox, oy)) >= 2 * reach:
+            continue
+        # keep the side of the bisector nearer to `site`: n . p <= c
+        nx, ny = ox - sx, oy - sy
+        c = (ox * ox + oy * oy - sx * sx - sy * sy) / 2
+        cell = _clip(cell, nx, ny, c)
+        if not cell:
+            break
+    return cell
+
+
+def _clip(polygon: list[tuple[float, float]], nx: float, ny: float,
+          c: float) -> list[tuple[float, float]]:
+    """Sutherland-Hodgman: the part of a convex polygon where nx*x + ny*y <= c."""
+    out: list[tuple[float, float]] = []
+    for i, p in enumerate(polygon):
+        q = polygon[i - 1]
+        fp, fq = nx * p[0] + ny * p[1] - c, nx * q[0] + ny * q[1] - c
+        if (fp <= 0) != (fq <= 0):
+            t = fq / (fq - fp)
+            out.append((q[0] + t * (p[0] - q[0]), q[1] + t * (p[1] - q[1])))
+        if fp <= 0:
+            out.append(p)
+    return out
 
 
 def region_names(board: Board) -> list[str]:
