@@ -32,6 +32,8 @@ FERRY_PILE_RECT = pygame.Rect(PANEL_X + 2 * (CARD_W + 10), PILES_Y, CARD_W, CARD
 DISCARD_POS = (PANEL_X + 3 * (CARD_W + 10) + 10, PILES_Y + 20)
 PLAYERS_RECT = pygame.Rect(PANEL_X, PLAYERS_Y, PANEL_W, 5 * PLAYER_ROW)
 LOG_RECT = pygame.Rect(PANEL_X, LOG_Y, PANEL_W, 1080 - LOG_Y - 8)
+# A spectator has no tickets: the log takes their room too.
+SPECTATOR_LOG_RECT = pygame.Rect(PANEL_X, TICKETS_Y + 48, PANEL_W, 1080 - TICKETS_Y - 56)
 # Action buttons (Pass) beside the discard count, over the players.
 BUTTON_RECT = pygame.Rect(PANEL_X + 3 * (CARD_W + 10) + 10, PILES_Y + 56, 170, 56)
 

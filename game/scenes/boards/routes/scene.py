@@ -28,8 +28,13 @@ SOUNDS = {"card_drawn": "card", "route_claimed": "claim", "final_round": "horn",
 
 class RoutesBoardScene(RoutesDrawing, TableScene):
     players_rect = L.PLAYERS_RECT
-    log_rect = L.LOG_RECT
     player_row = L.PLAYER_ROW
+
+    @property
+    def log_rect(self) -> pygame.Rect:
+        """A spectator (and a hidden hot-seat screen) has no tickets to list: the
+        log grows into their room."""
+        return L.SPECTATOR_LOG_RECT if self.viewer is None else L.LOG_RECT
 
     def setup_board(self) -> None:
         self.board = load_board(self.shown["board"])
