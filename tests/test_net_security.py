@@ -475,3 +475,48 @@ def test_the_turn_timeout_flag_reaches_the_host(tmp_path):
                    "a turn played by the stand-in")
     finally:
         proc.kill()
+
+
+@pytest.mark.parametrize("kind", ["deep", "long int seed", "name a map"])
+def test_a_crafted_autosave_leaves_the_title_screen_working_and_says_why(tmp_path,
+                                                                         monkeypatch, kind):
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import App
+    from game.paths import autosave_path
+    from game.scenes import nav
+    from game.settings import Settings
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("RAILPARTY_DATA_DIR", str(tmp_path / "data"))
+    _, data = a_save(tmp_path)
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text(CRAFTED[kind](data))
+    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    try:
+        app.reset(nav.screen("title", app))
+        app.step(2)
+        title = app.top
+        entry = next(b for b in title.menu.buttons if b.label == "Continue")
+        entry.action()                              # explains instead of crashing
+        app.step(1)
+        assert app.top is title and app.toasts and "save" in app.toasts[-1][0]
+    finally:
+        app.close()
+
+
+def test_play_resume_of_a_crafted_save_says_why_on_the_terminal(tmp_path, monkeypatch,
+                                                               capsys):
+    from game.app import App
+    from game.cli import main
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setattr(App, "run", lambda self, **_: None)
+    path, data = a_save(tmp_path)
+    path.write_text(CRAFTED["deep"](data))
+    assert main(["play", "--resume", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "save" in err and "Traceback" not in err
