@@ -744,12 +744,14 @@ class Host:
                     self._flood(peer, f"limit {P.MAX_FRAMES_PER_SECOND}/s")
                     await self._linger(peer, reader)
                     return
-                started = time.perf_counter()
+                # CPU time of this thread, not wall time: a host whose window (or a
+                # busy machine) holds the GIL must not count that against the peer
+                started = time.thread_time()
                 close = self._handle_frame(peer, body)
                 del body
                 if close:
                     return
-                if not peer.spend_cpu(time.perf_counter() - started):
+                if not peer.spend_cpu(time.thread_time() - started):
                     self._flood(peer, "its messages take too long to handle")
                     await self._linger(peer, reader)
                     return

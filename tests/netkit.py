@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgpack
+
 from game.bots import make_bot
 from net import protocol as P
 from net.client import Client, TokenStore, run_bot, run_spectator
@@ -192,6 +194,26 @@ class Raw:
 
 
 # --- the real command line ------------------------------------------------------------
+
+def raw_frame(obj: Any) -> bytes:
+    """One frame as the wire carries it, whatever the object holds."""
+    body = msgpack.packb(obj, use_bin_type=True)
+    return P.HEADER.pack(len(body)) + body
+
+
+def spectator(host: Host) -> Raw:
+    """A raw spectator, welcomed and synced."""
+    raw = Raw(host.port)
+    assert raw.hello("spectator")["type"] == "welcome"
+    raw.recv_until(lambda m: m["type"] == "sync")
+    return raw
+
+
+def pong(raw: Raw, n: int = 99) -> bool:
+    """Whether the host still answers this connection's ping."""
+    raw.send({"type": "ping", "n": n})
+    return raw.recv_until(lambda m: m["type"] == "pong" and m["n"] == n) is not None
+
 
 class Proc:
     """`python -m game ARGS` with its stdout lines collected by a thread."""

@@ -10,7 +10,18 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netkit import LOOPBACK, Player, Raw, connect, isolate, start_host, wait_until
+from netkit import (
+    LOOPBACK,
+    Player,
+    Raw,
+    connect,
+    isolate,
+    pong,
+    raw_frame,
+    spectator,
+    start_host,
+    wait_until,
+)
 
 from game.match import Match
 from net import protocol as P
@@ -19,23 +30,6 @@ from net import protocol as P
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch, tmp_path):
     isolate(monkeypatch, tmp_path)
-
-
-def raw_frame(obj) -> bytes:
-    body = msgpack.packb(obj, use_bin_type=True)
-    return P.HEADER.pack(len(body)) + body
-
-
-def spectator(host) -> Raw:
-    raw = Raw(host.port)
-    assert raw.hello("spectator")["type"] == "welcome"
-    raw.recv_until(lambda m: m["type"] == "sync")
-    return raw
-
-
-def pong(raw: Raw, n: int = 99) -> bool:
-    raw.send({"type": "ping", "n": n})
-    return raw.recv_until(lambda m: m["type"] == "pong" and m["n"] == n) is not None
 
 
 # --- one fault at a time ------------------------------------------------------------

@@ -12,7 +12,19 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from netkit import LOOPBACK, Player, Proc, Raw, connect, isolate, start_host, wait_until
+from netkit import (
+    LOOPBACK,
+    Player,
+    Proc,
+    Raw,
+    connect,
+    isolate,
+    pong,
+    raw_frame,
+    spectator,
+    start_host,
+    wait_until,
+)
 
 from game.match import Match, SaveError, default_seats, new_seed
 from net import protocol as P
@@ -263,31 +275,14 @@ def test_a_damaged_journal_line_in_the_middle_is_refused_naming_it(tmp_path):
 
 # --- resource limits -----------------------------------------------------------------------
 
-def raw_frame(obj) -> bytes:
-    body = msgpack.packb(obj, use_bin_type=True)
-    return P.HEADER.pack(len(body)) + body
-
-
-def watcher(host) -> Raw:
-    raw = Raw(host.port)
-    assert raw.hello("spectator")["type"] == "welcome"
-    raw.recv_until(lambda m: m["type"] == "sync")
-    return raw
-
-
-def pong(raw: Raw, n: int = 99) -> bool:
-    raw.send({"type": "ping", "n": n})
-    return raw.recv_until(lambda m: m["type"] == "pong" and m["n"] == n) is not None
-
-
 def test_a_big_frame_from_a_client_is_refused_from_its_header():
     host = start_host()
     try:
-        raw = watcher(host)
+        raw = spectator(host)
         raw.send_bytes(P.HEADER.pack(250 * 1024))        # the body never comes
         assert raw.closed()
         assert [m["code"] for m in raw.received if m["type"] == "error"] == [P.E_TOO_BIG]
-        assert pong(watcher(host))
+        assert pong(spectator(host))
     finally:
         host.stop()
 
@@ -303,7 +298,7 @@ def test_a_big_frame_from_a_client_is_refused_from_its_header():
 def test_frames_over_their_limits_are_refused(frame, code):
     host = start_host()
     try:
-        raw = watcher(host)
+        raw = spectator(host)
         raw.send_bytes(frame)
         error = raw.recv_until(lambda m: m["type"] == "error")
         assert error["code"] == code, error
@@ -315,8 +310,8 @@ def test_frames_over_their_limits_are_refused(frame, code):
 def test_a_peer_over_its_byte_budget_is_closed_and_others_are_served():
     host = start_host()
     try:
-        calm = watcher(host)
-        greedy = watcher(host)
+        calm = spectator(host)
+        greedy = spectator(host)
         heavy = P.action(0, 0, {f"k{i}": "x" * 1000 for i in range(15)})    # ~15 KB each
         frame = raw_frame(heavy)
         count = 2 * P.PEER_BYTE_BURST // len(frame)      # few frames, many bytes
@@ -347,13 +342,13 @@ def test_a_peer_over_its_decode_time_budget_is_closed(monkeypatch):
 def test_pings_queued_in_a_stall_that_arrive_together_are_not_a_flood():
     host = start_host(peer_timeout=5.0)
     try:
-        raw = watcher(host)
+        raw = spectator(host)
         time.sleep(3.0)                     # a stall: nothing arrives from this peer
         n = P.FRAME_BURST + 40              # what it queued at an honest rate meanwhile
         raw.send_bytes(b"".join(raw_frame({"type": "ping", "n": i}) for i in range(n)))
         assert raw.recv_until(lambda m: m["type"] == "error" or (
             m["type"] == "pong" and m["n"] == n - 1))["type"] == "pong"
-        flood = watcher(host)              # no stall: the same burst is a flood
+        flood = spectator(host)              # no stall: the same burst is a flood
         flood.send_bytes(b"".join(raw_frame({"type": "ping", "n": i}) for i in range(n * 2)))
         assert flood.closed()
         assert any(m["type"] == "error" and m["code"] == P.E_FLOOD for m in flood.received)
