@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.bots import make_bot
+from game.bots.families.tricks_worlds import WorldBuilder
 from game.rules import GAMES, create
 from game.simulate import play_game, simulate
 
@@ -45,6 +48,27 @@ def test_greedy_beats_random_in_most_three_player_games():
         record = play_game(GAME, order, 1000 + seed)
         wins += seat in record["winners"]
     assert wins >= 45, f"greedy won {wins} of 60"
+
+
+@pytest.mark.parametrize("players,options", [
+    (3, {}), (4, {"teams": True}), (5, {"expert": True}), (4, {"expert": True})])
+def test_worlds_rebuilt_from_a_view_show_that_view(players, options):
+    """In every phase, a world rebuilt from a seat's view shows the seat that view,
+    offers the same actions and moves on in step with the real game."""
+    for seed in range(3):
+        state = create(GAME, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            world = WorldBuilder(state.view(seat)).sample(rng)
+            assert world.view(seat) == state.view(seat)
+            legal = state.legal_actions(seat)
+            assert world.legal_actions(seat) == legal
+            action = rng.choice(legal)
+            world.apply(seat, action)
+            state.apply(seat, action)
+            assert (world.phase, world.to_act, world.lines) == (state.phase, state.to_act,
+                                                               state.lines)
 
 
 def test_simulate_runs_the_game():
