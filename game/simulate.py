@@ -13,8 +13,13 @@ from game.rules import create
 MAX_ACTIONS = 20_000
 
 
-def play_game(game_id: str, bots: list[str], seed: int) -> dict[str, Any]:
-    """One complete game between the named bots; returns its summary record."""
+def play_game(game_id: str, bots: list[str], seed: int,
+              think_times: list[list[float]] | None = None) -> dict[str, Any]:
+    """One complete game between the named bots; returns its summary record.
+
+    With `think_times` (a list per seat) each seat's `choose` durations in
+    seconds are appended to its list (for benchmarks).
+    """
     state = create(game_id, players=len(bots), seed=seed)
     players = [make_bot(name, seed * 101 + seat) for seat, name in enumerate(bots)]
     actions = 0
@@ -22,7 +27,11 @@ def play_game(game_id: str, bots: list[str], seed: int) -> dict[str, Any]:
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"{game_id} seed {seed} did not end in {MAX_ACTIONS} actions")
         for seat in state.to_act:
-            action = players[seat].choose(state.view(seat), state.legal_actions(seat))
+            view, legal = state.view(seat), state.legal_actions(seat)
+            started = time.perf_counter()
+            action = players[seat].choose(view, legal)
+            if think_times is not None:
+                think_times[seat].append(time.perf_counter() - started)
             state.apply(seat, action)
             actions += 1
             if state.is_over:
