@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from botkit import play_legally_to_the_end, wins_against_random
 
 from game.bots import bot_names, make_bot
 from game.rules import create
-from game.simulate import play_game, simulate
+from game.simulate import simulate
 
 
 @pytest.mark.parametrize("name", bot_names())
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_bots_only_choose_legal_actions_and_finish(name, players):
-    state = create("routes-usa", players=players, seed=players * 11)
-    bots = [make_bot(name, seat) for seat in range(players)]
-    steps = 0
-    while not state.is_over:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.view(seat), legal)
-        assert action in legal
-        state.apply(seat, action)
-        steps += 1
-        assert steps < 5000
-    assert len(state.result()["scores"]) == players
+    play_legally_to_the_end("routes-usa", [name] * players, players * 11, 5000)
 
 
 def test_unknown_bot_is_named():
@@ -32,12 +22,7 @@ def test_unknown_bot_is_named():
 
 
 def test_greedy_beats_random_in_at_least_95_percent_of_200_two_player_games():
-    wins = 0
-    for seed in range(200):
-        order = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
-        record = play_game("routes-usa", order, seed)
-        if record["winners"] == [order.index("greedy")]:
-            wins += 1
+    wins = wins_against_random("routes-usa", "greedy", 2, 200, 0, shared_counts=False)
     assert wins >= 190, f"greedy won {wins} of 200"
 
 

@@ -615,30 +615,15 @@ def test_result_adds_the_region_bonus_and_no_longest_route_bonus():
 @pytest.mark.parametrize("name", ["random", "greedy"])
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_bots_play_legal_italy_games_to_the_end(name, players):
-    from game.bots import make_bot
+    from botkit import play_legally_to_the_end
 
-    state = create(GAME, players=players, seed=players * 7)
-    bots = [make_bot(name, seat) for seat in range(players)]
-    steps = 0
-    while not state.is_over:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.view(seat), legal)
-        assert action in legal
-        state.apply(seat, action)
-        steps += 1
-        assert steps < 5000
-    assert len(state.result()["scores"]) == players
+    play_legally_to_the_end(GAME, [name] * players, players * 7, 5000)
 
 
 def test_greedy_beats_random_in_at_least_95_percent_of_40_italy_games():
-    from game.simulate import play_game
+    from botkit import wins_against_random
 
-    wins = 0
-    for seed in range(40):
-        order = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
-        if play_game(GAME, order, seed)["winners"] == [order.index("greedy")]:
-            wins += 1
+    wins = wins_against_random(GAME, "greedy", 2, 40, 0, shared_counts=False)
     assert wins >= 38, f"greedy won {wins} of 40"
 
 

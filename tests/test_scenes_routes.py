@@ -54,6 +54,15 @@ def hotseat(app: App, seats: list[Seat], seed: int = 11, tmp_path=None) -> Route
     return scene
 
 
+def until_seat_zero_plays(app: App, scene: RoutesBoardScene, state, ticks: int) -> None:
+    """Step until seat 0 is to play in the main phase with nothing animating
+    (at most `ticks` ticks; the test then checks what it needs)."""
+    for _ in range(ticks):
+        app.step(1)
+        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
+            break
+
+
 def confirm_tickets(app: App) -> None:
     overlay = app.top
     assert isinstance(overlay, ChoiceScene) and overlay.title == "Destination tickets"
@@ -160,10 +169,7 @@ def test_keyboard_and_controller_reach_the_same_actions(app, tmp_path):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     state = scene.session.match.state
-    for _ in range(200):
-        app.step(1)
-        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
-            break
+    until_seat_zero_plays(app, scene, state, 200)
     assert state.to_act == (0,)
     scene._refresh_view()
     deck_index = scene.focus_items.index(("deck", None))
@@ -296,10 +302,7 @@ def test_claim_animation_hops_cars_space_by_space(tmp_path, monkeypatch):
         app.step(1)
         confirm_tickets(app)
         state = scene.session.match.state
-        for _ in range(400):
-            app.step(1)
-            if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
-                break
+        until_seat_zero_plays(app, scene, state, 400)
         state.hands[0] = {"blue": 6}
         state._legal_cache = {}
         scene._refresh_view()
@@ -439,10 +442,7 @@ def test_face_up_click_takes_that_card(app, tmp_path):
                     tmp_path=tmp_path)
     confirm_tickets(app)
     state = scene.session.match.state
-    for _ in range(200):
-        app.step(1)
-        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
-            break
+    until_seat_zero_plays(app, scene, state, 200)
     slot = next(i for i, c in enumerate(state.face_up) if c and c != "locomotive")
     card = state.face_up[slot]
     before = state.hands[0].get(card, 0)
@@ -461,10 +461,7 @@ def test_italy_ferry_pile_and_ferry_payment_by_clicking(app, tmp_path):
     assert scene.portrait  # the tall board takes the full height
     confirm_tickets(app)
     state = match.state
-    for _ in range(300):
-        app.step(1)
-        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
-            break
+    until_seat_zero_plays(app, scene, state, 300)
     click(app, FERRY_PILE_RECT.center)
     assert state.hands[0].get("ferry") == 1
     for _ in range(300):
@@ -589,10 +586,7 @@ def test_a_claim_asks_first_or_plays_at_once_with_an_undo_as_the_setting_says(ap
                     tmp_path=tmp_path)
     confirm_tickets(app)
     state = scene.session.match.state
-    for _ in range(200):
-        app.step(1)
-        if state.to_act == (0,) and state.phase == "play" and not scene.animator.busy:
-            break
+    until_seat_zero_plays(app, scene, state, 200)
     state.hands[0] = {"blue": 6}
     state._legal_cache = {}
     scene._refresh_view()

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from botkit import play_legally_to_the_end, wins_against_random
 
 import game.bots.families.tricks as tricks_bot
-from game.bots import make_bot
 from game.bots.families.tricks_worlds import WorldBuilder
 from game.rules import GAMES, create
-from game.simulate import play_game, simulate
+from game.simulate import simulate
 
 GAME = "railway-tricks"
 THRESHOLD = 54
@@ -26,29 +26,13 @@ def test_registry_entry():
 @pytest.mark.parametrize("players,options", [
     (3, {}), (4, {"teams": True}), (5, {"expert": True}), (4, {"expert": True})])
 def test_bots_only_choose_legal_actions_and_finish(players, options):
-    state = create(GAME, players=players, seed=players * 13, **options)
-    bots = [make_bot("greedy" if seat % 2 == 0 else "random", seat) for seat in range(players)]
-    steps = 0
-    while not state.is_over:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.view(seat), legal)
-        assert action in legal
-        state.apply(seat, action)
-        steps += 1
-        assert steps < 500
-    assert len(state.result()["scores"]) == players
+    names = ["greedy" if seat % 2 == 0 else "random" for seat in range(players)]
+    play_legally_to_the_end(GAME, names, players * 13, 500, **options)
 
 
 def test_greedy_beats_random_in_most_three_player_games():
     # about 92% over 1000 games (58 of these 60); a shared win counts as a win
-    wins = 0
-    for seed in range(60):
-        order = ["greedy", "random", "random"]
-        seat = seed % 3
-        order[0], order[seat] = order[seat], order[0]
-        record = play_game(GAME, order, 1000 + seed)
-        wins += seat in record["winners"]
+    wins = wins_against_random(GAME, "greedy", 3, 60, 1000, shared_counts=True)
     assert wins >= THRESHOLD, f"greedy won {wins} of 60"
 
 
