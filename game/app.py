@@ -133,7 +133,7 @@ class App:
               seconds: float = 3.0) -> None:
         """A short message over everything (an illegal move's reason, an error)."""
         self.toasts.append((message, round(seconds * TICK_RATE), color))
-        self.toasts = self.toasts[-3:]
+        self.toasts = self.toasts[-theme.MAX_TOASTS:]
 
     def quit(self) -> None:
         self.running = False
@@ -203,12 +203,12 @@ class App:
         y = top.toast_y if top is not None else theme.SCREEN_H - 70
         step = 1 if y < theme.SCREEN_H // 2 else -1
         for message, _, color in self.toasts:
-            img = theme.text(message, 34, theme.TEXT)
-            box = img.get_rect(midtop=(theme.SCREEN_W // 2, y)).inflate(40, 20)
+            img = theme.text(message, theme.TOAST_TEXT, theme.TEXT)
+            box = img.get_rect(midtop=(theme.SCREEN_W // 2, y)).inflate(40, theme.TOAST_PAD)
             pygame.draw.rect(surface, (20, 20, 28), box, border_radius=10)
             pygame.draw.rect(surface, color, box, 3, border_radius=10)
             surface.blit(img, img.get_rect(center=box.center))
-            y += step * (box.height + 8)
+            y += step * (box.height + theme.TOAST_GAP)
 
     def step(self, ticks: int = 1, events: list[pygame.event.Event] | None = None) -> None:
         """Feed events, run `ticks` ticks and draw one frame (tests, headless demos)."""

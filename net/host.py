@@ -48,7 +48,6 @@ from net.session import LocalClient
 
 log = logging.getLogger("railparty.net.host")
 
-COLORS = SEAT_COLORS
 READ_CHUNK_BYTES = 64 * 1024
 LINGER_CLOSE_SECONDS = 1.0    # how long a closing flooder's data is read and dropped
 LINGER_SECONDS = 2.0     # after the last update, how long a headless host waits for goodbyes
@@ -1008,8 +1007,8 @@ class Host:
         slot = self.slots[peer.seat]
         color = message.get("color")
         if color is not None:
-            if color not in COLORS:
-                peer.send(P.error(P.E_LOBBY, f"colours are {', '.join(COLORS)}"))
+            if color not in SEAT_COLORS:
+                peer.send(P.error(P.E_LOBBY, f"colours are {', '.join(SEAT_COLORS)}"))
                 return
             if any(s.color == color for i, s in enumerate(self.slots) if i != peer.seat):
                 peer.send(P.error(P.E_LOBBY, f"{color} is taken by another player"))
@@ -1339,9 +1338,9 @@ class Host:
 
     def _pick_color(self, wanted: Any, index: int) -> str:
         taken = {s.color for i, s in enumerate(self.slots) if i != index and s.color}
-        if isinstance(wanted, str) and wanted in COLORS and wanted not in taken:
+        if isinstance(wanted, str) and wanted in SEAT_COLORS and wanted not in taken:
             return wanted
-        return next(c for c in COLORS if c not in taken)
+        return next(c for c in SEAT_COLORS if c not in taken)
 
     def _unique_name(self, name: str, index: int) -> str:
         taken = {s.name for i, s in enumerate(self.slots) if i != index and s.name}

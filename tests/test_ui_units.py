@@ -143,7 +143,10 @@ def test_the_region_legend_stays_clear_of_where_toasts_appear():
     from game.ui.route_drawing import legend_box
 
     geo = BoardGeometry(load_board("italy"), L.PORTRAIT_BOARD_RECT)
-    toasts = pygame.Rect(1920 // 2 - 500, 64, 1000, 190)
+    from game.ui import theme
+
+    pygame.font.init()
+    toasts = theme.toast_band(64)
     box, _ = legend_box(geo, 17, [toasts])
     assert not box.colliderect(toasts)
     assert pygame.Rect(geo.rect).contains(box)

@@ -92,6 +92,19 @@ def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
     return content.rstrip() + "…"
 
 
+# Toasts: short notices stacked at the middle of the screen (see App._draw_toasts).
+TOAST_TEXT = 34
+MAX_TOASTS = 3
+TOAST_PAD, TOAST_GAP = 20, 8
+
+
+def toast_band(top: int) -> pygame.Rect:
+    """Where toasts stacking down from `top` may appear: what a screen keeps
+    free of headings and keys."""
+    height = font(TOAST_TEXT).get_linesize() + TOAST_PAD + TOAST_GAP
+    return pygame.Rect(0, top, SCREEN_W, MAX_TOASTS * height)
+
+
 @lru_cache(maxsize=256)
 def fit_size(content: str, size: int, width: int, bold: bool = False, smallest: int = 30) -> int:
     """The largest text size up to `size` at which `content` fits `width` pixels

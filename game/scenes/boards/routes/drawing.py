@@ -30,8 +30,7 @@ class RoutesDrawing:
         if self.static is None or self.static_key != cb:
             static = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H))
             static.fill(theme.BG)
-            # where up to three toasts stack, under the top bar: no legend there
-            toasts = pygame.Rect(theme.SCREEN_W // 2 - 500, self.toast_y, 1000, 190)
+            toasts = theme.toast_band(self.toast_y)  # no legend where toasts appear
             static.blit(rd.draw_static_board(self.geo, colorblind=cb, keep_clear=[toasts]),
                         (0, 0))
             self.static = static.convert()
