@@ -97,6 +97,7 @@ class Peer:
         self.role: str | None = None      # None until its hello is accepted
         self.seat: int | None = None
         self.closed = False
+        self.writing_done = False         # half closed: see stop_writing
         self.said_bye = False
         self.retired = False              # its seat was taken over: ignored until closed
         self.bad_frames = 0
@@ -139,9 +140,16 @@ class Peer:
 
     def send_frame(self, frame: bytes) -> None:
         writer = self.writer
-        if self.closed or writer is None or writer.transport.is_closing():
+        if (self.closed or self.writing_done or writer is None
+                or writer.transport.is_closing()):
             return
-        writer.write(frame)
+        try:
+            writer.write(frame)
+        except (RuntimeError, OSError) as exc:
+            # one broken connection must never stop a broadcast to everyone else
+            log.info("cannot write to %s (%s); dropping it", self.addr, exc)
+            self.abort()
+            return
         self.bytes_sent += len(frame)
         if writer.transport.get_write_buffer_size() > P.MAX_SEND_BUFFER_BYTES:
             log.info("peer %s does not read its messages; dropping it", self.addr)
@@ -149,6 +157,14 @@ class Peer:
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_frame(encode(message))
+
+    def stop_writing(self) -> None:
+        """Half close: what was written is sent, then EOF; nothing more is written
+        (updates and pings skip it) while its last data is read and dropped."""
+        self.writing_done = True
+        writer = self.writer
+        if writer is not None and not writer.transport.is_closing() and writer.can_write_eof():
+            writer.write_eof()
 
     def close(self) -> None:
         """Close after what was written is sent."""
@@ -761,10 +777,8 @@ class Host:
         """Before closing on a peer that sent too much: stop writing, then read and
         drop what it still sends for a moment, so that closing with unread data
         (a reset) does not wipe our last message from its side."""
-        writer = peer.writer
         with contextlib.suppress(Exception):
-            if writer is not None and writer.can_write_eof():
-                writer.write_eof()
+            peer.stop_writing()
             deadline = time.monotonic() + LINGER_CLOSE_SECONDS
             while (left := deadline - time.monotonic()) > 0:
                 if not await asyncio.wait_for(reader.read(READ_CHUNK_BYTES), left):
