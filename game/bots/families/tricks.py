@@ -27,7 +27,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.base import Action, View
+from game.bots.search import SearchHooks
+from game.rules.base import Action, GameState, View
 from game.rules.tricks.data import load_tricks_data
 from game.rules.tricks.scoring import best_stretch
 
@@ -268,4 +269,25 @@ class GreedyTricksBot:
                 "company": position.best_locomotive(loco, pending["options"])[1]}
 
 
+class TricksSearch(SearchHooks):
+    """The search bot's hooks: the greedy player plays the rollouts for a few
+    tricks; the lead is counted in the game's points."""
+
+    depth = 18
+    scale = 60.0
+
+    def __init__(self, rng: random.Random):
+        super().__init__(rng)
+        self.greedy = GreedyTricksBot(rng)
+
+    def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
+        return self.greedy.choose(state.view(seat), legal)
+
+    def fallback(self, view: View, legal: list[Action]) -> Action:
+        return self.greedy.choose(view, legal)
+
+    def prior(self, view: View, legal: list[Action]) -> Action | None:
+        return self.greedy.choose(view, legal)
+
 BOTS = {"greedy": GreedyTricksBot}
+SEARCH = TricksSearch
