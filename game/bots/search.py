@@ -36,7 +36,7 @@ EXPLORE = 0.6
 # move leads by this much and by this many standard errors: short rollouts
 # are noisy, and a cut-off evaluation flatters waiting (a horizon effect).
 OVERRULE_LEAD = 0.02
-OVERRULE_Z = 1.5
+OVERRULE_Z = 2.0
 
 
 def check_think_ms(value: int) -> int:

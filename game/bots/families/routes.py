@@ -324,9 +324,16 @@ class RoutesSearch(SearchHooks):
         return 0.5 + 0.5 * math.tanh((projected[seat] - best) / self.scale)
 
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """Tickets stay the planner's call (a rollout of a few turns cannot see
+        whether a ticket will be finished: searched, it kept too many and
+        failed them); draws and claims are searched."""
+        if any(a["type"] == "keep_tickets" for a in legal):
+            return [self.greedy.choose(view, legal)]
         out: list[Action] = []
         tracks: set[str] = set()
         for action in legal:
+            if action["type"] == "draw_tickets":
+                continue
             if action["type"] == "claim":
                 if action["track"] in tracks:
                     continue
