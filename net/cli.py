@@ -260,6 +260,9 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
         elif kind == "error" and message.get("code") not in (P.E_STALE,):
             _say(f"error: {message.get('reason')}")
 
+    if bot == "search":
+        _say("a joining search bot cannot deal hidden cards (the rules engine is on the "
+             "host): it plays the Normal move; to play Hard, host with --bot search")
     client.start()
     try:
         if watching:

@@ -34,6 +34,8 @@ from game.rules.base import Action, GameState, View
 
 # What players see for each bot name, weakest first.
 LEVELS: dict[str, str] = {"random": "Easy", "greedy": "Normal", "search": "Hard"}
+# The bot a new seat gets unless someone picks another level.
+DEFAULT_BOT = "greedy"
 
 
 class Bot(Protocol):
