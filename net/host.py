@@ -1277,10 +1277,12 @@ class Host:
         seat = self.match.bot_to_act()
         if seat is None:
             return
-        match, version = self.match, self.match.version
+        # the seat's mark moves when its own legal actions or secrets change: a
+        # move chosen before that is stale (another seat's move is not)
+        match, mark = self.match, self._marks[seat]
         self._bot_thinking = True
         self._think(match.bot_job(seat),
-                    lambda action: self._bot_done(match, version, seat, action))
+                    lambda action: self._bot_done(match, mark, seat, action))
 
     def _think(self, job: Callable[[], Action],
                done: Callable[[Action | BaseException], None]) -> None:
@@ -1297,10 +1299,10 @@ class Host:
 
         future.add_done_callback(finished)
 
-    def _bot_done(self, match: Match, version: int, seat: int,
+    def _bot_done(self, match: Match, mark: int, seat: int,
                   action: Action | BaseException) -> None:
         self._bot_thinking = False
-        if (self.phase != "playing" or self.match is not match or match.version != version
+        if (self.phase != "playing" or self.match is not match or self._marks[seat] != mark
                 or seat not in match.state.to_act or seat not in match.bots):
             self._schedule_bots()       # the game moved on while the bot thought
             return
