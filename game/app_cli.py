@@ -11,6 +11,7 @@ from pathlib import Path
 
 def register(sub: argparse._SubParsersAction) -> None:
     from game.rules import GAMES
+    from game.think_arg import think_ms
 
     play = sub.add_parser("play", help="open the game (the default command)",
                           description="Open Rail Party on the title screen.")
@@ -48,12 +49,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     kiosk.add_argument("--frames", type=int, default=None, help="stop after this many frames")
     kiosk.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
     kiosk.set_defaults(func=cmd_kiosk)
-
-
-def think_ms(text: str) -> int:
-    from game.cli import think_ms as parse
-
-    return parse(text)
 
 
 def _seconds(text: str) -> float:

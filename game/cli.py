@@ -31,22 +31,10 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
-def think_ms(text: str) -> int:
-    """A search bot's think time per move, in milliseconds (an argparse type)."""
-    from game.bots.search import check_think_ms
-
-    try:
-        return check_think_ms(int(text))
-    except ValueError as exc:
-        if not text.strip().lstrip("-").isdigit():
-            raise argparse.ArgumentTypeError(
-                f"{text!r} is not a whole number of milliseconds") from None
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def build_parser() -> argparse.ArgumentParser:
     from game.bots import bot_names
     from game.rules import GAMES
+    from game.think_arg import think_ms
 
     parser = argparse.ArgumentParser(
         prog="railparty", description="Rail Party: railway board games for one room.")

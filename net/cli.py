@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.cli import think_ms
 from game.seats import SEAT_COLORS
+from game.think_arg import think_ms
 from net import protocol as P
 
 
