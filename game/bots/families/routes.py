@@ -326,17 +326,13 @@ class RoutesSearch(SearchHooks):
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
         """Tickets stay the planner's call (a rollout of a few turns cannot see
         whether a ticket will be finished: searched, it kept too many and
-        failed them). When the planner claims, only other claims are tried: a
-        cut-off rollout flatters drawing instead (the claim still happens a turn
-        later, with more cards) and cannot see the track being taken meanwhile."""
-        planned = self.greedy.choose(view, legal)
-        if planned["type"] == "keep_tickets":
-            return [planned]
-        claiming = planned["type"] == "claim"
+        failed them); draws and claims are searched."""
+        if any(a["type"] == "keep_tickets" for a in legal):
+            return [self.greedy.choose(view, legal)]
         out: list[Action] = []
         tracks: set[str] = set()
         for action in legal:
-            if action["type"] == "draw_tickets" or (claiming and action["type"] != "claim"):
+            if action["type"] == "draw_tickets":
                 continue
             if action["type"] == "claim":
                 if action["track"] in tracks:
