@@ -35,18 +35,13 @@ def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = N
     state = create(game_id, players=len(bots), seed=seed)
     players = [make_bot(name, seed * 101 + seat, think_ms=think_ms, iterations=iterations)
                for seat, name in enumerate(bots)]
-    thinking = [0.0] * len(bots)
-    moves = [0] * len(bots)
     actions = 0
     while not state.is_over:
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"{game_id} seed {seed} did not end in {MAX_ACTIONS} actions")
         for seat in state.to_act:
-            started = time.perf_counter()
             action = players[seat].choose(state.view(seat), state.legal_actions(seat),
                                           dealer(state, seat))
-            thinking[seat] += time.perf_counter() - started
-            moves[seat] += 1
             state.apply(seat, action)
             actions += 1
             if state.is_over:
@@ -60,7 +55,6 @@ def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = N
         "scores": result["scores"],
         "winners": result["winners"],
         "turns": getattr(state, "turn", actions),
-        "think_ms": [round(1000 * t / max(m, 1), 1) for t, m in zip(thinking, moves, strict=True)],
     }
 
 

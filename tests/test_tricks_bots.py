@@ -14,7 +14,7 @@ GAME = "railway-tricks"
 def test_registry_entry():
     info = GAMES[GAME]
     assert (info.min_players, info.max_players, info.family) == (3, 5, "tricks")
-    assert info.bots == ("random", "greedy")
+    assert info.bots == ("random", "greedy", "search")
     assert dict(info.options) == {"expert": False, "teams": False}
 
 
