@@ -11,6 +11,7 @@ from pathlib import Path
 
 def register(sub: argparse._SubParsersAction) -> None:
     from game.rules import GAMES
+    from game.think_arg import think_ms
 
     play = sub.add_parser("play", help="open the game (the default command)",
                           description="Open Rail Party on the title screen.")
@@ -30,6 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="print frame-time figures (ms) as JSON on the last line")
     demo.add_argument("--bot-pace", type=_seconds, default=0.4,
                       help="seconds a bot waits before acting")
+    demo.add_argument("--bots", default=None,
+                      help="comma-separated bot per seat, or one for all, as simulate "
+                           "takes it (default: greedy)")
+    demo.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
+                      help="the search (Hard) bot's think time per move (default 1000)")
     demo.set_defaults(func=cmd_demo, demo_parser=demo)
 
     kiosk = sub.add_parser("kiosk", help="TV display: follow a LAN game, or a bot demo",
@@ -155,15 +161,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    seats = _demo_seats(args)
     from game.app import App
-    from game.match import Match, default_seats
+    from game.match import Match
     from game.scenes.nav import board_scene
     from game.session import LocalSession
     from game.settings import Settings
 
     settings = Settings(bot_pace=args.bot_pace)  # the demo ignores the player's settings
     app = App(settings=settings, headless=args.headless)
-    match = Match(args.game, default_seats(args.game, 0, args.players), args.seed)
+    match = Match(args.game, seats, args.seed, think_ms=args.think_ms)
     app.push(board_scene(app, LocalSession(match), on_exit=app.quit))
     app.run(max_frames=args.frames)
     if args.screenshot:
@@ -174,3 +181,26 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.stats:
         print(json.dumps(app.frame_stats()))
     return 0
+
+
+def _demo_seats(args: argparse.Namespace) -> list:
+    """One bot seat per player, from --bots (as simulate reads it)."""
+    from game.bots import bot_names, level_name
+    from game.match import Seat, default_seats
+    from game.rules import GAMES
+    from game.seats import default_color
+
+    if args.bots is None:
+        return default_seats(args.game, 0, args.players)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    offered = GAMES[args.game].bots
+    unknown = [b for b in bots if b not in bot_names() or b not in offered]
+    if not bots or unknown:
+        args.demo_parser.error(f"--bots: {', '.join(unknown) or '(none given)'} cannot play "
+                               f"{GAMES[args.game].name}; it offers {', '.join(offered)}")
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        args.demo_parser.error(f"--bots names {len(bots)} bot(s) for {args.players} players")
+    return [Seat(name=f"{level_name(b)} bot {i + 1}", color=default_color(i), bot=b)
+            for i, b in enumerate(bots)]

@@ -34,6 +34,7 @@ def _whole(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from game.bots import bot_names
     from game.rules import GAMES
+    from game.think_arg import think_ms
 
     parser = argparse.ArgumentParser(
         prog="railparty", description="Rail Party: railway board games for one room.")
@@ -49,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
                           f"({', '.join(bot_names())})")
     sim.add_argument("--games", type=_positive, default=10)
     sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game")
+    sim.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
+                     help="the search (Hard) bot's think time per move "
+                          "(default 1000)")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of text")
     sim.set_defaults(func=lambda args: cmd_simulate(args, sim))
 
@@ -81,7 +85,7 @@ def cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
         parser.error(f"--bots names {len(bots)} bot(s) for {players} players")
     if not info.min_players <= players <= info.max_players:
         parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players")
-    for record in simulate(args.game, bots, args.games, args.seed):
+    for record in simulate(args.game, bots, args.games, args.seed, think_ms=args.think_ms):
         if args.json:
             print(json.dumps(record), flush=True)
         elif record.get("summary"):
@@ -90,6 +94,10 @@ def cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
             for seat in record["seats"]:
                 print(f"  seat {seat['seat']} {seat['bot']:>8}: win rate "
                       f"{seat['win_rate']:.1%}, mean score {seat['mean_score']}")
+            for name, rate in record["win_rate"].items():
+                low, high = record["win_interval"][name]
+                print(f"  {name:>8}: win rate {rate:.1%} (95% interval {low:.1%}-{high:.1%}, "
+                      f"ties count a share)")
         else:
             print(f"game {record['seed']}: scores {record['scores']} "
                   f"winners {record['winners']} turns {record['turns']}")

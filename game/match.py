@@ -15,11 +15,12 @@ import os
 import secrets
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bots import Bot, level_name, make_bot
+from game.bots import Bot, dealer, level_name, make_bot
 from game.rules import GAMES, IllegalAction, create
 from game.rules.base import Action, Event, GameState
 from game.save_check import SaveError, check_save, parse_json
@@ -67,6 +68,8 @@ class Match:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     save_path: Path | None = None
+    # the Hard (search) bot's think time per move; None: its default
+    think_ms: int | None = None
     state: GameState = field(init=False)
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
 
@@ -76,8 +79,13 @@ class Match:
         self._make_bots()
 
     def _make_bots(self) -> None:
-        self.bots = {i: make_bot(s.bot, self.seed * 7919 + i)
+        self.bots = {i: make_bot(s.bot, self.seed * 7919 + i, think_ms=self.think_ms)
                      for i, s in enumerate(self.seats) if s.bot}
+
+    def set_think_ms(self, think_ms: int | None) -> None:
+        """The search bots' time per move from now on (a setting, a flag)."""
+        self.think_ms = think_ms
+        self._make_bots()
 
     # --- play ---------------------------------------------------------------
 
@@ -114,7 +122,16 @@ class Match:
         return None
 
     def bot_action(self, seat: int) -> Action:
-        return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(seat))
+        return self.bot_job(seat)()
+
+    def bot_job(self, seat: int) -> Callable[[], Action]:
+        """A bot's thinking as a call that touches no state: it gets the seat's
+        view, its legal actions and a `dealer` made here, so it may run on a
+        worker thread (or an executor) while the state goes on being read."""
+        bot = self.bots[seat]
+        view, legal = self.state.view(seat), self.state.legal_actions(seat)
+        deal = dealer(self.state, seat)
+        return lambda: bot.choose(view, legal, deal)
 
     def play_bot(self, seat: int) -> list[Event]:
         return self.apply(seat, self.bot_action(seat))

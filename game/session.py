@@ -119,9 +119,7 @@ class LocalSession:
     def bot_job(self, seat: int) -> Callable[[], Action]:
         """A bot's thinking as a call that touches no state (it sees plain data
         only), so it may run on a worker thread while frames go on."""
-        bot = self.match.bots[seat]
-        view, legal = self.match.state.view(seat), self.match.state.legal_actions(seat)
-        return lambda: bot.choose(view, legal)
+        return self.match.bot_job(seat)
 
     def play_bot_action(self, seat: int, action: Action) -> list[Event]:
         """Apply what a bot chose (on the main thread), if it is still its turn."""

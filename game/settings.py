@@ -15,6 +15,7 @@ from game.paths import config_dir
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # duration factors: 0 is instant
 SPEED_NAMES = {0.0: "Instant", 0.5: "Fast", 1.0: "Normal", 2.0: "Relaxed"}
+THINK_TIMES = (250, 500, 1000, 2000, 4000)  # the Hard bot's choices, in milliseconds
 
 
 @dataclass
@@ -25,6 +26,8 @@ class Settings:
     volume: float = 0.6
     colorblind: bool = False
     bot_pace: float = 0.6  # seconds a bot waits before acting, so people can follow
+    # milliseconds the Hard (search) bot thinks per move, on a worker thread
+    bot_think_ms: int = 1000
     # True: a move that spends cards (a claim) asks for confirmation first;
     # False: one click plays it, with a few seconds to undo before the next player.
     confirm_moves: bool = True
@@ -52,9 +55,13 @@ class Settings:
                 elif isinstance(value, (int, float)) and not isinstance(value, bool) \
                         and f.type in ("float",):
                     setattr(settings, f.name, float(value))
+                elif isinstance(value, int) and not isinstance(value, bool) and f.type == "int":
+                    setattr(settings, f.name, value)
         settings.volume = min(1.0, max(0.0, settings.volume))
         if settings.animation not in ANIMATION_SPEEDS:
             settings.animation = 1.0
+        if settings.bot_think_ms not in THINK_TIMES:
+            settings.bot_think_ms = 1000
         return settings
 
     def save(self) -> None:

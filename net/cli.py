@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.seats import SEAT_COLORS
+from game.think_arg import think_ms
 from net import protocol as P
 
 
@@ -79,6 +80,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                       help="headless: after S seconds, bots fill the open seats and play starts")
     host.add_argument("--bot", default="greedy", choices=bot_names(),
                       help="the bot that fills open seats and stands in for dropped players")
+    host.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
+                      help="the search (Hard) bot's think time per move (default 1000); "
+                           "it thinks off the network loop")
     host.add_argument("--on-drop", default="bot", choices=("bot", "pause"),
                       help="when a player has been gone --drop-timeout seconds: a bot plays "
                            "the seat, or the game waits (default bot)")
@@ -182,6 +186,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     bot_delay=args.bot_delay, auto_start=args.headless,
                     start_after=args.start_after, exit_when_over=args.headless,
                     fsync=args.fsync, turn_timeout=args.turn_timeout or None,
+                    think_ms=args.think_ms,
                     on_listening=lambda h: print(f"listening on {h.bind}:{h.port}", flush=True))
     except ValueError as exc:
         parser.error(str(exc))
@@ -255,6 +260,9 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
         elif kind == "error" and message.get("code") not in (P.E_STALE,):
             _say(f"error: {message.get('reason')}")
 
+    if bot == "search":
+        _say("a joining search bot cannot deal hidden cards (the rules engine is on the "
+             "host): it plays the Normal move; to play Hard, host with --bot search")
     client.start()
     try:
         if watching:

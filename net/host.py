@@ -31,15 +31,17 @@ import time
 import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import msgpack
 
-from game.bots import bot_for_game, bot_names, level_name, make_bot
+from game.bots import bot_for_game, bot_names, dealer, level_name, make_bot
 from game.match import Match, SaveError, Seat, new_seed
 from game.rules import GAMES, IllegalAction, redact_events
+from game.rules.base import Action
 from game.save_check import check_action, is_int, parse_json
 from game.seats import SEAT_COLORS
 from net import protocol as P
@@ -403,7 +405,8 @@ class Host:
                  start_after: float | None = None, exit_when_over: bool = False,
                  linger: float = LINGER_SECONDS,
                  on_listening: Callable[[Host], None] | None = None,
-                 fsync: bool = False, turn_timeout: float | None = None):
+                 fsync: bool = False, turn_timeout: float | None = None,
+                 think_ms: int | None = None):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -431,6 +434,8 @@ class Host:
         self.heartbeat, self.peer_timeout = heartbeat, peer_timeout
         self.hello_timeout, self.frame_timeout = hello_timeout, frame_timeout
         self.bot_delay = bot_delay
+        # the Hard (search) bot's think time per move (None: its default)
+        self.think_ms = think_ms
         # a connected player who does not act within this many seconds has that turn
         # played by the stand-in bot (None or 0: no timer)
         self.turn_timeout = turn_timeout or None
@@ -441,6 +446,8 @@ class Host:
         self.on_listening = on_listening
 
         self.match: Match | None = resume
+        if resume is not None:
+            resume.set_think_ms(think_ms)
         self.phase = "lobby"
         self.slots = [SeatSlot() for _ in range(seats)]
         if resume is not None:
@@ -477,6 +484,9 @@ class Host:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._bot_handle: asyncio.Handle | None = None
+        # a bot thinks on this thread, never on the loop (a search takes a second)
+        self._bot_thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="host-bot")
+        self._bot_thinking = False
         self._advertiser = None
         self._advert_task: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -633,6 +643,7 @@ class Host:
             self._server.close()
         if self._bot_handle is not None:
             self._bot_handle.cancel()
+        self._bot_thinker.shutdown(wait=False, cancel_futures=True)
         for peer in list(self.peers):
             with contextlib.suppress(Exception):
                 peer.send(P.bye(self._stop_reason, P.BYE_STOPPED))
@@ -1135,7 +1146,8 @@ class Host:
         self._arm_turn_timers()
 
     def _new_match(self, seats: list[Seat]) -> None:
-        self.match = Match(self.game, seats, self.seed, dict(self.options))
+        self.match = Match(self.game, seats, self.seed, dict(self.options),
+                           think_ms=self.think_ms)
         self.games_started += 1
         self._seat_cache, self._cache_version = {}, -1
         self._marks = [0] * len(seats)
@@ -1204,10 +1216,21 @@ class Host:
         bot = self._timer_bots.get(seat)
         if bot is None:
             bot = self._timer_bots[seat] = make_bot(bot_for_game(self.game, self.standin_bot),
-                                                    secrets.randbits(64))
+                                                    secrets.randbits(64), think_ms=self.think_ms)
+        state = self.match.state
+        view, legal, deal = state.view(seat), state.legal_actions(seat), dealer(state, seat)
+        self._think(lambda: bot.choose(view, legal, deal),
+                    lambda action: self._timer_bot_done(seat, mark, action))
+
+    def _timer_bot_done(self, seat: int, mark: int, action: Action | BaseException) -> None:
+        if (self.phase != "playing" or self.match is None or self._marks[seat] != mark
+                or seat not in self.match.state.to_act or self.slots[seat].bot is not None):
+            return                      # the player acted meanwhile, or left
         state = self.match.state
         try:
-            events = self._apply(seat, bot.choose(state.view(seat), state.legal_actions(seat)))
+            if isinstance(action, BaseException):
+                raise action
+            events = self._apply(seat, action)
         except Exception:
             log.exception("the stand-in could not play seat %s's turn", seat)
             try:
@@ -1253,7 +1276,8 @@ class Host:
                            **P.pack_legal(legal), **common})
 
     def _schedule_bots(self) -> None:
-        if (self._bot_handle is not None or self.phase != "playing" or self.match is None
+        if (self._bot_handle is not None or self._bot_thinking or self.phase != "playing"
+                or self.match is None
                 or self._loop is None or self.match.bot_to_act() is None):
             return
         if self.bot_delay > 0:
@@ -1268,8 +1292,38 @@ class Host:
         seat = self.match.bot_to_act()
         if seat is None:
             return
+        # the seat's mark moves when its own legal actions or secrets change: a
+        # move chosen before that is stale (another seat's move is not)
+        match, mark = self.match, self._marks[seat]
+        self._bot_thinking = True
+        self._think(match.bot_job(seat),
+                    lambda action: self._bot_done(match, mark, seat, action))
+
+    def _think(self, job: Callable[[], Action],
+               done: Callable[[Action | BaseException], None]) -> None:
+        """Run a bot's `job` on the bot thread; `done` gets its action (or the
+        error) back on the loop, which goes on answering pings meanwhile."""
+        assert self._loop is not None
+        future = self._loop.run_in_executor(self._bot_thinker, job)
+
+        def finished(f: asyncio.Future) -> None:
+            if f.cancelled():
+                return
+            error = f.exception()
+            done(error if error is not None else f.result())
+
+        future.add_done_callback(finished)
+
+    def _bot_done(self, match: Match, mark: int, seat: int,
+                  action: Action | BaseException) -> None:
+        self._bot_thinking = False
+        if (self.phase != "playing" or self.match is not match or self._marks[seat] != mark
+                or seat not in match.state.to_act or seat not in match.bots):
+            self._schedule_bots()       # the game moved on while the bot thought
+            return
         try:
-            action = self.match.bot_action(seat)
+            if isinstance(action, BaseException):
+                raise action
             events = self._apply(seat, action)
         except Exception:
             # never wait on a bot that cannot play: the random bot plays every game

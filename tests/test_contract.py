@@ -206,3 +206,37 @@ def test_clone_is_independent(game_id, players):
         seat = rng.choice(list(copy.to_act))
         copy.apply(seat, rng.choice(copy.legal_actions(seat)))
     assert fingerprint(state) == before
+
+
+@pytest.mark.parametrize(("game_id", "players"), _cases())
+def test_determinize_depends_only_on_the_seats_view_and_rng(game_id, players):
+    """Two real states that differ only in what the seat cannot see give the
+    same determinized state for the same rng: a search bot sampling through
+    `determinize` cannot learn a hidden card, the seed or a secret choice."""
+    rng = random.Random(11)
+    for game_seed in range(3):
+        state = create(game_id, players, 40 + game_seed)
+        for _ in range(rng.randrange(3, 60)):
+            if state.is_over:
+                break
+            seat = rng.choice(list(state.to_act))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        me = rng.randrange(players)
+        twin = state.determinize(me, random.Random(1000 + game_seed))
+        twin.seed, twin.history = state.seed + 1, list(state.history)  # a real-looking record
+        assert twin.view(me) == state.view(me)
+        for k in range(3):
+            a = state.determinize(me, random.Random(k))
+            b = twin.determinize(me, random.Random(k))
+            assert a.seed == b.seed and a.history == b.history == []
+            for viewer in [None, *range(players)]:
+                assert a.view(viewer) == b.view(viewer), (game_id, viewer)
+            # the future (reshuffles, dice) is the same too
+            for _ in range(40):
+                if a.is_over:
+                    break
+                seat = a.to_act[0]
+                legal = a.legal_actions(seat)
+                assert legal == b.legal_actions(seat)
+                action = legal[k * 7 % len(legal)]
+                assert a.apply(seat, action) == b.apply(seat, action)

@@ -137,10 +137,10 @@ def test_a_failing_bot_is_replaced_and_never_leaves_the_table_waiting(monkeypatc
     class Broken:
         name = "broken"
 
-        def choose(self, view, legal):
+        def choose(self, view, legal, deal=None):
             raise RuntimeError("this bot cannot play")
-    monkeypatch.setattr(game.match, "make_bot",
-                        lambda name, seed: Broken() if name == "greedy" else real(name, seed))
+    monkeypatch.setattr(game.match, "make_bot", lambda name, seed, **kw: Broken()
+                        if name == "greedy" else real(name, seed, **kw))
     host = start_host(seats=2)
     try:
         solo = connect(host, "Solo")

@@ -59,7 +59,7 @@ def end_turns(state, count):
 def test_registry_entry():
     info = GAMES["eighty-days"]
     assert (info.min_players, info.max_players, info.family) == (2, 6, "race")
-    assert info.score_order == "low" and info.bots == ("random", "greedy")
+    assert info.score_order == "low" and info.bots == ("random", "greedy", "search")
 
 
 def test_data_file_loads_with_reconstructed_legs_marked():

@@ -19,7 +19,7 @@ THRESHOLD = 54
 def test_registry_entry():
     info = GAMES[GAME]
     assert (info.min_players, info.max_players, info.family) == (3, 5, "tricks")
-    assert info.bots == ("random", "greedy")
+    assert info.bots == ("random", "greedy", "search")
     assert dict(info.options) == {"expert": False, "teams": False}
 
 

@@ -7,6 +7,12 @@ simulator) and from a LAN client.
 module `game.bots.families.<family>` lists it in its `BOTS`, and the game's
 registry entry offers it. A bot made by name learns its game from the first
 view it sees, so a LAN client can make one before it knows the game.
+
+"search" (Hard, game/bots/search.py) plays every game too, with the family's
+`SEARCH` hooks when it has them. Besides the view it takes a `deal`
+(`dealer(state, seat)`): guesses at the hidden cards drawn from its own rng.
+The real state never reaches a bot; without a deal (a LAN client) the search
+bot plays its family's fallback move.
 """
 
 from __future__ import annotations
@@ -15,17 +21,41 @@ import importlib
 import random
 from typing import Protocol
 
+from game.bots.search import (
+    DEFAULT_THINK_MS,
+    Budget,
+    Deal,
+    SearchHooks,
+    SearchPlayer,
+    check_think_ms,
+)
 from game.rules import GAMES
-from game.rules.base import Action, View
+from game.rules.base import Action, GameState, View
 
 # What players see for each bot name, weakest first.
 LEVELS: dict[str, str] = {"random": "Easy", "greedy": "Normal", "search": "Hard"}
+# The bot a new seat gets unless someone picks another level.
+DEFAULT_BOT = "greedy"
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, view: View, legal: list[Action]) -> Action: ...
+    def choose(self, view: View, legal: list[Action], deal: Deal | None = None
+               ) -> Action: ...
+
+
+def dealer(state: GameState, seat: int) -> Deal:
+    """What a bot may sample hidden cards from, without ever holding `state`.
+
+    The bot gets a copy already re-dealt for `seat` (so nothing hidden is
+    left in it), and each call re-deals that copy from the bot's rng.
+    `determinize` depends only on the seat's view and the rng, so the guesses
+    are the same whatever the real hidden cards are (tests/test_search.py).
+    Made on the caller's thread: the bot may then think on another one.
+    """
+    guess = state.determinize(seat, random.Random(0))
+    return lambda rng: guess.determinize(seat, rng)
 
 
 def bot_names() -> tuple[str, ...]:
@@ -55,7 +85,7 @@ class RandomBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         return self.rng.choice(legal)
@@ -64,12 +94,13 @@ class RandomBot:
 class FamilyBot:
     """A named bot that loads its game family's player from the first view."""
 
-    def __init__(self, name: str, seed: int):
+    def __init__(self, name: str, seed: int, budget: Budget | None = None):
         self.name = name
         self.rng = random.Random(seed)
+        self.budget = budget
         self._players: dict[str, object] = {}
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
@@ -78,7 +109,10 @@ class FamilyBot:
         player = self._players.get(game)
         if player is None:
             player = self._players[game] = self._make(game)
-        action = player.choose(view, legal)
+        if isinstance(player, SearchPlayer):
+            action = player.choose(view, legal, deal)
+        else:
+            action = player.choose(view, legal)
         # A planner slip must never stall a game: fall back to a legal move.
         return action if action in legal else self.rng.choice(legal)
 
@@ -87,6 +121,8 @@ class FamilyBot:
         if info is None:
             raise ValueError(f"the {self.name} bot does not know the game {game!r}")
         module = importlib.import_module(f"game.bots.families.{info.family}")
+        if self.name == "search" and "search" in info.bots:
+            return SearchPlayer(self.rng, getattr(module, "SEARCH", SearchHooks), self.budget)
         cls = getattr(module, "BOTS", {}).get(self.name)
         if cls is None:
             raise ValueError(f"{info.name} has no {self.name} bot")
@@ -100,9 +136,20 @@ def preload(game_id: str) -> None:
         importlib.import_module(f"game.bots.families.{info.family}")
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot by name; ValueError names the known bots for a wrong one."""
+def make_bot(name: str, seed: int | None = None, think_ms: int | None = None,
+             iterations: int | None = None) -> Bot:
+    """A new bot by name; ValueError names the known bots for a wrong one.
+
+    `think_ms` (or a fixed number of `iterations`) is the search bot's budget
+    per move; other bots ignore it.
+    """
     if name not in bot_names():
         raise ValueError(f"unknown bot {name!r}; bots are {', '.join(bot_names())}")
     seed = random.randrange(2**32) if seed is None else seed
-    return RandomBot(seed) if name == "random" else FamilyBot(name, seed)
+    if name == "random":
+        return RandomBot(seed)
+    budget = None
+    if think_ms is not None or iterations is not None:
+        budget = Budget(check_think_ms(think_ms) if think_ms is not None else DEFAULT_THINK_MS,
+                        iterations)
+    return FamilyBot(name, seed, budget)

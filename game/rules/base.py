@@ -106,3 +106,15 @@ def redact_events(events: list[Event], viewer: int | None) -> list[Event]:
             event = {k: v for k, v in event.items() if k != "private"}
         out.append(event)
     return out
+
+
+def forget_the_record(state: Any, rng: random.Random) -> None:
+    """Strip a determinized state of what would tell the real deal.
+
+    The seed recreates the real cards and the action record holds choices
+    other seats made in secret (the tickets they kept). A determinized state
+    gets a seed drawn from `rng` and an empty record: it is a guess, never a
+    replay of the real game.
+    """
+    state.seed = rng.getrandbits(128)
+    state.history = []

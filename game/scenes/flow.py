@@ -12,6 +12,7 @@ from game.session import LocalSession
 
 
 def start_match(app: Any, match: Match) -> None:
+    match.set_think_ms(app.settings.bot_think_ms)
     session = LocalSession(match)
     app.reset(nav.board_scene(app, session, on_exit=lambda: nav.to_title(app)))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.bots import level_name
+from game.bots import bot_for_game, level_name
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
@@ -173,9 +173,10 @@ class HostSetupScene(Scene):
         self.name = TextField("Your name", "Host", 16)
         self.drop = "bot"  # what happens to a player who drops: a bot plays, or a pause
         self.timer = 0     # index into TURN_TIMERS: how long a connected player may think
+        self.bot = "greedy"  # the level of the bots that fill open seats and stand in
         self.focus = 0
 
-    ROWS = 6
+    ROWS = 7
     # seconds before the stand-in plays a turn a connected player leaves too long
     TURN_TIMERS = (0, 30, 60, 90, 120, 180)
 
@@ -193,6 +194,10 @@ class HostSetupScene(Scene):
             self.drop = "pause" if self.drop == "bot" else "bot"
         elif self.focus == 4:
             self.timer = (self.timer + step) % len(self.TURN_TIMERS)
+        elif self.focus == 5:
+            levels = list(info.bots)
+            here = levels.index(self.bot) if self.bot in levels else len(levels) - 1
+            self.bot = levels[(here + step) % len(levels)]
         self.seats = max(info.min_players, min(info.max_players, self.seats))
 
     def start(self) -> None:
@@ -210,6 +215,8 @@ class HostSetupScene(Scene):
                 host = Host(self.games[self.game], self.seats, f"{name}'s table", port=port,
                             save_path=data_dir() / "lan-host-save.json", on_drop=self.drop,
                             turn_timeout=self.TURN_TIMERS[self.timer] or None,
+                            fill_bot=self.bot, standin_bot=self.bot,
+                            think_ms=self.app.settings.bot_think_ms,
                             bot_delay=self.app.settings.bot_pace).start()
                 break
             except OSError as exc:
@@ -260,6 +267,7 @@ class HostSetupScene(Scene):
                  self.drop == "bot" else "<  the game pauses for them  >"),
                 ("Turn timer", "<  off  >" if not self.TURN_TIMERS[self.timer] else
                  f"<  a bot plays a turn left {self.TURN_TIMERS[self.timer]} s  >"),
+                ("Bots", f"<  {level_name(bot_for_game(info.id, self.bot))}  >"),
                 ("Open the lobby", "")]
         for i, (label, value) in enumerate(rows):
             rect = self._rect(i)

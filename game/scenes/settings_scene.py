@@ -6,14 +6,16 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
-from game.settings import ANIMATION_SPEEDS, SPEED_NAMES
+from game.settings import ANIMATION_SPEEDS, SPEED_NAMES, THINK_TIMES
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
-ROWS = ["animation", "fullscreen", "volume", "colorblind", "bot_pace", "confirm_moves", "back"]
+ROWS = ["animation", "fullscreen", "volume", "colorblind", "bot_pace", "bot_think_ms",
+        "confirm_moves", "back"]
 LABELS = {"animation": "Animation speed", "fullscreen": "Fullscreen", "volume": "Volume",
           "colorblind": "Colour-blind aids", "bot_pace": "Bot thinking time",
+          "bot_think_ms": "Hard bot think time",
           "confirm_moves": "Claiming a route", "back": "Back"}
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
 
@@ -38,6 +40,8 @@ class SettingsScene(Scene):
             return "Letters on cards and routes" if s.colorblind else "Off"
         if key == "bot_pace":
             return f"{s.bot_pace:.1f} s"
+        if key == "bot_think_ms":
+            return f"{s.bot_think_ms / 1000:g} s"
         if key == "confirm_moves":
             return "Confirm first" if s.confirm_moves else "One click, with undo"
         return ""
@@ -62,6 +66,9 @@ class SettingsScene(Scene):
         elif key == "bot_pace":
             i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - s.bot_pace))
             s.bot_pace = PACES[(i + step) % len(PACES)]
+        elif key == "bot_think_ms":
+            i = THINK_TIMES.index(s.bot_think_ms) if s.bot_think_ms in THINK_TIMES else 2
+            s.bot_think_ms = THINK_TIMES[(i + step) % len(THINK_TIMES)]
         elif key == "back":
             self.app.pop(self)
             return

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.bots import level_name
+from game.bots import DEFAULT_BOT, level_name
 from game.match import Seat
 from game.rules import GAMES
 from game.scenes.base import Scene
@@ -28,7 +28,9 @@ class SetupScene(Scene):
         self.game = 0
         self.count = 3
         seats = len(SEAT_COLORS)
-        self.kinds: list[str | None] = [None] + [""] * (seats - 1)  # None: human, "": best bot
+        # None: human; "": the default bot (Normal; Hard thinks a second a move,
+        # so it is a choice, not the default)
+        self.kinds: list[str | None] = [None] + [""] * (seats - 1)
         self.names = list(DEFAULT_NAMES)
         self.colors = list(range(seats))
         self.options: dict[str, dict[str, Any]] = {g: dict(GAMES[g].options) for g in GAMES}
@@ -69,6 +71,8 @@ class SetupScene(Scene):
     def kind_of(self, seat: int) -> str | None:
         kind = self.kinds[seat]
         offered = self.info.bots
+        if kind == "" and DEFAULT_BOT in offered:
+            return DEFAULT_BOT
         if kind == "" or (kind is not None and kind not in offered):
             return offered[-1]
         return kind

@@ -11,10 +11,12 @@ and plays Distraction when it would end its turn beside him.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
-from game.rules.base import Action, View
+from game.bots.search import SearchHooks
+from game.rules.base import Action, GameState, View
 from game.rules.race.days import card_sets, payment_days
 
 Card = tuple[str, int]
@@ -25,6 +27,9 @@ AVERAGE = {"train": 3.9, "ship": 6.1}
 WAIT = 3.0
 WAIT_NOW = 8.0
 LOOKAHEAD = 3
+# Search evaluation: the days a leg beyond the look-ahead costs on average
+# (greedy travellers finish the ten legs in about 76 days).
+LEG_DAYS = 7.5
 # Expected days of a die with the keep-3-or-less policy and a coin or two.
 BALLOON_DAYS = 2.8
 ACTION_BONUS = {"coin": 1.2, "event": 1.0, "detective": 0.8, "start_player": 0.3,
@@ -253,4 +258,45 @@ def _key(action: Action) -> str:
     return repr(sorted(action.items()))
 
 
+class RaceSearch(SearchHooks):
+    """The search bot's hooks: the greedy racer plays the rollouts (it is
+    cheap), long enough to see a few legs; the lead is counted in days."""
+
+    depth = 60
+    scale = 8.0
+
+    def __init__(self, rng: random.Random):
+        super().__init__(rng)
+        self.greedy = GreedyBot(rng)
+
+    def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
+        return self.greedy.choose(state.view(seat), legal)
+
+    def fallback(self, view: View, legal: list[Action]) -> Action:
+        return self.greedy.choose(view, legal)
+
+    def prior(self, view: View, legal: list[Action]) -> Action | None:
+        return self.greedy.choose(view, legal)
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """The lead in days each traveller is expected to finish with: days so
+        far plus what the legs ahead would cost with the cards in hand (the
+        provisional days alone would reward staying at home)."""
+        if state.is_over:
+            return super().evaluate(state, seat)
+        finish = []
+        for s in range(state.players):
+            view = state.view(s)
+            me = view["players"][s]
+            if me["arrived"] is not None:
+                finish.append(float(me["days"]) - 0.5)   # home first is a tie-break win
+                continue
+            plan = RacePlanner(view)
+            ahead = plan.hand_cost(plan.hand, plan.at)
+            rest = max(0, len(plan.legs) - plan.at - LOOKAHEAD)
+            finish.append(me["days"] + ahead + rest * LEG_DAYS)
+        best = min(f for s, f in enumerate(finish) if s != seat)
+        return 0.5 + 0.5 * math.tanh((best - finish[seat]) / self.scale)
+
 BOTS = {"greedy": GreedyBot}
+SEARCH = RaceSearch

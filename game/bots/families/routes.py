@@ -11,11 +11,13 @@ outside the plan also counts what it adds to the region bonus.
 from __future__ import annotations
 
 import heapq
+import math
 import random
 from collections import Counter
 from typing import Any
 
-from game.rules.base import Action, View
+from game.bots.search import SearchHooks
+from game.rules.base import Action, GameState, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board, pair_key
 from game.rules.routes.payments import FERRY
 from game.rules.routes.scoring import region_bonus
@@ -27,6 +29,11 @@ INF = 10**9
 KEEP_BUDGET = 0.75
 # Weight, in train spaces, of one region-bonus point when choosing a claim.
 REGION_WEIGHT = 0.5
+# Search evaluation: a ticket the planner can still complete counts this share
+# of its points back (it is counted against the score until done), and each
+# train its plan still needs costs this much.
+PLANNED_WORTH = 1.4
+COST_WORTH = 0.3
 
 
 class RoutesPlanner:
@@ -279,4 +286,60 @@ class RoutesGreedy:
 
 
 # The bots this family offers beyond the generic random one, by name.
+class RoutesSearch(SearchHooks):
+    """The search bot's hooks: the planner plays the rollouts (it is what the
+    other seats most likely do), and the root tries the planner's move, each
+    kind of draw and one payment per track."""
+
+    depth = 12
+    scale = 25.0
+    widest = 14
+
+    def __init__(self, rng: random.Random):
+        super().__init__(rng)
+        self.greedy = RoutesGreedy(rng)
+
+    def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
+        return self.greedy.choose(state.view(seat), legal)
+
+    def fallback(self, view: View, legal: list[Action]) -> Action:
+        return self.greedy.choose(view, legal)
+
+    def prior(self, view: View, legal: list[Action]) -> Action | None:
+        return self.greedy.choose(view, legal)
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """The lead in projected points: the provisional score (unfinished
+        tickets count against it) plus most of the tickets the planner can
+        still complete with the trains left, less the trains that costs."""
+        if state.is_over:
+            return super().evaluate(state, seat)
+        scores = state.result()["scores"]
+        projected = []
+        for s in range(state.players):
+            planner = RoutesPlanner(state.view(s))
+            _, cost, points = planner.plan(planner.private.get("tickets", []))
+            projected.append(scores[s] + PLANNED_WORTH * points - COST_WORTH * cost)
+        best = max(p for s, p in enumerate(projected) if s != seat)
+        return 0.5 + 0.5 * math.tanh((projected[seat] - best) / self.scale)
+
+    def candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """Tickets stay the planner's call (a rollout of a few turns cannot see
+        whether a ticket will be finished: searched, it kept too many and
+        failed them); draws and claims are searched."""
+        if any(a["type"] == "keep_tickets" for a in legal):
+            return [self.greedy.choose(view, legal)]
+        out: list[Action] = []
+        tracks: set[str] = set()
+        for action in legal:
+            if action["type"] == "draw_tickets":
+                continue
+            if action["type"] == "claim":
+                if action["track"] in tracks:
+                    continue
+                tracks.add(action["track"])
+            out.append(action)
+        return out[:self.widest]
+
 BOTS = {"greedy": RoutesGreedy}
+SEARCH = RoutesSearch

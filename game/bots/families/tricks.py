@@ -49,7 +49,8 @@ import random
 from typing import Any
 
 from game.bots.families.tricks_worlds import WorldBuilder
-from game.rules.base import Action, View
+from game.bots.search import SearchHooks
+from game.rules.base import Action, GameState, View
 from game.rules.tricks.data import load_tricks_data
 from game.rules.tricks.engine import TricksState
 from game.rules.tricks.scoring import best_stretch
@@ -412,4 +413,26 @@ def final_margin(state: TricksState, seat: int) -> float:
     return scores[seat] - best_other + WIN_BONUS * (scores[seat] >= best_other)
 
 
+class TricksSearch(SearchHooks):
+    """The search bot's hooks: the greedy player plays the rollouts for a few
+    tricks; the lead is counted in the game's points."""
+
+    depth = 18
+    scale = 60.0
+
+    def __init__(self, rng: random.Random):
+        super().__init__(rng)
+        self.greedy = GreedyTricksBot(rng)
+
+    def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
+        # the greedy estimates without their own lookahead: rollouts stay cheap
+        return self.greedy.greedy(state.view(seat), legal)
+
+    def fallback(self, view: View, legal: list[Action]) -> Action:
+        return self.greedy.choose(view, legal)
+
+    def prior(self, view: View, legal: list[Action]) -> Action | None:
+        return self.greedy.choose(view, legal)
+
 BOTS = {"greedy": GreedyTricksBot}
+SEARCH = TricksSearch

@@ -16,6 +16,6 @@ def _factory(players: int, seed: int, **options: Any) -> GameState:
 
 GAMES = (
     GameInfo("eighty-days", "Eighty Days", 2, 6, "race", _factory, score_order="low",
-             bots=("random", "greedy"), demo_players=4,
+             bots=("random", "greedy", "search"), demo_players=4,
              blurb="Race round the world by train, ship, balloon and elephant in 80 days."),
 )

@@ -101,7 +101,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View
+from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
 from game.rules.race.actions import canonical_action
 from game.rules.race.choices import Choices
 from game.rules.race.data import RaceData, load_race
@@ -297,13 +297,15 @@ class RaceState(Choices, TurnActions):
         Hidden are the travel deck and the other seats' travel hands but for
         the cards they were seen taking from the track, and the event pile and
         the other seats' event cards (counts kept). The travel discard and
-        everything on the table stay as they are.
+        everything on the table stay as they are. The seed and the action
+        record are not carried over (they would tell the real deal).
         """
         other = self.clone()
         others = [s for s in range(self.players) if s != seat]
         pool = list(self.deck)
         for s in others:
             pool.extend(_without(self.hands[s], self.known[s]))
+        pool.sort()  # canonical: the deal depends on the seat's view and rng only
         rng.shuffle(pool)
         for s in others:
             n = len(self.hands[s]) - len(self.known[s])
@@ -313,6 +315,7 @@ class RaceState(Choices, TurnActions):
         names = list(self.event_deck)
         for s in others:
             names.extend(self.held[s])
+        names.sort()
         rng.shuffle(names)
         for s in others:
             n = len(self.held[s])
@@ -320,6 +323,7 @@ class RaceState(Choices, TurnActions):
             del names[:n]
         other.event_deck = names
         other.rng = random.Random(rng.getrandbits(64))
+        forget_the_record(other, rng)
         return other
 
     # --- validation ---------------------------------------------------------

@@ -20,10 +20,10 @@ def _factory(game_id: str):
 GAMES = (
     GameInfo("routes-usa", "Rail Routes: North America", 2, 5, "routes",
              _factory("routes-usa"), score_order="high", simultaneous=True,
-             bots=("random", "greedy"), demo_players=4,
+             bots=("random", "greedy", "search"), demo_players=4,
              blurb="Claim routes across North America and join your tickets' cities."),
     GameInfo("routes-italy", "Rail Routes: Italia", 2, 5, "routes",
              _factory("routes-italy"), score_order="high", simultaneous=True,
-             bots=("random", "greedy"), demo_players=3,
+             bots=("random", "greedy", "search"), demo_players=3,
              blurb="Routes, ferries and a bonus for the regions your lines join."),
 )

@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View
+from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
 from game.rules.routes.board import LOCOMOTIVE, Board, Track, load_board
 from game.rules.routes.payments import FERRY, payment_options, payment_problem
 from game.rules.routes.scoring import (
@@ -400,7 +400,8 @@ class RoutesState:
 
         Hidden train cards are the deck and the other hands (counts kept);
         hidden tickets are the ticket pile and the other seats' tickets and
-        offers. The discard is public (every claim shows its cards).
+        offers. The discard is public (every claim shows its cards). The seed
+        and the action record are not carried over (they would tell the real deal).
         """
         other = self.clone()
         others = [s for s in range(self.players) if s != seat]
@@ -409,6 +410,7 @@ class RoutesState:
             for card, n in self.hands[s].items():
                 if card != FERRY:
                     pool.extend([card] * n)
+        pool.sort()  # canonical: the deal depends on the seat's view and rng only
         rng.shuffle(pool)
         for s in others:
             count = sum(n for c, n in self.hands[s].items() if c != FERRY)
@@ -423,11 +425,13 @@ class RoutesState:
         if self.phase == "over":
             # the result has revealed every ticket: nothing about them is hidden
             other._rng, other._rng_saved = None, rng.getrandbits(64)
+            forget_the_record(other, rng)
             return other
         tickets = list(self.ticket_deck)
         for s in others:
             tickets.extend(self.tickets[s])
             tickets.extend(self.pending[s] or ())
+        tickets.sort()
         rng.shuffle(tickets)
         for s in others:
             n = len(self.tickets[s])
@@ -440,6 +444,7 @@ class RoutesState:
         other.ticket_deck = tickets
         other._tickets_done = {s: d for s, d in self._tickets_done.items() if s == seat}
         other._rng, other._rng_saved = None, rng.getrandbits(64)  # a Random seeded on first use
+        forget_the_record(other, rng)
         return other
 
     # --- legal actions ------------------------------------------------------

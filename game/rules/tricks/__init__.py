@@ -18,6 +18,6 @@ GAMES = (
     GameInfo("railway-tricks", "Railway Tricks", 3, 5, "tricks", _factory,
              score_order="high", simultaneous=False,
              options={"expert": False, "teams": False},
-             bots=("random", "greedy"), demo_players=4,
+             bots=("random", "greedy", "search"), demo_players=4,
              blurb="Win tricks for shares, lay the losing cards as track, value the lines."),
 )

@@ -75,7 +75,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View
+from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
 from game.rules.tricks.cards import (
     CITY_BASE,
     EXCHANGE_BASE,
@@ -328,19 +328,22 @@ class TricksState:
         Only hands are hidden (lines, shares, lane, trick and removed cards are
         public). The other seats' cards are pooled and dealt back in the same
         counts, never giving a seat a company it is known to lack (it did not
-        follow that company's lead).
+        follow that company's lead). The seed and the action record are not
+        carried over (they would tell the real deal).
         """
         if not (isinstance(seat, int) and not isinstance(seat, bool)
                 and 0 <= seat < self.players):
             raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
         other = self.clone()
         others = [s for s in range(self.players) if s != seat]
-        pool = [c for s in others for c in self.hands[s]]
+        # sorted: the deal depends on the seat's view and rng only
+        pool = sorted(c for s in others for c in self.hands[s])
         hands = deal_respecting_voids(
             pool, {s: len(self.hands[s]) for s in others},
             {s: self.voids[s] for s in others}, self.data.company_of, rng)
         for s, hand in hands.items():
             other.hands[s] = hand
+        forget_the_record(other, rng)
         return other
 
     # --- checking actions ---------------------------------------------------

@@ -1,0 +1,143 @@
+"""The search bot (Hard): legal and complete in every game, blind to what its
+seat cannot see, instant on a forced move, and never in the host's way.
+
+Every search here runs a fixed number of rollouts, not a wall-clock budget,
+so nothing depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from game.bots import dealer, make_bot
+from game.bots.search import SearchPlayer
+from game.cli import main
+from game.rules import GAMES, create
+from game.simulate import play_game, wilson
+from tests.netkit import Raw, start_host, wait_until
+
+ITERATIONS = 3
+
+
+def _advance(game_id: str, players: int, seed: int, steps: int):
+    rng = random.Random(seed)
+    state = create(game_id, players, seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = rng.choice(list(state.to_act))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_offers_search_and_it_plays_a_whole_game(game_id):
+    info = GAMES[game_id]
+    assert "search" in info.bots and info.bots[-1] == "search"
+    bots = ["search"] + ["random"] * (info.min_players - 1)
+    record = play_game(game_id, bots, seed=3, iterations=ITERATIONS)
+    assert record["winners"] and len(record["scores"]) == info.min_players
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_decision_does_not_depend_on_what_the_seat_cannot_see(game_id):
+    """Two real states that differ only in hidden cards (and the seed and the
+    record of secret choices) give the same move for the same bot seed."""
+    players = GAMES[game_id].min_players
+    checked = 0
+    for seed in range(8):
+        state = _advance(game_id, players, seed, 6 + 9 * seed)
+        if state.is_over:
+            continue
+        me = state.to_act[0]
+        legal = state.legal_actions(me)
+        if len(legal) < 2:
+            continue
+        twin = state.determinize(me, random.Random(500 + seed))
+        twin.seed, twin.history = state.seed ^ 0xBEEF, list(state.history)
+        assert twin.view(me) == state.view(me)
+        if all(twin.view(s) == state.view(s) for s in range(players)):
+            continue            # nothing hidden was re-dealt here: no test
+        a = make_bot("search", 42, iterations=12).choose(state.view(me), legal,
+                                                          dealer(state, me))
+        b = make_bot("search", 42, iterations=12).choose(twin.view(me), twin.legal_actions(me),
+                                                          dealer(twin, me))
+        assert a == b, (game_id, seed)
+        checked += 1
+    assert checked >= 2, f"{game_id}: too few positions with hidden cards"
+
+
+def test_a_forced_move_is_answered_at_once_without_searching():
+    state = create("routes-usa", 2, 1)
+    seat = state.to_act[0]
+    only = state.legal_actions(seat)[:1]
+
+    def no_deal(rng):
+        raise AssertionError("a forced move must not search")
+    bot = SearchPlayer(random.Random(1))
+    started = time.perf_counter()
+    assert bot.choose(state.view(seat), only, no_deal) == only[0]
+    assert time.perf_counter() - started < 0.05 and bot.last_iterations == 0
+    assert make_bot("search", 1, think_ms=60_000).choose(state.view(seat), only,
+                                                         no_deal) == only[0]
+
+
+def test_without_a_deal_the_search_bot_plays_its_familys_move():
+    state = create("railway-tricks", 3, 2)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    assert make_bot("search", 5).choose(state.view(seat), legal) in legal
+
+
+def test_a_fixed_budget_is_deterministic():
+    state = _advance("eighty-days", 3, 4, 20)
+    seat = state.to_act[0]
+    picks = {json.dumps(make_bot("search", 9, iterations=10).choose(
+        state.view(seat), state.legal_actions(seat), dealer(state, seat)), sort_keys=True)
+        for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_simulate_takes_think_ms_and_refuses_bad_values(capsys):
+    for bad, words in (("abc", "not a whole number of milliseconds"), ("0", "from 10 to"),
+                       ("99999999", "from 10 to"), ("-5", "from 10 to")):
+        with pytest.raises(SystemExit) as exc:
+            main(["simulate", "--think-ms", bad])
+        assert exc.value.code == 2
+        assert words in capsys.readouterr().err
+    assert main(["simulate", "--game", "railway-tricks", "--bots", "search,greedy,greedy",
+                 "--think-ms", "10", "--games", "1", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    summary = lines[-1]
+    assert summary["summary"] and summary["think_ms"] == 10
+    low, high = summary["win_interval"]["search"]
+    assert 0 <= low <= summary["win_rate"]["search"] <= high <= 1
+
+
+def test_wilson_interval():
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(130, 200)
+    assert 0.58 < low < 0.59 and 0.71 < high < 0.72
+    low, high = wilson(0, 10)
+    assert low == 0.0 and 0.27 < high < 0.31
+
+
+def test_the_host_answers_pings_while_a_search_bot_thinks():
+    # two search bots play each other; a spectator pings while one thinks
+    host = start_host(seats=2, game="eighty-days", auto_start=True, start_after=0.05,
+                      fill_bot="search", think_ms=1500)
+    try:
+        a = Raw(host.port)
+        a.hello("spectator", name="S")
+        for n in range(3):
+            wait_until(lambda: host._bot_thinking, "a bot to think")
+            sent = time.perf_counter()
+            a.send({"type": "ping", "n": 100 + n})
+            pong = a.recv_until(lambda m, n=n: m["type"] == "pong" and m["n"] == 100 + n)
+            assert pong is not None and time.perf_counter() - sent < 0.5
+    finally:
+        host.stop()
