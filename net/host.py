@@ -1304,7 +1304,10 @@ class Host:
         """Run a bot's `job` on the bot thread; `done` gets its action (or the
         error) back on the loop, which goes on answering pings meanwhile."""
         assert self._loop is not None
-        future = self._loop.run_in_executor(self._bot_thinker, job)
+        try:
+            future = self._loop.run_in_executor(self._bot_thinker, job)
+        except RuntimeError:            # the host is stopping: the executor is shut
+            return
 
         def finished(f: asyncio.Future) -> None:
             if f.cancelled():

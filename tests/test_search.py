@@ -127,17 +127,28 @@ def test_wilson_interval():
 
 
 def test_the_host_answers_pings_while_a_search_bot_thinks():
-    # two search bots play each other; a spectator pings while one thinks
+    """Two search bots play each other; a spectator's ping is answered while one
+    thinks (before that think ends), not after: no wall-clock bound."""
     host = start_host(seats=2, game="eighty-days", auto_start=True, start_after=0.05,
-                      fill_bot="search", think_ms=1500)
+                      fill_bot="search", think_ms=2000)
+
+    def long_think() -> int | None:
+        """The version a bot has been thinking on for a moment (not a forced move)."""
+        if not host._bot_thinking:
+            return None
+        version = host.match.version
+        time.sleep(0.05)
+        return version + 1 if host._bot_thinking and host.match.version == version else None
     try:
         a = Raw(host.port)
         a.hello("spectator", name="S")
         for n in range(3):
-            wait_until(lambda: host._bot_thinking, "a bot to think")
-            sent = time.perf_counter()
+            version = wait_until(long_think, "a bot to think") - 1
             a.send({"type": "ping", "n": 100 + n})
             pong = a.recv_until(lambda m, n=n: m["type"] == "pong" and m["n"] == 100 + n)
-            assert pong is not None and time.perf_counter() - sent < 0.5
+            assert pong is not None
+            assert host._bot_thinking and host.match.version == version, \
+                "the pong came only after the bot had finished thinking"
+            wait_until(lambda v=version: host.match.version > v, "the bot's move")
     finally:
         host.stop()

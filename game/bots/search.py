@@ -30,8 +30,10 @@ Deal = Callable[[random.Random], GameState]
 
 DEFAULT_THINK_MS = 1000
 MIN_THINK_MS, MAX_THINK_MS = 10, 60_000
-# UCB1 exploration constant for values in [0, 1].
-EXPLORE = 0.6
+# Rounds (deals) before a move may be dropped, and the standard errors of the
+# paired differences by which it must trail the best move to be dropped.
+PRUNE_AFTER_ROUNDS = 4
+PRUNE_Z = 2.0
 # The search overrules the family's own choice (the prior) only when its best
 # move leads by this much and by this many standard errors: short rollouts
 # are noisy, and a cut-off evaluation flatters waiting (a horizon effect).
@@ -64,8 +66,9 @@ class SearchHooks:
     policy, a better evaluation or fewer root moves to try.
     """
 
-    # Actions played in a rollout before the position is evaluated.
-    depth: int = 40
+    # Actions played in a rollout before the position is evaluated (None: to
+    # the end of the game, when the rollout policy is fast enough for that).
+    depth: int | None = 40
     # A score lead (in the game's points) that counts as nearly a sure win.
     scale: float = 20.0
 
@@ -91,24 +94,35 @@ class SearchHooks:
     def evaluate(self, state: GameState, seat: int) -> float:
         """How good `state` is for `seat`, from 0 (lost) to 1 (won).
 
-        A finished game scores its result (a shared win a share); an
-        unfinished one its provisional score lead over the best other seat.
+        A finished game scores half for its result (a shared win a share) and
+        half for the margin over the best other seat (a bigger win is a safer
+        one, and a move that loses by less has told the search something); an
+        unfinished one its provisional score lead alone.
         """
         result = state.result()
-        if state.is_over:
-            winners = result["winners"]
-            return 1.0 / len(winners) if seat in winners else 0.0
         scores = result["scores"]
         low = GAMES[state.game_id].score_order == "low"
         mine = scores[seat]
         others = [s for i, s in enumerate(scores) if i != seat]
         best = min(others) if low else max(others)
         lead = (best - mine) if low else (mine - best)
-        return 0.5 + 0.5 * math.tanh(lead / self.scale)
+        margin = 0.5 + 0.5 * math.tanh(lead / self.scale)
+        if not state.is_over:
+            return margin
+        winners = result["winners"]
+        return 0.5 * (1.0 / len(winners) if seat in winners else 0.0) + 0.5 * margin
 
 
 class SearchPlayer:
-    """Flat UCB over the root moves, one fresh determinization per rollout."""
+    """Paired comparison of the root moves over fresh determinizations.
+
+    Each round deals one guess at the hidden cards and plays every move still
+    in the running from a copy of it, each rollout with the same random
+    numbers (common random numbers): the moves are then compared on the same
+    deal, the same draws and the same replies, so a difference between two
+    rollouts is the move's own doing, not luck. After a few rounds a move
+    clearly behind the best one is dropped, and its time goes to the others.
+    """
 
     name = "search"
 
@@ -118,11 +132,12 @@ class SearchPlayer:
         self.hooks = hooks(rng)
         self.budget = budget or Budget()
         self.last_iterations = 0   # for the stats and the tests
+        self.last_rounds = 0
 
     def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        self.last_iterations = 0
+        self.last_iterations = self.last_rounds = 0
         if len(legal) == 1:
             return legal[0]
         if deal is None:
@@ -135,32 +150,46 @@ class SearchPlayer:
         return moves[self._search(view["you"], moves, deal, prior in legal)]
 
     def _search(self, seat: int, moves: list[Action], deal: Deal, has_prior: bool) -> int:
-        visits = [0] * len(moves)
-        totals = [0.0] * len(moves)
-        squares = [0.0] * len(moves)
+        values: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
         limit = self.budget.iterations
         deadline = time.perf_counter() + self.budget.think_ms / 1000
-        done = 0
-        while (done < limit) if limit is not None else (time.perf_counter() < deadline):
-            if done < len(moves):
-                i = done
+        done = rounds = 0
+
+        def more() -> bool:
+            return done < limit if limit is not None else time.perf_counter() < deadline
+
+        while more():
+            root = deal(self.rng)
+            luck = self.rng.getstate()
+            for k in list(alive):
+                if not more():
+                    break
+                self.rng.setstate(luck)        # the same draws for every move
+                values[k].append(self._rollout(root.clone(), seat, moves[k]))
+                done += 1
             else:
-                log_n = math.log(done)
-                i = max(range(len(moves)), key=lambda k: totals[k] / visits[k]
-                        + EXPLORE * math.sqrt(log_n / visits[k]))
-            value = self._rollout(deal(self.rng), seat, moves[i])
-            totals[i] += value
-            squares[i] += value * value
-            visits[i] += 1
-            done += 1
-        self.last_iterations = done
-        if done == 0:
+                rounds += 1
+                if rounds >= PRUNE_AFTER_ROUNDS and len(alive) > 1:
+                    alive = self._prune(alive, values, keep=0 if has_prior else None)
+            self.rng.setstate(luck)
+            self.rng.random()                  # the next deal's draws differ
+        self.last_iterations, self.last_rounds = done, rounds
+        if rounds == 0:
             return 0
-        # the most tried move: UCB tries the best ones most; ties by mean
-        best = max(range(len(moves)), key=lambda k: (visits[k], totals[k] / max(visits[k], 1)))
-        if has_prior and best != 0 and not _clearly_better(best, 0, visits, totals, squares):
+        best = max(alive, key=lambda k: _mean(values[k], rounds))
+        if has_prior and best != 0 and not _paired_lead(values[best], values[0], rounds,
+                                                       OVERRULE_LEAD, OVERRULE_Z):
             return 0
         return best
+
+    @staticmethod
+    def _prune(alive: list[int], values: list[list[float]], keep: int | None) -> list[int]:
+        """The moves still worth rollouts: those not clearly behind the best."""
+        rounds = min(len(values[k]) for k in alive)
+        best = max(alive, key=lambda k: _mean(values[k], rounds))
+        return [k for k in alive if k in (best, keep)
+                or not _paired_lead(values[best], values[k], rounds, 0.0, PRUNE_Z)]
 
     def _rollout(self, state: GameState, seat: int, first: Action) -> float:
         try:
@@ -168,9 +197,8 @@ class SearchPlayer:
         except IllegalAction:       # cannot happen with a true determinization
             return 0.0
         hooks = self.hooks
-        for _ in range(hooks.depth):
-            if state.is_over:
-                break
+        steps = 0
+        while not state.is_over and (hooks.depth is None or steps < hooks.depth):
             actor = state.to_act[0]
             legal = state.legal_actions(actor)
             action = legal[0] if len(legal) == 1 else hooks.policy(state, actor, legal)
@@ -178,22 +206,24 @@ class SearchPlayer:
                 state.apply(actor, action)
             except IllegalAction:   # a policy slip: play on with a legal move
                 state.apply(actor, self.rng.choice(legal))
+            steps += 1
         return hooks.evaluate(state, seat)
 
 
-def _clearly_better(a: int, b: int, visits: list[int], totals: list[float],
-                    squares: list[float]) -> bool:
-    """Whether move `a`'s mean beats move `b`'s by the lead and the z above."""
-    if visits[a] < 2 or visits[b] < 2:
+def _mean(values: list[float], rounds: int) -> float:
+    return sum(values[:rounds]) / rounds
+
+
+def _paired_lead(a: list[float], b: list[float], rounds: int, lead: float, z: float) -> bool:
+    """Whether `a` beats `b` over their first `rounds` shared deals by more than
+    `lead` on average and by `z` standard errors of the paired differences."""
+    n = min(rounds, len(a), len(b))
+    if n < 2:
         return False
-    means, errors = [], 0.0
-    for k in (a, b):
-        mean = totals[k] / visits[k]
-        var = max(0.0, squares[k] / visits[k] - mean * mean)
-        means.append(mean)
-        errors += var / visits[k]
-    lead = means[0] - means[1]
-    return lead > OVERRULE_LEAD and lead > OVERRULE_Z * math.sqrt(errors)
+    diffs = [a[i] - b[i] for i in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > lead and mean > z * math.sqrt(var / n)
 
 
 def _unique(moves: list[Action]) -> list[Action]:

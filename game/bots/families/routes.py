@@ -11,7 +11,6 @@ outside the plan also counts what it adds to the region bonus.
 from __future__ import annotations
 
 import heapq
-import math
 import random
 from collections import Counter
 from typing import Any
@@ -29,11 +28,6 @@ INF = 10**9
 KEEP_BUDGET = 0.75
 # Weight, in train spaces, of one region-bonus point when choosing a claim.
 REGION_WEIGHT = 0.5
-# Search evaluation: a ticket the planner can still complete counts this share
-# of its points back (it is counted against the score until done), and each
-# train its plan still needs costs this much.
-PLANNED_WORTH = 1.4
-COST_WORTH = 0.3
 
 
 class RoutesPlanner:
@@ -287,13 +281,15 @@ class RoutesGreedy:
 
 # The bots this family offers beyond the generic random one, by name.
 class RoutesSearch(SearchHooks):
-    """The search bot's hooks: the planner plays the rollouts (it is what the
-    other seats most likely do), and the root tries the planner's move, each
-    kind of draw and one payment per track."""
+    """The search bot's hooks: the planner plays the rollouts to the end of
+    the game (it is what the other seats most likely do, and a cut-off
+    evaluation flatters drawing: the claim still comes a turn later, and the
+    track taken meanwhile is not seen); the root tries the planner's move,
+    its planned claims, the longest other claims and each kind of draw."""
 
-    depth = 12
+    depth = None
     scale = 25.0
-    widest = 14
+    widest = 8
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -308,38 +304,36 @@ class RoutesSearch(SearchHooks):
     def prior(self, view: View, legal: list[Action]) -> Action | None:
         return self.greedy.choose(view, legal)
 
-    def evaluate(self, state: GameState, seat: int) -> float:
-        """The lead in projected points: the provisional score (unfinished
-        tickets count against it) plus most of the tickets the planner can
-        still complete with the trains left, less the trains that costs."""
-        if state.is_over:
-            return super().evaluate(state, seat)
-        scores = state.result()["scores"]
-        projected = []
-        for s in range(state.players):
-            planner = RoutesPlanner(state.view(s))
-            _, cost, points = planner.plan(planner.private.get("tickets", []))
-            projected.append(scores[s] + PLANNED_WORTH * points - COST_WORTH * cost)
-        best = max(p for s, p in enumerate(projected) if s != seat)
-        return 0.5 + 0.5 * math.tanh((projected[seat] - best) / self.scale)
-
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
-        """Tickets stay the planner's call (a rollout of a few turns cannot see
-        whether a ticket will be finished: searched, it kept too many and
-        failed them); draws and claims are searched."""
+        """Tickets stay the planner's call (searched, it kept too many and
+        failed them); one payment per track (the planner's), planned tracks
+        first, then the longest; one draw per face-up colour."""
         if any(a["type"] == "keep_tickets" for a in legal):
             return [self.greedy.choose(view, legal)]
-        out: list[Action] = []
-        tracks: set[str] = set()
+        planner = RoutesPlanner(view)
+        planned = planner.plan(planner.private.get("tickets", []))[0]
+        targets = {t.id for t in planned}
+        need = self.greedy._colour_need(planner, planned)
+        by_track: dict[str, list[Action]] = {}
         for action in legal:
-            if action["type"] == "draw_tickets":
-                continue
             if action["type"] == "claim":
-                if action["track"] in tracks:
+                by_track.setdefault(action["track"], []).append(action)
+        board = planner.board
+        ranked = sorted((self.greedy._best_claim(planner, payments, need, prefer_long=True)
+                         for payments in by_track.values()),
+                        key=lambda a: (a["track"] not in targets,
+                                       -board.track_by_id[a["track"]].length))
+        draws: list[Action] = []
+        colours: set[str] = set()
+        for action in legal:
+            if action["type"] == "draw_face_up":
+                colour = view["face_up"][action["slot"]]
+                if colour in colours:
                     continue
-                tracks.add(action["track"])
-            out.append(action)
-        return out[:self.widest]
+                colours.add(colour)
+            if action["type"] in ("draw_deck", "draw_face_up", "draw_ferry", "draw_tickets"):
+                draws.append(action)
+        return (ranked[:self.widest // 2] + draws)[:self.widest]
 
 BOTS = {"greedy": RoutesGreedy}
 SEARCH = RoutesSearch
