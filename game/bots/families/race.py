@@ -260,9 +260,9 @@ def _key(action: Action) -> str:
 
 class RaceSearch(SearchHooks):
     """The search bot's hooks: the greedy racer plays the rollouts (it is
-    cheap), long enough to see a few legs; the lead is counted in days."""
+    cheap) to the end of the race; the lead is counted in days."""
 
-    depth = 60
+    depth = None
     scale = 8.0
 
     def __init__(self, rng: random.Random):
@@ -281,9 +281,8 @@ class RaceSearch(SearchHooks):
     def evaluate(self, state: GameState, seat: int) -> float:
         """The lead in days each traveller is expected to finish with: days so
         far plus what the legs ahead would cost with the cards in hand (the
-        provisional days alone would reward staying at home)."""
-        if state.is_over:
-            return super().evaluate(state, seat)
+        days alone would reward staying at home: a traveller still on the way
+        has fewer). A finished race counts its result half and that lead half."""
         finish = []
         for s in range(state.players):
             view = state.view(s)
@@ -296,7 +295,11 @@ class RaceSearch(SearchHooks):
             rest = max(0, len(plan.legs) - plan.at - LOOKAHEAD)
             finish.append(me["days"] + ahead + rest * LEG_DAYS)
         best = min(f for s, f in enumerate(finish) if s != seat)
-        return 0.5 + 0.5 * math.tanh((best - finish[seat]) / self.scale)
+        lead = 0.5 + 0.5 * math.tanh((best - finish[seat]) / self.scale)
+        if not state.is_over:
+            return lead
+        winners = state.result()["winners"]
+        return 0.5 * (1.0 / len(winners) if seat in winners else 0.0) + 0.5 * lead
 
 BOTS = {"greedy": GreedyBot}
 SEARCH = RaceSearch

@@ -405,19 +405,26 @@ def share_trick(view: View) -> bool:
     return view["lane"][0].get("kind") not in ("city", "locomotive")
 
 
-def final_margin(state: TricksState, seat: int) -> float:
-    """The seat's score over the best opposing score, plus WIN_BONUS for a win."""
+def score_margin(state: TricksState, seat: int) -> float:
+    """The seat's score over the best opposing score (a partner is no opponent)."""
     scores = state.result()["scores"]
     partner = (seat + 2) % state.players if state.teams else seat
     best_other = max(x for i, x in enumerate(scores) if i not in (seat, partner))
-    return scores[seat] - best_other + WIN_BONUS * (scores[seat] >= best_other)
+    return scores[seat] - best_other
+
+
+def final_margin(state: TricksState, seat: int) -> float:
+    """The seat's score over the best opposing score, plus WIN_BONUS for a win."""
+    margin = score_margin(state, seat)
+    return margin + WIN_BONUS * (margin >= 0)
 
 
 class TricksSearch(SearchHooks):
-    """The search bot's hooks: the greedy player plays the rollouts for a few
-    tricks; the lead is counted in the game's points."""
+    """The search bot's hooks: the greedy player (without its own lookahead,
+    so rollouts stay cheap) plays the rollouts to the end of the game; a
+    partner's points are not an opponent's."""
 
-    depth = 18
+    depth = None
     scale = 60.0
 
     def __init__(self, rng: random.Random):
@@ -425,7 +432,6 @@ class TricksSearch(SearchHooks):
         self.greedy = GreedyTricksBot(rng)
 
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
-        # the greedy estimates without their own lookahead: rollouts stay cheap
         return self.greedy.greedy(state.view(seat), legal)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
@@ -433,6 +439,14 @@ class TricksSearch(SearchHooks):
 
     def prior(self, view: View, legal: list[Action]) -> Action | None:
         return self.greedy.choose(view, legal)
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        if not state.is_over:
+            return super().evaluate(state, seat)
+        winners = state.result()["winners"]
+        share = 1.0 if state.teams else 1.0 / len(winners)    # partners win together
+        won = 0.5 * share if seat in winners else 0.0
+        return won + 0.25 + 0.25 * math.tanh(score_margin(state, seat) / self.scale)
 
 BOTS = {"greedy": GreedyTricksBot}
 SEARCH = TricksSearch
