@@ -53,6 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
                      help="the search (Hard) bot's think time per move "
                           "(default 1000)")
+    sim.add_argument("--rotate", action="store_true",
+                     help="move the bots round the seats game by game (fair for strength "
+                          "figures: no bot keeps the first seat)")
+    sim.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                     help="games played at once, one process each (default 1)")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of text")
     sim.set_defaults(func=lambda args: cmd_simulate(args, sim))
 
@@ -85,21 +90,23 @@ def cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
         parser.error(f"--bots names {len(bots)} bot(s) for {players} players")
     if not info.min_players <= players <= info.max_players:
         parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players")
-    for record in simulate(args.game, bots, args.games, args.seed, think_ms=args.think_ms):
+    for record in simulate(args.game, bots, args.games, args.seed, think_ms=args.think_ms,
+                           rotate=args.rotate, jobs=args.jobs):
         if args.json:
             print(json.dumps(record), flush=True)
         elif record.get("summary"):
             print(f"{record['games']} games in {record['seconds']} s "
                   f"({record['games_per_second']} games/s)")
             for seat in record["seats"]:
-                print(f"  seat {seat['seat']} {seat['bot']:>8}: win rate "
+                print(f"  seat {seat['seat']} {seat['bot'] or 'any':>8}: win rate "
                       f"{seat['win_rate']:.1%}, mean score {seat['mean_score']}")
             for name, rate in record["win_rate"].items():
                 low, high = record["win_interval"][name]
                 print(f"  {name:>8}: win rate {rate:.1%} (95% interval {low:.1%}-{high:.1%}, "
                       f"ties count a share)")
         else:
-            print(f"game {record['seed']}: scores {record['scores']} "
+            seated = f" bots {','.join(record['bots'])}" if args.rotate else ""
+            print(f"game {record['seed']}:{seated} scores {record['scores']} "
                   f"winners {record['winners']} turns {record['turns']}")
     return 0
 

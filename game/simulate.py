@@ -64,45 +64,78 @@ def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = N
     }
 
 
-def simulate(game_id: str, bots: list[str], games: int, seed: int,
-             think_ms: int | None = None, iterations: int | None = None
-             ) -> Iterator[dict[str, Any]]:
-    """Yield one record per game, then a summary record (`"summary": true`).
+def seating(bots: list[str], game: int, rotate: bool) -> list[str]:
+    """The bots in seat order for the `game`-th game: shifted by one seat a game
+    when rotating, so that no bot keeps the first seat (or the last)."""
+    if not rotate:
+        return list(bots)
+    shift = game % len(bots)
+    return list(bots[shift:] + bots[:shift])
 
-    Win rates count a shared win as a share; each bot's comes with its Wilson
-    95% interval over the games it played (`win_interval`).
+
+def _play(job: tuple[str, list[str], int, int | None, int | None]) -> dict[str, Any]:
+    return play_game(*job)
+
+
+def simulate(game_id: str, bots: list[str], games: int, seed: int,
+             think_ms: int | None = None, iterations: int | None = None,
+             rotate: bool = False, jobs: int = 1) -> Iterator[dict[str, Any]]:
+    """Yield one record per game (in game order), then a summary record
+    (`"summary": true`).
+
+    With `rotate` the bots move round the seats game by game; with `jobs` > 1
+    games run in that many processes at once (a search bot's think time is per
+    move, so the results are those of one process per game). Win rates count
+    a shared win as a share; each bot's comes with its Wilson 95% interval
+    over the seats it played (`win_interval`). Per-seat figures are by seat
+    position, whoever sat there.
     """
     started = time.perf_counter()
-    wins = [0.0] * len(bots)
-    totals = [0] * len(bots)
-    for i in range(games):
-        record = play_game(game_id, bots, seed + i, think_ms, iterations)
-        for w in record["winners"]:
-            wins[w] += 1 / len(record["winners"])  # a shared win counts as a share
-        for seat, score in enumerate(record["scores"]):
-            totals[seat] += score
-        yield record
-    elapsed = time.perf_counter() - started
+    seat_wins = [0.0] * len(bots)
+    seat_totals = [0] * len(bots)
     by_bot: dict[str, dict[str, float]] = {}
-    for seat, name in enumerate(bots):
-        entry = by_bot.setdefault(name, {"seats": 0, "wins": 0.0, "score": 0.0})
-        entry["seats"] += 1
-        entry["wins"] += wins[seat]
-        entry["score"] += totals[seat]
+    plan = [(game_id, seating(bots, i, rotate), seed + i, think_ms, iterations)
+            for i in range(games)]
+    if jobs > 1 and games > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(min(jobs, games))
+        records = pool.map(_play, plan)
+    else:
+        pool = None
+        records = map(_play, plan)
+    try:
+        for record in records:
+            seated = zip(record["bots"], record["scores"], strict=True)
+            for seat, (name, score) in enumerate(seated):
+                won = 1 / len(record["winners"]) if seat in record["winners"] else 0.0
+                seat_wins[seat] += won             # a shared win counts as a share
+                seat_totals[seat] += score
+                entry = by_bot.setdefault(name, {"seats": 0, "wins": 0.0, "score": 0.0})
+                entry["seats"] += 1
+                entry["wins"] += won
+                entry["score"] += score
+            yield record
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    elapsed = time.perf_counter() - started
     yield {
         "summary": True,
         "game": game_id,
         "games": games,
+        "rotate": rotate,
         "seats": [
-            {"seat": s, "bot": bots[s], "win_rate": round(wins[s] / max(games, 1), 4),
-             "mean_score": round(totals[s] / max(games, 1), 2)}
+            {"seat": s, "bot": None if rotate else bots[s],
+             "win_rate": round(seat_wins[s] / max(games, 1), 4),
+             "mean_score": round(seat_totals[s] / max(games, 1), 2)}
             for s in range(len(bots))
         ],
-        "win_rate": {name: round(e["wins"] / max(games * e["seats"], 1), 4)
+        "win_rate": {name: round(e["wins"] / max(e["seats"], 1), 4)
                      for name, e in by_bot.items()},
-        "win_interval": {name: [round(x, 4) for x in wilson(e["wins"], games * int(e["seats"]))]
+        "win_interval": {name: [round(x, 4) for x in wilson(e["wins"], int(e["seats"]))]
                          for name, e in by_bot.items()},
-        "mean_score": {name: round(e["score"] / max(games * e["seats"], 1), 2)
+        "mean_score": {name: round(e["score"] / max(e["seats"], 1), 2)
                        for name, e in by_bot.items()},
         "think_ms": think_ms,
         "seconds": round(elapsed, 3),

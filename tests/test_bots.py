@@ -45,3 +45,15 @@ def test_simulate_summary_counts_every_game():
     assert [g["seed"] for g in games] == [9, 10, 11, 12]
     assert abs(sum(s["win_rate"] for s in summary["seats"]) - 1.0) < 1e-6
     assert summary["games_per_second"] > 0
+
+
+def test_simulate_rotates_the_seats_and_runs_games_in_parallel_with_the_same_results():
+    one = list(simulate("routes-usa", ["greedy", "random"], 4, seed=5, rotate=True))
+    two = list(simulate("routes-usa", ["greedy", "random"], 4, seed=5, rotate=True, jobs=2))
+    assert [r["bots"] for r in one[:-1]] == [["greedy", "random"], ["random", "greedy"]] * 2
+    assert one[:-1] == two[:-1]
+    summary = one[-1]
+    assert summary["rotate"] and all(s["bot"] is None for s in summary["seats"])
+    greedy_wins = sum(1 / len(r["winners"]) for r in one[:-1]
+                      for w in r["winners"] if r["bots"][w] == "greedy")
+    assert summary["win_rate"]["greedy"] == round(greedy_wins / 4, 4)
