@@ -14,7 +14,7 @@ import time
 import pytest
 
 from game.bots import dealer, make_bot
-from game.bots.search import SearchPlayer
+from game.bots.search import Budget, SearchPlayer
 from game.cli import main
 from game.rules import GAMES, create
 from game.simulate import play_game, wilson
@@ -152,3 +152,28 @@ def test_the_host_answers_pings_while_a_search_bot_thinks():
             wait_until(lambda v=version: host.match.version > v, "the bot's move")
     finally:
         host.stop()
+
+
+def test_moves_are_compared_on_the_same_deals_with_the_same_random_numbers():
+    """The same move twice gets exactly the same value in every round (common
+    random numbers): only a move's own effect can tell two moves apart."""
+    state = _advance("eighty-days", 3, 4, 20)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    from game.bots.families.race import RaceSearch
+    player = SearchPlayer(random.Random(3), RaceSearch, Budget(iterations=24))
+    move = legal[0]
+    best = player._search(seat, [move, dict(move)], dealer(state, seat), has_prior=True)
+    assert best == 0 and player.last_rounds == 12
+    assert player.last_means[0] == player.last_means[1]
+
+
+def test_a_paired_lead_needs_both_the_margin_and_the_standard_errors():
+    from game.bots.search import _paired_lead
+    steady = [0.6, 0.62, 0.61, 0.6, 0.61]
+    base = [0.5, 0.52, 0.51, 0.5, 0.51]
+    assert _paired_lead(steady, base, 5, lead=0.02, z=2.0)
+    assert not _paired_lead(steady, base, 5, lead=0.2, z=2.0)       # lead too small
+    noisy = [0.9, 0.1, 0.9, 0.2, 0.9]
+    assert not _paired_lead(noisy, base, 5, lead=0.02, z=2.0)       # too unsure
+    assert not _paired_lead(steady, base, 1, lead=0.0, z=0.0)       # one round is none

@@ -131,8 +131,9 @@ class SearchPlayer:
         self.rng = rng
         self.hooks = hooks(rng)
         self.budget = budget or Budget()
-        self.last_iterations = 0   # for the stats and the tests
-        self.last_rounds = 0
+        self.last_iterations = 0   # for the stats and the tests: rollouts, rounds
+        self.last_rounds = 0       # (deals) and each root move's mean (None once
+        self.last_means: list[float | None] = []    # dropped)
 
     def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
         if not legal:
@@ -175,6 +176,8 @@ class SearchPlayer:
             self.rng.setstate(luck)
             self.rng.random()                  # the next deal's draws differ
         self.last_iterations, self.last_rounds = done, rounds
+        self.last_means = [_mean(v, rounds) if rounds and len(v) >= rounds else None
+                           for v in values]
         if rounds == 0:
             return 0
         best = max(alive, key=lambda k: _mean(values[k], rounds))

@@ -264,6 +264,7 @@ class RaceSearch(SearchHooks):
 
     depth = None
     scale = 8.0
+    widest = 5
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -277,6 +278,17 @@ class RaceSearch(SearchHooks):
 
     def prior(self, view: View, legal: list[Action]) -> Action | None:
         return self.greedy.choose(view, legal)
+
+    def candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """Every choice, but of the ways to travel a leg and the cards to take
+        only the WIDEST the planner rates best (there can be two dozen)."""
+        plan = RacePlanner(view)
+        moves = [a for a in legal if a["type"] == "move"]
+        takes = [a for a in legal if a["type"] in ("take", "take_deck")]
+        rest = [a for a in legal if a["type"] not in ("move", "take", "take_deck")]
+        moves.sort(key=lambda a: (plan.move_score(a), _key(a)))
+        takes.sort(key=lambda a: (plan.take_score(a), _key(a)))
+        return moves[:self.widest] + takes[:self.widest] + rest
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """The lead in days each traveller is expected to finish with: days so

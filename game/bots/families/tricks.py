@@ -426,6 +426,7 @@ class TricksSearch(SearchHooks):
 
     depth = None
     scale = 60.0
+    widest = 5
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -439,6 +440,14 @@ class TricksSearch(SearchHooks):
 
     def prior(self, view: View, legal: list[Action]) -> Action | None:
         return self.greedy.choose(view, legal)
+
+    def candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """The `widest` cards the estimates rate best (the prior is tried
+        too); every choice of where to lay, place a city or a locomotive."""
+        if legal[0]["type"] != "play" or len(legal) <= self.widest:
+            return legal
+        position = TricksPosition(view)
+        return sorted(legal, key=lambda a: -position.play_value(a["card"]))[:self.widest]
 
     def evaluate(self, state: GameState, seat: int) -> float:
         if not state.is_over:
