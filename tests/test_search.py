@@ -177,3 +177,19 @@ def test_a_paired_lead_needs_both_the_margin_and_the_standard_errors():
     noisy = [0.9, 0.1, 0.9, 0.2, 0.9]
     assert not _paired_lead(noisy, base, 5, lead=0.02, z=2.0)       # too unsure
     assert not _paired_lead(steady, base, 1, lead=0.0, z=0.0)       # one round is none
+
+
+def test_the_decision_probe_prints_its_figures_and_refuses_bad_flags():
+    import subprocess
+    import sys
+    from pathlib import Path
+    tool = Path(__file__).resolve().parents[1] / "tools" / "probe_decisions.py"
+    done = subprocess.run([sys.executable, str(tool), "--game", "railway-tricks",
+                           "--positions", "3", "--iterations", "6"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "of 3 decisions; mean gain per decision" in done.stdout.splitlines()[-1]
+    bad = subprocess.run([sys.executable, str(tool), "--players", "9"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "takes 2-5 players" in bad.stderr
+    assert "Traceback" not in bad.stderr
