@@ -152,24 +152,24 @@ class RoutesGreedy:
         targets, _, _ = planner.plan(mine)
         target_ids = {t.id for t in targets}
         final = view.get("final_round", False)
-        need = self._colour_need(planner, targets)
+        need = self.colour_need(planner, targets)
         first = not view.get("cards_drawn")
         if first and claims:
             planned = [a for a in claims if a["track"] in target_ids]
             if planned:
-                return self._best_claim(planner, planned, need, prefer_long=True)
+                return self.best_claim(planner, planned, need, prefer_long=True)
             if final or planner.trains <= 5:
-                return self._best_claim(planner, claims, need, prefer_long=True)
+                return self.best_claim(planner, claims, need, prefer_long=True)
         if first and not targets:
             if "draw_tickets" in kinds and planner.trains >= 12 and not final:
                 return {"type": "draw_tickets"}
             if claims:
-                return self._best_claim(planner, claims, need, prefer_long=True)
+                return self.best_claim(planner, claims, need, prefer_long=True)
         draw = self._draw(view, legal, need, planner)
         if draw is not None:
             return draw
         if claims:
-            return self._best_claim(planner, claims, need, prefer_long=True)
+            return self.best_claim(planner, claims, need, prefer_long=True)
         if "draw_ferry" in kinds:
             return {"type": "draw_ferry"}
         if "draw_tickets" in kinds and not final:
@@ -199,7 +199,7 @@ class RoutesGreedy:
 
     # --- colours ------------------------------------------------------------
 
-    def _colour_need(self, planner: RoutesPlanner, targets: list[Track]) -> Counter:
+    def colour_need(self, planner: RoutesPlanner, targets: list[Track]) -> Counter:
         need: Counter = Counter()
         for t in targets:
             if t.color != GRAY:
@@ -244,7 +244,7 @@ class RoutesGreedy:
 
     # --- claims -------------------------------------------------------------
 
-    def _best_claim(self, planner: RoutesPlanner, claims: list[Action], need: Counter,
+    def best_claim(self, planner: RoutesPlanner, claims: list[Action], need: Counter,
                     prefer_long: bool) -> Action:
         board = planner.board
         regions = self._region_gain(planner, claims) if board.regions else {}
@@ -313,13 +313,13 @@ class RoutesSearch(SearchHooks):
         planner = RoutesPlanner(view)
         planned = planner.plan(planner.private.get("tickets", []))[0]
         targets = {t.id for t in planned}
-        need = self.greedy._colour_need(planner, planned)
+        need = self.greedy.colour_need(planner, planned)
         by_track: dict[str, list[Action]] = {}
         for action in legal:
             if action["type"] == "claim":
                 by_track.setdefault(action["track"], []).append(action)
         board = planner.board
-        ranked = sorted((self.greedy._best_claim(planner, payments, need, prefer_long=True)
+        ranked = sorted((self.greedy.best_claim(planner, payments, need, prefer_long=True)
                          for payments in by_track.values()),
                         key=lambda a: (a["track"] not in targets,
                                        -board.track_by_id[a["track"]].length))
