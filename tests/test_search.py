@@ -133,12 +133,14 @@ def test_the_host_answers_pings_while_a_search_bot_thinks():
                       fill_bot="search", think_ms=2000)
 
     def long_think() -> int | None:
-        """The version a bot has been thinking on for a moment (not a forced move)."""
+        """The version a bot is thinking on with a real choice (a forced move is
+        answered at once), plus one so that version 0 counts as found."""
         if not host._bot_thinking:
             return None
-        version = host.match.version
-        time.sleep(0.05)
-        return version + 1 if host._bot_thinking and host.match.version == version else None
+        state = host.match.state
+        if state.is_over or len(state.legal_actions(state.to_act[0])) < 2:
+            return None
+        return host.match.version + 1
     try:
         a = Raw(host.port)
         a.hello("spectator", name="S")

@@ -3,11 +3,11 @@
 The bot never holds the real state. Its caller hands it a `deal`: a function
 that returns, from the bot's own rng, a full state the seat cannot tell from
 the real one (`GameState.determinize`, which depends only on the seat's view
-and the rng). Each iteration deals a fresh guess at the hidden cards, plays
-one root move in it, plays on with the family's rollout policy for a few
-actions, and scores the end with the family's evaluation. Root moves are
-picked by UCB1 and the totals are summed over every guess (a vote weighted
-by outcome), so a move is judged against many possible hidden hands at once.
+and the rng). Each round deals a fresh guess at the hidden cards and plays
+every root move still in the running from it, with the same random numbers,
+on with the family's rollout policy, and scores the end with the family's
+evaluation (see SearchPlayer). Values add up over every guess, so a move is
+judged against many possible hidden hands at once.
 
 What is game-specific (the rollout policy, the evaluation, which root moves
 are worth trying) comes from the family's `SEARCH` hooks; this module names
@@ -35,8 +35,8 @@ MIN_THINK_MS, MAX_THINK_MS = 10, 60_000
 PRUNE_AFTER_ROUNDS = 4
 PRUNE_Z = 2.0
 # The search overrules the family's own choice (the prior) only when its best
-# move leads by this much and by this many standard errors: short rollouts
-# are noisy, and a cut-off evaluation flatters waiting (a horizon effect).
+# move leads by this much and by this many standard errors of the paired
+# differences: a few guesses at the hidden cards are a noisy sample.
 OVERRULE_LEAD = 0.02
 OVERRULE_Z = 2.0
 
@@ -131,9 +131,11 @@ class SearchPlayer:
         self.rng = rng
         self.hooks = hooks(rng)
         self.budget = budget or Budget()
-        self.last_iterations = 0   # for the stats and the tests: rollouts, rounds
-        self.last_rounds = 0       # (deals) and each root move's mean (None once
-        self.last_means: list[float | None] = []    # dropped)
+        # for the stats and the tests: rollouts, rounds (deals), and each root
+        # move's mean (None for a move dropped early)
+        self.last_iterations = 0
+        self.last_rounds = 0
+        self.last_means: list[float | None] = []
 
     def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
         if not legal:
