@@ -30,6 +30,19 @@ KEEP_BUDGET = 0.75
 REGION_WEIGHT = 0.5
 
 
+def _edges(board: Board) -> list[tuple[Track, tuple[str, str], int, tuple[int, ...]]]:
+    """Per track, in board order: (track, its graph edge, its train cost, its
+    parallel set). Fixed for a board, so worked out once and kept on it (the
+    planner's graph is rebuilt every move of every rollout)."""
+    edges = board.__dict__.get("_planner_edges")
+    if edges is None:
+        edges = board.__dict__["_planner_edges"] = [
+            (t, pair_key(board.node(t.a, t), board.node(t.b, t)),
+             t.length + (1 if t.ferries else 0), board.parallel[t.id])
+            for t in board.tracks]
+    return edges
+
+
 class RoutesPlanner:
     """What the bot knows of one position, rebuilt from a view each turn."""
 
@@ -60,16 +73,23 @@ class RoutesPlanner:
 
     def _graph(self) -> dict[str, list[tuple[str, int, Track | None]]]:
         """city -> (neighbour, cost, track to claim or None when already ours)."""
-        board = self.board
+        owner, seat, few = self.owner, self.seat, self.players < 4
         best: dict[tuple[str, str], tuple[int, Track | None]] = {}
-        for track in board.tracks:
-            key = (board.node(track.a, track), board.node(track.b, track))
-            key = pair_key(*key)
-            if self.owner.get(track.index) == self.seat:
+        for track, key, cost, parallel in _edges(self.board):
+            holder = owner.get(track.index)
+            if holder == seat:
                 best[key] = (0, None)
-            elif self.usable(track):
-                cost = track.length + (1 if track.ferries else 0)
-                if key not in best or cost < best[key][0]:
+                continue
+            if holder is not None:
+                continue
+            # usable(), inlined: this loop is most of a rollout's planning
+            for sib in parallel:
+                held = owner.get(sib)
+                if held is not None and (held == seat or few):
+                    break
+            else:
+                known = best.get(key)
+                if known is None or cost < known[0]:
                     best[key] = (cost, track)
         adjacency: dict[str, list[tuple[str, int, Track | None]]] = {}
         for (a, b), (cost, track) in best.items():
