@@ -33,8 +33,11 @@ Events (dicts; a secret sits under "private", seen only by "private_to"):
 
 View (`view(seat)`; everything outside "private" is the same for everyone):
     game, phase ("setup"|"play"|"over"), current, to_act, turn, cards_drawn,
-    deck, discard, face_up [colour|"locomotive"|None]*5, tickets_deck,
+    deck, discard, discard_cards {card: count} (the discard pile: public, as
+    every card in it was shown by a claim or a face-up reset),
+    face_up [colour|"locomotive"|None]*5, tickets_deck,
     routes {track id: seat}, final_round, final_turns,
+    passes_in_row (seats that passed in a row; all of them end the game),
     players [{seat, cards, tickets, trains, score, offered}]  (+ ferries, ferry_pile,
     region_table [[regions, points], ...] on boards with a region bonus)
     result (once over: the whole result, tickets revealed)
@@ -54,6 +57,7 @@ and region_points (the points of each of those networks).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -344,11 +348,13 @@ class RoutesState:
             "cards_drawn": self.cards_drawn,
             "deck": len(self.deck),
             "discard": len(self.discard),
+            "discard_cards": dict(sorted(Counter(self.discard).items())),
             "face_up": list(self.face_up),
             "tickets_deck": len(self.ticket_deck),
             "routes": dict(self._routes_view or self._claimed_routes()),
             "final_round": self.final_turns is not None,
             "final_turns": self.final_turns,
+            "passes_in_row": self.passes_in_row,
             "players": players,
             "you": seat,
             "private": {},
@@ -400,7 +406,8 @@ class RoutesState:
 
         Hidden train cards are the deck and the other hands (counts kept);
         hidden tickets are the ticket pile and the other seats' tickets and
-        offers. The discard is public (every claim shows its cards). The seed
+        offers. The discard is public (every claim shows its cards), its
+        order not: it comes out sorted. The seed
         and the action record are not carried over (they would tell the real deal).
         """
         other = self.clone()
@@ -422,8 +429,14 @@ class RoutesState:
             del pool[:count]
             other.hands[s] = hand
         other.deck = pool
+        # the discard's order is no one's to see: canonical (a reshuffle in
+        # the guess shuffles it with the guess's own rng anyway)
+        other.discard = sorted(self.discard)
         if self.phase == "over":
-            # the result has revealed every ticket: nothing about them is hidden
+            # the result has revealed every ticket held; the pile stays hidden
+            pile = sorted(self.ticket_deck)
+            rng.shuffle(pile)
+            other.ticket_deck = pile
             other._rng, other._rng_saved = None, rng.getrandbits(64)
             forget_the_record(other, rng)
             return other
