@@ -144,10 +144,11 @@ def test_determinize_keeps_what_the_seat_knows(players, seed):
             other = state.determinize(seat, rng)
             assert other.view(seat) == state.view(seat)
             assert other.legal_actions(seat) == state.legal_actions(seat)
-            hidden = Counter(state.deck) + sum((Counter(state.hands[s])
-                                                for s in range(players) if s != seat), Counter())
-            seen = Counter(other.deck) + sum((Counter(other.hands[s])
-                                              for s in range(players) if s != seat), Counter())
+            # The deck, the face-down discard and the other hands are re-dealt together.
+            hidden = Counter(state.deck + state.buried) + sum(
+                (Counter(state.hands[s]) for s in range(players) if s != seat), Counter())
+            seen = Counter(other.deck + other.buried) + sum(
+                (Counter(other.hands[s]) for s in range(players) if s != seat), Counter())
             assert hidden == seen
             for s in range(players):
                 assert not Counter(state.known[s]) - Counter(other.hands[s])
@@ -158,3 +159,39 @@ def test_determinize_keeps_what_the_seat_knows(players, seed):
         else:
             state.apply(seat, choose(state.legal_actions(seat)))
         steps += 1
+
+
+def test_an_arriving_travellers_event_cards_go_face_down_for_every_seat():
+    """Arriving in London slides the hand's event cards face down under the
+    event discard: no view names them (only their count), and the Princess
+    never copies one of them."""
+    from game.rules.race.moves import PRINCESS
+    seen = 0
+    for seed in range(60):
+        state = create("eighty-days", 3, seed)
+        rng = random.Random(seed)
+        while not state.is_over and seen < 6:
+            seat = state.to_act[0]
+            held = list(state.held[seat])
+            down = state.events_buried
+            arrivals = len(state.arrivals)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if len(state.arrivals) == arrivals or state.is_over:
+                continue
+            slid = state.events_buried - down       # the cards it still held
+            if not slid:
+                continue
+            seen += 1
+            assert not Counter(state.event_discard[:slid]) - Counter(held)
+            face_up = state.event_discard[state.events_buried:]
+            for s in [*range(3), None]:
+                view = state.view(s)
+                assert view["event_discard"] == face_up
+                assert view["event_discard_down"] == state.events_buried
+            if not face_up:
+                assert state._princess_as() is None
+            elif face_up[-1] != PRINCESS:
+                assert state._princess_as() == face_up[-1]
+        if seen >= 6:
+            break
+    assert seen >= 3, "too few arrivals holding event cards"

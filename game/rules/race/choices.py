@@ -103,7 +103,8 @@ class Choices:
                             balloon_used=self.balloon_used)
 
     def _princess_as(self) -> str | None:
-        top = self.event_discard[-1] if self.event_discard else None
+        # the last card played face up: never one slid face down under the pile
+        top = self.event_discard[-1] if len(self.event_discard) > self.events_buried else None
         return None if top == PRINCESS else top
 
     def _event_actions(self, seat: int) -> list[Action]:

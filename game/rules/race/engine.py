@@ -44,7 +44,9 @@ A pending decision comes first when there is one:
         or keep the roll, which completes the move
     {"type": "bonus", "take": bool}           the first (red) or last (blue) traveller
                                               to reach a city uses its chip or not
-Arriving in London ends the turn at once (the hand is discarded). A seat
+Arriving in London ends the turn at once (the hand is discarded face down:
+its event cards slide under the event discard, out of every view and never
+the card a Princess copies). A seat
 ending its own turn in the detective's city loses 2 days unless it played
 Distraction. Blue event cards (Storm, Delay) are resolved when drawn: every
 traveller loses their days, then all event cards go back into one shuffled pile.
@@ -83,10 +85,17 @@ View (`view(seat)`; everything outside "private" is the same for everyone):
     known (the cards of that hand everyone saw it take from the track), events,
     arrived (1-based order or None)}], track [{action, card, laid}] (every
     slot of the track; `laid` is whether a card was laid there this round),
-    detective (city), deck, discard (counts), event_deck (count), event_discard
-    (names, top last), bonus {city: {"red": chip|None, "blue": chip|None}}, bank,
-    arrivals (seats in order), turn_state {taken, action, moves, balloon_used,
-    distraction}, awaiting ({seat, kind, roll, purpose, chip...}|None), result (once over)
+    detective (city), deck, discard (counts), discard_cards (the travel discard's
+    face-up cards, sorted: all but those of arrived hands nobody saw taken, which
+    went face down), event_deck (count), event_discard (the face-up names, top
+    last), event_discard_down (the arrived travellers' event cards slid face
+    down under it),
+    bonus {city: {"red": chip|None, "blue": chip|None}}, bank, arrivals (seats in
+    order), order (this round's turn order: its travellers from the start player),
+    turn_state {taken, action, moves, balloon_used, distraction}, awaiting ({seat,
+    kind, roll, purpose, rolls, move {cards, balloon, events, princess_as} (the
+    move the die is for, its cards already played)} | {seat, kind, color, chip,
+    city} | None), result (once over)
     private: hand [[kind, value]], events [names], pending {kind: "reroll"|"bonus",
     options, min, max, ...}|None
 
@@ -139,10 +148,16 @@ class RaceState(Choices, TurnActions):
         self.rng.shuffle(deck)
         self.deck: list[Card] = deck  # top is the end of the list
         self.discard: list[Card] = []
+        # Cards of `discard` that went there face down: the cards of an arrived
+        # hand nobody saw the seat take (see _arrive). Hidden from every seat.
+        self.buried: list[Card] = []
         events = data.event_deck(players)
         self.rng.shuffle(events)
         self.event_deck: list[str] = events  # top is the end
         self.event_discard: list[str] = []   # top is the end
+        # How many cards at the bottom of `event_discard` lie face down: the
+        # event cards of arrived travellers (see _arrive). Hidden from all.
+        self.events_buried = 0
         self.hands: list[list[Card]] = [[self.deck.pop() for _ in range(self.n["start_hand"])]
                                         for _ in range(players)]
         self.held: list[list[str]] = [[] for _ in range(players)]
@@ -187,8 +202,8 @@ class RaceState(Choices, TurnActions):
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
-        for name in ("deck", "discard", "event_deck", "event_discard", "coins", "days", "at",
-                     "arrivals", "track", "order"):
+        for name in ("deck", "discard", "buried", "event_deck", "event_discard", "coins",
+                     "days", "at", "arrivals", "track", "order"):
             setattr(other, name, list(getattr(self, name)))
         other.hands = [list(h) for h in self.hands]
         other.held = [list(h) for h in self.held]
@@ -260,11 +275,14 @@ class RaceState(Choices, TurnActions):
             "detective": route[self.detective],
             "deck": len(self.deck),
             "discard": len(self.discard),
+            "discard_cards": [list(c) for c in sorted(_without(self.discard, self.buried))],
             "event_deck": len(self.event_deck),
-            "event_discard": list(self.event_discard),
+            "event_discard": self.event_discard[self.events_buried:],
+            "event_discard_down": self.events_buried,
             "bonus": {route[c]: {"red": p[0], "blue": p[1]} for c, p in self.chips.items()},
             "bank": self.bank,
             "arrivals": list(self.arrivals),
+            "order": list(self.order),
             "turn_state": {"taken": self.taken, "action": self.slot_action,
                            "moves": self.moves, "balloon_used": self.balloon_used,
                            "distraction": self.distraction},
@@ -294,25 +312,39 @@ class RaceState(Choices, TurnActions):
     def determinize(self, seat: int, rng: random.Random) -> RaceState:
         """A state `seat` cannot tell from this one: hidden cards re-dealt, dice re-seeded.
 
-        Hidden are the travel deck and the other seats' travel hands but for
-        the cards they were seen taking from the track, and the event pile and
-        the other seats' event cards (counts kept). The travel discard and
-        everything on the table stay as they are. The seed and the action
-        record are not carried over (they would tell the real deal).
+        Hidden are the travel deck, the cards buried face down in the travel
+        discard (arrived hands but for the cards seen taken), the other seats'
+        travel hands but for the cards they were seen taking from the track,
+        and the event pile, the other seats' event cards and those slid face
+        down under the event discard (counts kept). The
+        face-up travel discard and everything on the table stay as they are.
+        Lists whose order the view does not show (the hands, the cards seen
+        taken, the seat's event cards, the travel discard) come out sorted, the
+        re-dealt cards after the seen ones: the guess depends only on the
+        seat's view and the rng. The seed and the action record are not
+        carried over (they would tell the real deal).
         """
         other = self.clone()
         others = [s for s in range(self.players) if s != seat]
-        pool = list(self.deck)
+        pool = list(self.deck) + list(self.buried)
         for s in others:
             pool.extend(_without(self.hands[s], self.known[s]))
         pool.sort()  # canonical: the deal depends on the seat's view and rng only
         rng.shuffle(pool)
+        other.known = [sorted(k) for k in self.known]
+        other.hands[seat] = sorted(self.hands[seat])
+        other.held[seat] = sorted(self.held[seat])
         for s in others:
             n = len(self.hands[s]) - len(self.known[s])
-            other.hands[s] = list(self.known[s]) + pool[:n]
+            other.hands[s] = other.known[s] + pool[:n]
             del pool[:n]
+        n = len(self.buried)
+        other.buried = pool[:n]
+        del pool[:n]
+        other.discard = sorted(_without(self.discard, self.buried)) + other.buried
         other.deck = pool
-        names = list(self.event_deck)
+        down = self.events_buried
+        names = list(self.event_deck) + self.event_discard[:down]
         for s in others:
             names.extend(self.held[s])
         names.sort()
@@ -321,6 +353,8 @@ class RaceState(Choices, TurnActions):
             n = len(self.held[s])
             other.held[s] = names[:n]
             del names[:n]
+        other.event_discard = names[:down] + self.event_discard[down:]
+        del names[:down]
         other.event_deck = names
         other.rng = random.Random(rng.getrandbits(64))
         forget_the_record(other, rng)
@@ -419,6 +453,13 @@ class RaceState(Choices, TurnActions):
 
     # --- helpers ------------------------------------------------------------
 
+    def _arrive(self, seat: int, events: list[Event]) -> None:
+        """Arriving discards the hand face down (TurnActions._arrive): the
+        cards of it nobody saw the seat take are buried, hidden from all."""
+        self.buried.extend(_without(self.hands[seat], self.known[seat]))
+        self.events_buried += len(self.held[seat])
+        super()._arrive(seat, events)
+
     def _give_up(self, seat: int, card: Card) -> None:
         """Take `card` out of the hand, face up: it is no longer a seen card held."""
         self.hands[seat].remove(card)
@@ -430,6 +471,7 @@ class RaceState(Choices, TurnActions):
         if not self.deck and self.discard:
             self.deck = self.discard
             self.discard = []
+            self.buried = []
             self.rng.shuffle(self.deck)
             events.append({"type": "deck_reshuffled", "cards": len(self.deck)})
         return self.deck.pop() if self.deck else None
@@ -442,6 +484,7 @@ class RaceState(Choices, TurnActions):
                 return
             self.event_deck = self.event_discard
             self.event_discard = []
+            self.events_buried = 0
             self.rng.shuffle(self.event_deck)
             events.append({"type": "events_reshuffled", "cards": len(self.event_deck)})
         name = self.event_deck.pop()
@@ -459,6 +502,7 @@ class RaceState(Choices, TurnActions):
             pile.extend(hand)
             hand.clear()
         self.event_discard = []
+        self.events_buried = 0
         self.rng.shuffle(pile)
         self.event_deck = pile
         events.append({"type": "events_gathered", "counts": gathered})
@@ -491,8 +535,13 @@ class RaceState(Choices, TurnActions):
         if pending is None or self.over:
             return None
         if pending["kind"] == "reroll":
+            move = pending["move"]
             return {"seat": self.current, "kind": "reroll", "roll": pending["roll"],
-                    "purpose": pending["purpose"], "rolls": pending["rolls"]}
+                    "purpose": pending["purpose"], "rolls": pending["rolls"],
+                    "move": {"cards": [list(c) for c in move["cards"]],
+                             "balloon": None if move["balloon"] is None else list(move["balloon"]),
+                             "events": list(move["events"]),
+                             "princess_as": move["princess_as"]}}
         return {"seat": self.current, "kind": "bonus", "color": pending["color"],
                 "chip": pending["chip"], "city": self.data.route[pending["city"]]}
 
