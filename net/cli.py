@@ -125,6 +125,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                              help="a bot plays the seat (with --headless)")
             sub.add_argument("--think", type=_seconds, default=0.0, metavar="S",
                              help="the bot pauses S seconds before each action")
+            sub.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
+                             help="the search (Hard) bot's think time per move (default "
+                                  "1000); it deals its guesses from its own view")
             sub.add_argument("--spectate", action="store_true", help="watch instead of play")
         sub.add_argument("--headless", action="store_true",
                          help="no window; print the final result as JSON")
@@ -260,16 +263,13 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
         elif kind == "error" and message.get("code") not in (P.E_STALE,):
             _say(f"error: {message.get('reason')}")
 
-    if bot == "search":
-        _say("a joining search bot cannot deal hidden cards (the rules engine is on the "
-             "host): it plays the Normal move; to play Hard, host with --bot search")
     client.start()
     try:
         if watching:
             record = run_spectator(client, timeout=args.timeout, on_message=show)
         else:
-            record = run_bot(client, make_bot(bot), think=args.think, timeout=args.timeout,
-                             on_message=show)
+            record = run_bot(client, make_bot(bot, think_ms=args.think_ms), think=args.think,
+                             timeout=args.timeout, on_message=show)
     except ClientClosed as exc:
         _say(f"the game ended for us: {exc}")
         rejected = client.snapshot()["seat"] is None and client.connections == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.bots import make_bot
+from game.bots import dealer, make_bot
 from game.rules import create
 from game.simulate import play_game
 
@@ -14,12 +14,14 @@ def play_legally_to_the_end(game_id: str, names: list[str], seed: int, max_steps
     """Bots `names` (one a seat) play a whole game; each choice must be legal and the
     game must end within `max_steps` actions. Returns the result."""
     state = create(game_id, players=len(names), seed=seed, **options)
-    bots = [make_bot(name, seat) for seat, name in enumerate(names)]
+    # a search bot gets one rollout a move (its strength is not on trial here)
+    bots = [make_bot(name, seat, iterations=1 if name == "search" else None)
+            for seat, name in enumerate(names)]
     steps = 0
     while not state.is_over:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.view(seat), legal)
+        action = bots[seat].choose(state.view(seat), legal, dealer(state, seat))
         assert action in legal
         state.apply(seat, action)
         steps += 1

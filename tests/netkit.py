@@ -79,9 +79,12 @@ class Player(threading.Thread):
     """Runs run_bot (or run_spectator) on a session in a thread; keeps the outcome."""
 
     def __init__(self, session: Any, bot: str | None = "greedy", seed: int = 0,
-                 think: float = 0.0, on_message: Callable | None = None):
+                 think: float = 0.0, on_message: Callable | None = None,
+                 think_ms: int | None = None):
         super().__init__(daemon=True)
         self.session, self.bot, self.seed, self.think = session, bot, seed, think
+        # the bot itself, made before the thread starts (tests look inside it)
+        self.player = None if bot is None else make_bot(bot, seed, think_ms=think_ms)
         self.on_message = on_message
         self.result: dict[str, Any] | None = None
         self.error: BaseException | None = None
@@ -93,7 +96,7 @@ class Player(threading.Thread):
                 self.result = run_spectator(self.session, timeout=BOUND * 2,
                                             on_message=self.on_message)
             else:
-                self.result = run_bot(self.session, make_bot(self.bot, self.seed),
+                self.result = run_bot(self.session, self.player,
                                       think=self.think, timeout=BOUND * 2,
                                       on_message=self.on_message)
         except BaseException as exc:

@@ -126,8 +126,10 @@ def test_headless_host_and_bot_clients_from_the_command_line(tmp_path, game):
     try:
         address = f"{LOOPBACK}:{host.port()}"
         procs.append(Proc("spectate", "--address", address, "--headless"))
+        # the strongest bot, searching from its own view for 20 ms a move
         procs += [Proc("join", "--address", address, "--name", f"Cli {i}", "--bot",
-                       info.bots[-1], "--headless", *(["--think", "0.001"] if i == 0 else []))
+                       info.bots[-1], "--think-ms", "20", "--headless",
+                       *(["--think", "0.001"] if i == 0 else []))
                   for i in range(seats)]
         outcomes = [p.finish() for p in [host, *procs]]
         for (code, _), proc in zip(outcomes, [host, *procs], strict=True):

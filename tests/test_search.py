@@ -195,3 +195,21 @@ def test_the_decision_probe_prints_its_figures_and_refuses_bad_flags():
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "takes 2-5 players" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_search_bot_joining_over_the_lan_searches_from_its_own_view(game_id):
+    """A client holds only views: its Hard bot rebuilds the game from its view
+    and deals its guesses from that, and plays a whole game at the table."""
+    from tests.netkit import Player, connect, host_record
+    players = GAMES[game_id].min_players
+    host = start_host(seats=players, game=game_id, auto_start=True, start_after=0.3,
+                      fill_bot="greedy")
+    try:
+        me = Player(connect(host, name="Hard"), bot="search", seed=4, think_ms=10)
+        record = me.outcome()
+        assert record == host_record(host)
+        searched = me.player._players[game_id]
+        assert searched.rollouts > 0, "the joining search bot never searched"
+    finally:
+        host.stop()

@@ -12,7 +12,8 @@ view it sees, so a LAN client can make one before it knows the game.
 `SEARCH` hooks when it has them. Besides the view it takes a `deal`
 (`dealer(state, seat)`): guesses at the hidden cards drawn from its own rng.
 The real state never reaches a bot; without a deal (a LAN client) the search
-bot plays its family's fallback move.
+bot rebuilds a state from its view (the family's `world` hook) and deals
+from that.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from game.bots.search import (
     SearchHooks,
     SearchPlayer,
     check_think_ms,
+    redealer,
 )
 from game.rules import GAMES
 from game.rules.base import Action, GameState, View
@@ -54,8 +56,7 @@ def dealer(state: GameState, seat: int) -> Deal:
     are the same whatever the real hidden cards are (tests/test_search.py).
     Made on the caller's thread: the bot may then think on another one.
     """
-    guess = state.determinize(seat, random.Random(0))
-    return lambda rng: guess.determinize(seat, rng)
+    return redealer(state.determinize(seat, random.Random(0)), seat)
 
 
 def bot_names() -> tuple[str, ...]:

@@ -7,7 +7,9 @@ and the rng). Each round deals a fresh guess at the hidden cards and plays
 every root move still in the running from it, with the same random numbers,
 on with the family's rollout policy, and scores the end with the family's
 evaluation (see SearchPlayer). Values add up over every guess, so a move is
-judged against many possible hidden hands at once.
+judged against many possible hidden hands at once. A bot given no deal (a
+LAN client holds only views) asks its family to rebuild a state from the view
+(`SearchHooks.world`) and deals from that.
 
 What is game-specific (the rollout policy, the evaluation, which root moves
 are worth trying) comes from the family's `SEARCH` hooks; this module names
@@ -87,6 +89,12 @@ class SearchHooks:
         """The move when there is nothing to search from (no deal)."""
         return self.rng.choice(legal)
 
+    def world(self, view: View) -> Deal | None:
+        """Guesses at the hidden cards made from the view alone, for a bot with
+        no engine state to deal from (a LAN client); None when the family
+        cannot rebuild its state from a view (the bot then plays `fallback`)."""
+        return None
+
     def prior(self, view: View, legal: list[Action]) -> Action | None:
         """The family's own choice, kept unless the search clearly beats it."""
         return None
@@ -136,6 +144,8 @@ class SearchPlayer:
         self.last_iterations = 0
         self.last_rounds = 0
         self.last_means: list[float | None] = []
+        # every rollout this player has played (a LAN client's search shows here)
+        self.rollouts = 0
 
     def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
         if not legal:
@@ -144,6 +154,8 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         if deal is None:
+            deal = self._world(view)
+        if deal is None:
             return self.hooks.fallback(view, legal)
         prior = self.hooks.prior(view, legal)
         moves = _unique(([prior] if prior in legal else [])
@@ -151,6 +163,14 @@ class SearchPlayer:
         if len(moves) == 1:
             return moves[0]
         return moves[self._search(view["you"], moves, deal, prior in legal)]
+
+    def _world(self, view: View) -> Deal | None:
+        """The family's state rebuilt from `view`, or None if it cannot be (a
+        view it does not understand must cost the bot its search, not the game)."""
+        try:
+            return self.hooks.world(view)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            return None
 
     def _search(self, seat: int, moves: list[Action], deal: Deal, has_prior: bool) -> int:
         values: list[list[float]] = [[] for _ in moves]
@@ -178,6 +198,7 @@ class SearchPlayer:
             self.rng.setstate(luck)
             self.rng.random()                  # the next deal's draws differ
         self.last_iterations, self.last_rounds = done, rounds
+        self.rollouts += done
         self.last_means = [_mean(v, rounds) if rounds and len(v) >= rounds else None
                            for v in values]
         if rounds == 0:
@@ -213,6 +234,12 @@ class SearchPlayer:
                 state.apply(actor, self.rng.choice(legal))
             steps += 1
         return hooks.evaluate(state, seat)
+
+
+def redealer(world: GameState, seat: int) -> Deal:
+    """A deal from `world`, a state rebuilt from `seat`'s view: each call
+    re-deals what the seat cannot see from the bot's rng."""
+    return lambda rng: world.determinize(seat, rng)
 
 
 def _mean(values: list[float], rounds: int) -> float:

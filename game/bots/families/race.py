@@ -15,7 +15,8 @@ import math
 import random
 from typing import Any
 
-from game.bots.search import SearchHooks
+from game.bots.families.race_worlds import world_from_view
+from game.bots.search import Deal, SearchHooks, redealer
 from game.rules.base import Action, GameState, View
 from game.rules.race.days import card_sets, payment_days
 
@@ -275,6 +276,10 @@ class RaceSearch(SearchHooks):
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
+
+    def world(self, view: View) -> Deal | None:
+        world = world_from_view(view)
+        return None if world is None else redealer(world, view["you"])
 
     def prior(self, view: View, legal: list[Action]) -> Action | None:
         return self.greedy.choose(view, legal)

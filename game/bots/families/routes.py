@@ -15,7 +15,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from game.bots.search import SearchHooks
+from game.bots.families.routes_worlds import world_from_view
+from game.bots.search import Deal, SearchHooks, redealer
 from game.rules.base import Action, GameState, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board, pair_key
 from game.rules.routes.payments import FERRY
@@ -320,6 +321,10 @@ class RoutesSearch(SearchHooks):
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
+
+    def world(self, view: View) -> Deal | None:
+        world = world_from_view(view)
+        return None if world is None else redealer(world, view["you"])
 
     def prior(self, view: View, legal: list[Action]) -> Action | None:
         return self.greedy.choose(view, legal)

@@ -49,7 +49,7 @@ import random
 from typing import Any
 
 from game.bots.families.tricks_worlds import WorldBuilder
-from game.bots.search import SearchHooks
+from game.bots.search import Deal, SearchHooks
 from game.rules.base import Action, GameState, View
 from game.rules.tricks.data import load_tricks_data
 from game.rules.tricks.engine import TricksState
@@ -440,6 +440,9 @@ class TricksSearch(SearchHooks):
 
     def prior(self, view: View, legal: list[Action]) -> Action | None:
         return self.greedy.choose(view, legal)
+
+    def world(self, view: View) -> Deal | None:
+        return WorldBuilder(view).sample
 
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
         """The `widest` cards the estimates rate best (the prior is tried
