@@ -66,3 +66,11 @@ def payment_days(cards: list[Card], *, balloon: Card | None = None, roll: int | 
         else:
             days += sum(values)
     return days
+
+
+def without(cards: list[Card], known: list[Card]) -> list[Card]:
+    """`cards` less one copy of each card in `known`."""
+    rest = list(cards)
+    for card in known:
+        rest.remove(card)
+    return rest

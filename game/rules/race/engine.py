@@ -114,7 +114,7 @@ from game.rules.base import Action, Event, IllegalAction, View, forget_the_recor
 from game.rules.race.actions import canonical_action
 from game.rules.race.choices import Choices
 from game.rules.race.data import RaceData, load_race
-from game.rules.race.days import Card
+from game.rules.race.days import Card, without
 from game.rules.race.standings import places, winners
 from game.rules.race.turn import TurnActions
 
@@ -275,7 +275,7 @@ class RaceState(Choices, TurnActions):
             "detective": route[self.detective],
             "deck": len(self.deck),
             "discard": len(self.discard),
-            "discard_cards": [list(c) for c in sorted(_without(self.discard, self.buried))],
+            "discard_cards": [list(c) for c in sorted(without(self.discard, self.buried))],
             "event_deck": len(self.event_deck),
             "event_discard": self.event_discard[self.events_buried:],
             "event_discard_down": self.events_buried,
@@ -328,7 +328,7 @@ class RaceState(Choices, TurnActions):
         others = [s for s in range(self.players) if s != seat]
         pool = list(self.deck) + list(self.buried)
         for s in others:
-            pool.extend(_without(self.hands[s], self.known[s]))
+            pool.extend(without(self.hands[s], self.known[s]))
         pool.sort()  # canonical: the deal depends on the seat's view and rng only
         rng.shuffle(pool)
         other.known = [sorted(k) for k in self.known]
@@ -341,7 +341,7 @@ class RaceState(Choices, TurnActions):
         n = len(self.buried)
         other.buried = pool[:n]
         del pool[:n]
-        other.discard = sorted(_without(self.discard, self.buried)) + other.buried
+        other.discard = sorted(without(self.discard, self.buried)) + other.buried
         other.deck = pool
         down = self.events_buried
         names = list(self.event_deck) + self.event_discard[:down]
@@ -453,13 +453,6 @@ class RaceState(Choices, TurnActions):
 
     # --- helpers ------------------------------------------------------------
 
-    def _arrive(self, seat: int, events: list[Event]) -> None:
-        """Arriving discards the hand face down (TurnActions._arrive): the
-        cards of it nobody saw the seat take are buried, hidden from all."""
-        self.buried.extend(_without(self.hands[seat], self.known[seat]))
-        self.events_buried += len(self.held[seat])
-        super()._arrive(seat, events)
-
     def _give_up(self, seat: int, card: Card) -> None:
         """Take `card` out of the hand, face up: it is no longer a seen card held."""
         self.hands[seat].remove(card)
@@ -568,14 +561,6 @@ class RaceState(Choices, TurnActions):
                      for s in range(self.players)]
         return {"scores": list(self.days), "winners": won, "breakdown": breakdown,
                 "over": self.over}
-
-
-def _without(cards: list[Card], known: list[Card]) -> list[Card]:
-    """`cards` less one copy of each card in `known`."""
-    rest = list(cards)
-    for card in known:
-        rest.remove(card)
-    return rest
 
 
 def _copy_pending(pending: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.base import Action, Event
-from game.rules.race.days import payment_days
+from game.rules.race.days import payment_days, without
 from game.rules.race.moves import PRINCESS, effects_of
 
 
@@ -242,9 +242,13 @@ class TurnActions:
 
     def _arrive(self, seat: int, events: list[Event]) -> None:
         self.arrivals.append(seat)
+        # The hand goes face down: its cards nobody saw the seat take are
+        # buried in the discard, hidden from all; its event cards slide under
+        # the event discard, so its top (the Princess's model) stays the last
+        # card played face up.
+        self.buried.extend(without(self.hands[seat], self.known[seat]))
         self.discard.extend(self.hands[seat])
-        # The hand goes face down: event cards slide under the event discard,
-        # so its top (the Princess's model) stays the last card played.
+        self.events_buried += len(self.held[seat])
         self.event_discard[:0] = self.held[seat]
         self.hands[seat] = []
         self.known[seat] = []
