@@ -86,11 +86,26 @@ def test_a_forced_move_is_answered_at_once_without_searching():
                                                          no_deal) == only[0]
 
 
-def test_without_a_deal_the_search_bot_plays_its_familys_move():
+def test_without_a_deal_the_search_bot_searches_from_its_view_or_plays_its_familys_move():
+    """No deal: the bot rebuilds the game from its view and searches; a view
+    it cannot rebuild costs it the search, not the move."""
     state = create("railway-tricks", 3, 2)
     seat = state.to_act[0]
     legal = state.legal_actions(seat)
-    assert make_bot("search", 5).choose(state.view(seat), legal) in legal
+    bot = SearchPlayer(random.Random(5), _hooks("railway-tricks"), Budget(iterations=6))
+    assert bot.choose(state.view(seat), legal) in legal and bot.rollouts == 6
+    state = _advance("routes-usa", 2, 3, 40)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    view = state.view(seat)
+    del view["discard_cards"]          # not a view the world builder can read
+    bot = SearchPlayer(random.Random(5), _hooks("routes-usa"), Budget(iterations=6))
+    assert bot.choose(view, legal) in legal and bot.rollouts == 0
+
+
+def _hooks(game_id: str):
+    import importlib
+    return importlib.import_module(f"game.bots.families.{GAMES[game_id].family}").SEARCH
 
 
 def test_a_fixed_budget_is_deterministic():
