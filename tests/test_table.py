@@ -412,3 +412,21 @@ def test_results_show_only_the_rows_that_score_in_that_game(app):
                          for line in table.results_lines(entry))
         assert ("Longest route" in lines) is longest
         assert ("Regions" in lines) is not longest
+
+
+@pytest.mark.parametrize("high,confirm", [(1, False), (1, True), (3, False)])
+def test_a_choices_cancel_line_sits_clear_of_its_rows_and_its_confirm_button(app, high,
+                                                                          confirm):
+    """The "Esc / B: cancel" line once sat on the Confirm button of the payment
+    choice; nothing drawn may overlap it, however many rows the choice has."""
+    choice = ChoiceScene(app, "Claim?", list(range(12)), lambda chosen: None,
+                         on_cancel=lambda: None, confirm=confirm, high=high)
+    app.push(choice)
+    app.step(1)
+    hint = choice.cancel_hint_rect()
+    assert choice.box.contains(hint)
+    rows = [r for r in map(choice.row_rect, range(12)) if r is not None]
+    assert rows and not any(hint.colliderect(r) for r in rows)
+    if not choice.single:
+        assert not hint.colliderect(choice.confirm_rect())
+        assert not any(choice.confirm_rect().colliderect(r) for r in rows)

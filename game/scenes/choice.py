@@ -19,6 +19,7 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
+CANCEL_HINT = "Esc / B: cancel"
 # Over the side panel by default, so the board stays in view.
 DEFAULT_BOX = pygame.Rect(1384, 150, 526, 760)
 ROW_GAP = 12
@@ -66,7 +67,7 @@ class ChoiceScene(Scene):
         return self.low <= len(self.chosen) <= self.high
 
     def _visible_rows(self) -> int:
-        space = self.box.height - 140 - (0 if self.single else 110)
+        space = self.box.height - 140 - (0 if self.single else 110) - self._hint_height()
         return max(1, space // (self.row_height + ROW_GAP))
 
     def _row(self, i: int) -> pygame.Rect | None:
@@ -76,8 +77,20 @@ class ChoiceScene(Scene):
         return pygame.Rect(self.box.x + 16, self.box.y + 124 + slot * (self.row_height + ROW_GAP),
                            self.box.width - 32, self.row_height)
 
+    def _hint_height(self) -> int:
+        """Room kept at the bottom for the "Esc / B: cancel" line, so the
+        Confirm button never sits on it."""
+        return 28 if self.on_cancel is not None else 0
+
+    def cancel_hint_rect(self) -> pygame.Rect:
+        """Where the "Esc / B: cancel" line is drawn (when the choice can be
+        cancelled)."""
+        return theme.text(CANCEL_HINT, 24, theme.TEXT_DIM).get_rect(
+            midbottom=(self.box.centerx, self.box.bottom - 8))
+
     def confirm_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.box.centerx - 200, self.box.bottom - 96, 400, 74)
+        return pygame.Rect(self.box.centerx - 200, self.box.bottom - 96 - self._hint_height(),
+                           400, 74)
 
     def row_rect(self, i: int) -> pygame.Rect | None:
         """Where option i is drawn now (None when scrolled away): tests click it."""
@@ -194,8 +207,7 @@ class ChoiceScene(Scene):
             if self.focus == len(self.options):
                 focus_ring(surface, confirm, 12)
         if self.on_cancel is not None:
-            theme.blit_text(surface, "Esc / B: cancel", (box.centerx, box.bottom - 14), 24,
-                            theme.TEXT_DIM, anchor="midbottom")
+            surface.blit(theme.text(CANCEL_HINT, 24, theme.TEXT_DIM), self.cancel_hint_rect())
 
     def _draw_label_row(self, surface: pygame.Surface, row: pygame.Rect, option: Any,
                         chosen: bool) -> None:

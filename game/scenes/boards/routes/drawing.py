@@ -9,6 +9,7 @@ import pygame
 
 from game.anim.tween import Tween, hop, lerp2
 from game.rules.routes.board import LOCOMOTIVE
+from game.rules.routes.payments import FERRY
 from game.scenes.boards.routes import layout as L
 from game.ui import route_drawing as rd
 from game.ui import theme
@@ -288,6 +289,8 @@ class RoutesDrawing:
                 draw_card(surface, pygame.Rect(x, row.y + 8, 26, 40), card, cb)
                 x += 29
             x += 10
-        label = ", ".join(f"{n} {c}" for c, n in option["cards"].items())
+        # colours read as adjectives ("2 pink"); the locomotive and the ferry are cards
+        label = ", ".join(f"{n} {c}s" if n > 1 and c in (LOCOMOTIVE, FERRY) else f"{n} {c}"
+                          for c, n in option["cards"].items())
         theme.blit_text(surface, label, (row.right - 12, row.centery), 24, theme.TEXT,
                         anchor="midright")
