@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
+from game.bots.search import MIN_THINK_MS  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import GAMES  # noqa: E402
 from game.scenes import nav  # noqa: E402
@@ -70,19 +71,57 @@ def menus(s: Shooter) -> None:
         host.stop()
 
 
-def play_until(match: Match, steps: int) -> None:
-    """Bots play `steps` actions (or to the end) for every seat."""
+def play_until(match: Match, steps: int, stop=None) -> None:
+    """Normal bots play `steps` actions (or to the end, or until `stop(state,
+    humans)` holds) for every seat, one after another on this thread: a picture needs a
+    position, not a strong one, and nothing may move between two steps of
+    the tool."""
     saved = [seat.bot for seat in match.seats]
+    humans = {i for i, bot in enumerate(saved) if bot is None}
     for seat in match.seats:
-        seat.bot = seat.bot or GAMES[match.game_id].bots[-1]
+        seat.bot = "greedy"
     match._make_bots()
     for _ in range(steps):
-        if match.state.is_over:
+        if match.state.is_over or (stop is not None and stop(match.state, humans)):
             break
         match.play_bot(match.bot_to_act())
     for seat, bot in zip(match.seats, saved, strict=True):
         seat.bot = bot
     match._make_bots()
+
+
+def humans_turn(state, humans: set[int]) -> bool:
+    """Whether a human is to start a turn (not halfway through a two-card draw)."""
+    seat = state.to_act[0] if state.to_act else None
+    return seat in humans and not state.view(seat).get("cards_drawn")
+
+
+def settle(s: Shooter, scene) -> None:
+    """Step until the board is on top with nothing left to play out: hand-offs
+    confirmed, other overlays closed, the bots' moves shown."""
+    from game.scenes.handoff import HandoffScene
+
+    for _ in range(200):
+        top = s.app.top
+        if isinstance(top, HandoffScene):
+            top.ticks = 20
+            s.key(pygame.K_RETURN)
+        elif top is not scene:
+            s.app.pop()
+        else:
+            s.app.step(1)
+            if s.app.top is scene and not (scene.queue or scene.animator.busy
+                                           or scene.needs_snap):
+                return
+
+
+def open_menu(s: Shooter, scene) -> None:
+    """The Esc menu over the board, as Esc opens it there (pushed directly, so
+    a choice or a hand-off cannot take the key)."""
+    from game.scenes.game_menu import GameMenuScene
+
+    settle(s, scene)
+    s.app.push(GameMenuScene(s.app, scene))
 
 
 def steps_to_mid_game(match: Match) -> int:
@@ -103,6 +142,7 @@ def game(s: Shooter, game_id: str) -> None:
     seats = [Seat(DEFAULT_NAMES[i], SEAT_COLORS[i], None if i < 2 else info.bots[-1])
              for i in range(players)]
     match = Match(game_id, seats, 7)
+    match.set_think_ms(MIN_THINK_MS)  # the Hard seats answer at once when the tool steps
     start_match(app, match)
     s.shot(f"{short}-handoff", 2)
     app.top.ticks = 20
@@ -112,17 +152,12 @@ def game(s: Shooter, game_id: str) -> None:
     if info.family == "routes":
         routes_extras(s, scene, match, short)
     play_until(match, steps_to_mid_game(match))
-    scene.fast_forward()
-    scene.viewer = scene.last_viewer = None
-    scene._choose_viewer()
-    if type(app.top).__name__ == "HandoffScene":
-        app.top.ticks = 20
-        s.key(pygame.K_RETURN)
-    while app.top is not scene and app.top.overlay:
-        app.pop()
-    scene._refresh_view()
+    play_until(match, 100_000, humans_turn)
+    settle(s, scene)
+    if not match.state.is_over:
+        _look_as(scene, match.state.to_act[0])  # past the hand-off: the player's own view
     s.shot(f"{short}-board")
-    s.key(pygame.K_ESCAPE)
+    open_menu(s, scene)
     s.shot(f"{short}-menu")
     app.top.menu.buttons[1].action()  # Rules
     s.shot(f"{short}-rules")
@@ -145,6 +180,7 @@ def full_table(s: Shooter, game_id: str) -> None:
     seats = [Seat(DEFAULT_NAMES[i], SEAT_COLORS[i], None if i == 0 else info.bots[-1])
              for i in range(info.max_players)]
     match = Match(game_id, seats, 11)
+    match.set_think_ms(MIN_THINK_MS)
     start_match(app, match)
     scene = app.stack[0]
     play_until(match, steps_to_mid_game(match))
@@ -163,10 +199,15 @@ def routes_extras(s: Shooter, scene, match: Match, short: str) -> None:
         app.pop()
         scene.choice_closed()
     play_until(match, 40)
-    scene.fast_forward()
-    seat = scene.viewer
-    if seat is None or seat not in state.to_act or state.pending[seat]:
+    play_until(match, 100_000, humans_turn)
+    settle(s, scene)
+    if state.is_over:
         return
+    seat = state.to_act[0]
+    _look_as(scene, seat)
+    # staged for the pictures only, and put back after them: the tickets and
+    # cards staged here are not where the game's own pile and deck hold them
+    staged = state.clone()
     state.tickets[seat] = list(range(12))
     track = next(t for t in state.board.tracks if state._claim_problem(seat, t) is None
                  and t.color == "gray" and t.length >= 2)
@@ -178,6 +219,10 @@ def routes_extras(s: Shooter, scene, match: Match, short: str) -> None:
     if type(app.top).__name__ == "ChoiceScene":
         s.shot(f"{short}-payment")
         app.pop()
+    state.tickets[seat] = staged.tickets[seat]
+    state.hands[seat] = staged.hands[seat]
+    state._legal_cache = {}
+    scene._refresh_view()
 
 
 def kiosk(s: Shooter) -> None:
