@@ -195,6 +195,20 @@ def test_a_paired_lead_needs_both_the_margin_and_the_standard_errors():
     assert not _paired_lead(steady, base, 1, lead=0.0, z=0.0)       # one round is none
 
 
+def test_the_route_search_weighs_every_ticket_choice():
+    """Which tickets to keep is searched like any move (the planner's choice
+    first, kept unless another clearly beats it): every way to keep is rolled
+    out on the same deals."""
+    state = create("routes-usa", 2, 4)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    assert {a["type"] for a in legal} == {"keep_tickets"} and len(legal) == 4
+    bot = SearchPlayer(random.Random(3), _hooks("routes-usa"), Budget(iterations=4 * 4))
+    assert bot.choose(state.view(seat), legal, dealer(state, seat)) in legal
+    assert bot.last_rounds == 4 and len(bot.last_means) == 4
+    assert all(mean is not None for mean in bot.last_means)
+
+
 def test_the_decision_probe_prints_its_figures_and_refuses_bad_flags():
     import subprocess
     import sys
@@ -205,10 +219,17 @@ def test_the_decision_probe_prints_its_figures_and_refuses_bad_flags():
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "of 3 decisions; mean gain per decision" in done.stdout.splitlines()[-1]
-    bad = subprocess.run([sys.executable, str(tool), "--players", "9"],
-                         capture_output=True, text=True, timeout=60)
-    assert bad.returncode == 2 and "takes 2-5 players" in bad.stderr
-    assert "Traceback" not in bad.stderr
+    keeps = subprocess.run([sys.executable, str(tool), "--only", "keep_tickets",
+                            "--positions", "2", "--iterations", "8"],
+                           capture_output=True, text=True, timeout=300)
+    assert keeps.returncode == 0, keeps.stderr
+    assert "of 2 decisions; mean gain per decision" in keeps.stdout.splitlines()[-1]
+    for flags, words in ((["--players", "9"], "takes 2-5 players"),
+                         (["--only", "fly"], "offered an action of type 'fly'")):
+        bad = subprocess.run([sys.executable, str(tool), *flags],
+                             capture_output=True, text=True, timeout=300)
+        assert bad.returncode == 2 and words in bad.stderr
+        assert "Traceback" not in bad.stderr
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -3,6 +3,7 @@
 
     python tools/probe_decisions.py [--game routes-usa] [--players 2] [--positions 40]
                                     [--iterations 120] [--overrule-z 2.0] [--seed 1]
+                                    [--only keep_tickets]
 
 Match results need hundreds of games to show a few points. This probe is
 faster: it plays Normal-vs-Normal games to a random point, lets Hard choose
@@ -12,6 +13,8 @@ from the true state with Normal in every seat (the state's own deck order
 and dice: one exact future each) and scores them as the search does (0 to 1:
 half the result, half the margin). It prints each changed decision and the
 mean gain per decision; a change to the search or its hooks should raise it.
+`--only TYPE` probes only positions where an action of that type is legal
+(one kind of decision, such as which tickets to keep).
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ from game.bots.search import Budget, SearchHooks, SearchPlayer  # noqa: E402
 from game.rules import GAMES, create  # noqa: E402
 from game.rules.base import Action, GameState  # noqa: E402
 
+# With --only, the games played before deciding the action type never comes up.
+GIVE_UP_AFTER_GAMES = 30
+
 
 def hooks_for(game_id: str) -> type[SearchHooks]:
     module = importlib.import_module(f"game.bots.families.{GAMES[game_id].family}")
@@ -44,7 +50,7 @@ def played_on(state: GameState, seat: int, move: Action, hooks: type[SearchHooks
 
 
 def probe(game_id: str, players: int, positions: int, iterations: int,
-          seed: int) -> tuple[int, list[float]]:
+          seed: int, only: str | None = None) -> tuple[int, list[float]]:
     hooks = hooks_for(game_id)
     rng = random.Random(seed)
     gains: list[float] = []
@@ -52,16 +58,20 @@ def probe(game_id: str, players: int, positions: int, iterations: int,
     game = 0
     while len(gains) < positions:
         game += 1
+        if only is not None and game > GIVE_UP_AFTER_GAMES and not gains:
+            raise LookupError(f"no position in {GIVE_UP_AFTER_GAMES} games of {game_id} "
+                              f"offered an action of type {only!r}")
         state = create(game_id, players, seed * 10_000 + game)
         normal = [make_bot("greedy", seed * 10_000 + game * 10 + s) for s in range(players)]
-        for _ in range(rng.randrange(5, 120)):
-            if state.is_over:
+        for _ in range(rng.randrange(5, 120) if only is None else 100_000):
+            if state.is_over or (only is not None and _offers(state, only)
+                                 and rng.random() < 0.5):
                 break
             seat = state.to_act[0]
             legal = state.legal_actions(seat)
             state.apply(seat, normal[seat].choose(state.view(seat), legal)
                         if len(legal) > 1 else legal[0])
-        if state.is_over:
+        if state.is_over or (only is not None and not _offers(state, only)):
             continue
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
@@ -77,9 +87,20 @@ def probe(game_id: str, players: int, positions: int, iterations: int,
         changed += 1
         gain = played_on(state, seat, chosen, hooks) - played_on(state, seat, prior, hooks)
         gains.append(gain)
-        print(f"  position {len(gains)}: {prior['type']} -> {chosen['type']}: {gain:+.3f}",
-              flush=True)
+        print(f"  position {len(gains)}: {_describe(prior)} -> {_describe(chosen)}: "
+              f"{gain:+.3f}", flush=True)
     return changed, gains
+
+
+def _describe(action: Action) -> str:
+    """The move's type, and how many it keeps when it keeps some of an offer."""
+    keep = action.get("keep")
+    return action["type"] + (f" {len(keep)}" if isinstance(keep, list) else "")
+
+
+def _offers(state: GameState, kind: str) -> bool:
+    """Whether the seat to act may play an action of type `kind` now."""
+    return any(a["type"] == kind for a in state.legal_actions(state.to_act[0]))
 
 
 def main() -> int:
@@ -92,6 +113,8 @@ def main() -> int:
     parser.add_argument("--overrule-z", type=float, default=search.OVERRULE_Z,
                         help="standard errors by which Hard must beat Normal's move")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", metavar="TYPE", default=None,
+                        help="probe only positions where an action of this type is legal")
     args = parser.parse_args()
     info = GAMES[args.game]
     players = args.players or info.min_players
@@ -100,7 +123,11 @@ def main() -> int:
         parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players; "
                      "positions and iterations must be 1 or more")
     search.OVERRULE_Z = args.overrule_z
-    changed, gains = probe(args.game, players, args.positions, args.iterations, args.seed)
+    try:
+        changed, gains = probe(args.game, players, args.positions, args.iterations, args.seed,
+                               args.only)
+    except LookupError as problem:
+        parser.error(str(problem))
     print(f"{args.game}, {players} players, {args.iterations} rollouts, overrule at "
           f"{args.overrule_z} SE: Hard changed {changed} of {len(gains)} decisions; "
           f"mean gain per decision {sum(gains) / len(gains):+.4f} (sum {sum(gains):+.2f})")

@@ -306,7 +306,8 @@ class RoutesSearch(SearchHooks):
     the game (it is what the other seats most likely do, and a cut-off
     evaluation flatters drawing: the claim still comes a turn later, and the
     track taken meanwhile is not seen); the root tries the planner's move,
-    its planned claims, the longest other claims and each kind of draw."""
+    its planned claims, the longest other claims, each kind of draw, and
+    every way to keep an offer of tickets."""
 
     depth = None
     scale = 25.0
@@ -330,11 +331,13 @@ class RoutesSearch(SearchHooks):
         return self.greedy.choose(view, legal)
 
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
-        """Tickets stay the planner's call (searched, it kept too many and
-        failed them); one payment per track (the planner's), planned tracks
-        first, then the longest; one draw per face-up colour."""
+        """Every way to keep an offer of tickets (rolled out to the end, the
+        tickets' cost and risk show; an early search cut off after a few moves
+        kept too many and failed them); one payment per track (the
+        planner's), planned tracks first, then the longest; one draw per
+        face-up colour."""
         if any(a["type"] == "keep_tickets" for a in legal):
-            return [self.greedy.choose(view, legal)]
+            return legal
         planner = RoutesPlanner(view)
         planned = planner.plan(planner.private.get("tickets", []))[0]
         targets = {t.id for t in planned}
