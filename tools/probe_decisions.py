@@ -34,7 +34,7 @@ from game.bots.search import Budget, SearchHooks, SearchPlayer  # noqa: E402
 from game.rules import GAMES, create  # noqa: E402
 from game.rules.base import Action, GameState  # noqa: E402
 
-# With --only, the games played before deciding the action type never comes up.
+# With --only: the games played before deciding the action type never comes up.
 GIVE_UP_AFTER_GAMES = 30
 
 

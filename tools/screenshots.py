@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -28,6 +29,7 @@ from game.app import App  # noqa: E402
 from game.bots.search import MIN_THINK_MS  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import GAMES  # noqa: E402
+from game.rules.base import GameState  # noqa: E402
 from game.scenes import nav  # noqa: E402
 from game.seats import DEFAULT_NAMES, SEAT_COLORS  # noqa: E402
 from game.settings import Settings  # noqa: E402
@@ -71,7 +73,8 @@ def menus(s: Shooter) -> None:
         host.stop()
 
 
-def play_until(match: Match, steps: int, stop=None) -> None:
+def play_until(match: Match, steps: int,
+               stop: Callable[[GameState, set[int]], bool] | None = None) -> None:
     """Normal bots play `steps` actions (or to the end, or until `stop(state,
     humans)` holds) for every seat, one after another on this thread: a picture needs a
     position, not a strong one, and nothing may move between two steps of
@@ -90,7 +93,7 @@ def play_until(match: Match, steps: int, stop=None) -> None:
     match._make_bots()
 
 
-def humans_turn(state, humans: set[int]) -> bool:
+def humans_turn(state: GameState, humans: set[int]) -> bool:
     """Whether a human is to start a turn (not halfway through a two-card draw)."""
     seat = state.to_act[0] if state.to_act else None
     return seat in humans and not state.view(seat).get("cards_drawn")
@@ -207,7 +210,7 @@ def routes_extras(s: Shooter, scene, match: Match, short: str) -> None:
     _look_as(scene, seat)
     # staged for the pictures only, and put back after them: the tickets and
     # cards staged here are not where the game's own pile and deck hold them
-    staged = state.clone()
+    tickets, hand = list(state.tickets[seat]), dict(state.hands[seat])
     state.tickets[seat] = list(range(12))
     track = next(t for t in state.board.tracks if state._claim_problem(seat, t) is None
                  and t.color == "gray" and t.length >= 2)
@@ -219,8 +222,7 @@ def routes_extras(s: Shooter, scene, match: Match, short: str) -> None:
     if type(app.top).__name__ == "ChoiceScene":
         s.shot(f"{short}-payment")
         app.pop()
-    state.tickets[seat] = staged.tickets[seat]
-    state.hands[seat] = staged.hands[seat]
+    state.tickets[seat], state.hands[seat] = tickets, hand
     state._legal_cache = {}
     scene._refresh_view()
 

@@ -80,7 +80,7 @@ class ChoiceScene(Scene):
     def _hint_height(self) -> int:
         """Room kept at the bottom for the "Esc / B: cancel" line, so the
         Confirm button never sits on it."""
-        return 28 if self.on_cancel is not None else 0
+        return self.cancel_hint_rect().height if self.on_cancel is not None else 0
 
     def cancel_hint_rect(self) -> pygame.Rect:
         """Where the "Esc / B: cancel" line is drawn (when the choice can be
