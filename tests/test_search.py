@@ -232,6 +232,45 @@ def test_the_decision_probe_prints_its_figures_and_refuses_bad_flags():
         assert "Traceback" not in bad.stderr
 
 
+def test_the_strength_tally_pools_runs_and_refuses_what_it_cannot_read(tmp_path):
+    """Runs in pieces pool into one figure: a repeated game counts once, a
+    shared win a share, a summary line and a cut-off last line are left out;
+    a damaged file gets a message naming its line, not a traceback."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    tool = Path(__file__).resolve().parents[1] / "tools" / "strength_tally.py"
+
+    def game(seed, bots, scores, winners):
+        return json.dumps({"game": "routes-usa", "seed": seed, "bots": bots,
+                           "scores": scores, "winners": winners, "turns": 90})
+    first = tmp_path / "a.jsonl"
+    first.write_text("\n".join([
+        game(1, ["search", "greedy"], [100, 80], [0]),
+        game(2, ["greedy", "search"], [90, 90], [0, 1]),
+        json.dumps({"summary": True, "game": "routes-usa"}), '{"game": "rou']))
+    second = tmp_path / "b.jsonl"
+    second.write_text("\n".join([game(2, ["greedy", "search"], [95, 90], [0]),
+                                 game(3, ["search", "greedy"], [70, 110], [1])]) + "\n")
+    done = subprocess.run([sys.executable, str(tool), str(first), str(second)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].endswith("search 1.5/2 = 75.0% (20%-97%); mean score 95.0 vs 85.0; seeds 1-2")
+    assert "search 0/2 = 0.0%" in lines[1]
+    assert lines[2] == ("routes-usa, 2 players, 3 games: search 1.5/3 = 50.0% (13%-87%); "
+                        "mean score 86.7 vs 93.3; seeds 1-3")
+    assert "cut short" in done.stderr and "seed 2 is in" in done.stderr
+    damaged = tmp_path / "c.jsonl"
+    damaged.write_text(game(1, ["search", "greedy"], [1, 0], [0]) + "\nnot json\n{}\n")
+    gone = tmp_path / "gone.jsonl"
+    for path, words in ((damaged, "line 2 is not JSON"), (gone, "cannot read it")):
+        bad = subprocess.run([sys.executable, str(tool), str(path)],
+                             capture_output=True, text=True, timeout=60)
+        assert bad.returncode == 2 and words in bad.stderr
+        assert "Traceback" not in bad.stderr
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_search_bot_joining_over_the_lan_searches_from_its_own_view(game_id):
     """A client holds only views: its Hard bot rebuilds the game from its view
