@@ -25,6 +25,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def win_share(record: dict[str, Any], seat: int) -> float:
+    """What `seat` won in a game record: 1, a share of a shared win, or 0."""
+    return 1 / len(record["winners"]) if seat in record["winners"] else 0.0
+
+
 def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = None,
               iterations: int | None = None,
               think_times: list[list[float]] | None = None) -> dict[str, Any]:
@@ -108,8 +113,8 @@ def simulate(game_id: str, bots: list[str], games: int, seed: int,
         for record in records:
             seated = zip(record["bots"], record["scores"], strict=True)
             for seat, (name, score) in enumerate(seated):
-                won = 1 / len(record["winners"]) if seat in record["winners"] else 0.0
-                seat_wins[seat] += won             # a shared win counts as a share
+                won = win_share(record, seat)
+                seat_wins[seat] += won
                 seat_totals[seat] += score
                 entry = by_bot.setdefault(name, {"seats": 0, "wins": 0.0, "score": 0.0})
                 entry["seats"] += 1

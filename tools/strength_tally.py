@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.simulate import wilson  # noqa: E402
+from game.simulate import wilson, win_share  # noqa: E402
 
 FIELDS = ("game", "seed", "bots", "scores", "winners")
 
@@ -51,8 +51,7 @@ class Tally:
         scores = record["scores"]
         for seat in seats:
             self.seats += 1
-            if seat in record["winners"]:
-                self.wins += 1 / len(record["winners"])
+            self.wins += win_share(record, seat)
             self.score += scores[seat]
             rest = [s for i, s in enumerate(scores) if i != seat]
             self.others += sum(rest) / max(len(rest), 1)
