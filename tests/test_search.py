@@ -209,6 +209,53 @@ def test_the_route_search_weighs_every_ticket_choice():
     assert all(mean is not None for mean in bot.last_means)
 
 
+def test_a_wide_ticket_offer_is_narrowed_to_the_planners_best_ways_to_keep():
+    """Italy's opening offer has sixteen ways to keep; a second of thinking
+    rolls out only a few rounds of sixteen, too few to overrule anything.
+    The search weighs the planner's best four (its own choice first)."""
+    state = create("routes-italy", 2, 5)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) == 16
+    hooks = _hooks("routes-italy")(random.Random(1))
+    view = state.view(seat)
+    narrowed = hooks.candidates(view, legal)
+    assert len(narrowed) == hooks.widest_keep == 4
+    assert narrowed[0] == hooks.prior(view, legal)
+    assert all(a in legal for a in narrowed) and len({str(a) for a in narrowed}) == 4
+    bot = SearchPlayer(random.Random(3), _hooks("routes-italy"), Budget(iterations=4 * 4))
+    assert bot.choose(view, legal, dealer(state, seat)) in narrowed
+    assert bot.last_rounds == 4
+    usa = create("routes-usa", 2, 5)          # seven ways to keep one of three
+    for _ in range(2):
+        usa.apply(usa.to_act[0], usa.legal_actions(usa.to_act[0])[0])
+    usa.apply(usa.to_act[0], {"type": "draw_tickets"})
+    legal = usa.legal_actions(usa.to_act[0])
+    assert len(legal) == 7 and hooks.candidates(usa.view(usa.to_act[0]), legal) == legal
+
+
+def test_remembered_route_plans_are_the_plans_worked_out_afresh():
+    """The planner keeps graphs and plans between moves; a kept one must be
+    what planning from scratch gives, through a whole game of claims."""
+    from game.bots.families import routes
+
+    for game_id in ("routes-usa", "routes-italy"):
+        state = create(game_id, 2, 8)
+        normal = [make_bot("greedy", s) for s in range(2)]
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = state.view(seat)
+            tickets = view["private"].get("tickets", [])
+            kept = routes.RoutesPlanner(view)
+            remembered = (kept.adjacency, kept.plan(tickets))
+            routes._GRAPHS.clear()
+            routes._PLANS.clear()
+            fresh = routes.RoutesPlanner(view)
+            assert remembered == (fresh.adjacency, fresh.plan(tickets))
+            legal = state.legal_actions(seat)
+            state.apply(seat, normal[seat].choose(view, legal))
+
+
 def test_the_decision_probe_prints_its_figures_and_refuses_bad_flags():
     import subprocess
     import sys

@@ -29,6 +29,14 @@ INF = 10**9
 KEEP_BUDGET = 0.75
 # Weight, in train spaces, of one region-bonus point when choosing a claim.
 REGION_WEIGHT = 0.5
+# Graphs and plans kept for reuse before their store starts afresh. A rollout
+# replans every move, but most moves are draws that change neither the tracks
+# held nor the tickets: the same plan comes back (a search gets about a tenth
+# more rollouts in its time). Sized to stay near ten megabytes (a graph is
+# some tens of kilobytes, a plan a few hundred bytes).
+GRAPHS_KEPT, PLANS_KEPT = 256, 4096
+_GRAPHS: dict[tuple, dict[str, list[tuple[str, int, Track | None]]]] = {}
+_PLANS: dict[tuple, tuple[tuple[Track, ...], int, int]] = {}
 
 
 def _edges(board: Board) -> list[tuple[Track, tuple[str, str], int, tuple[int, ...]]]:
@@ -58,7 +66,14 @@ class RoutesPlanner:
         owner_by_id = view["routes"]
         self.owner: dict[int, int] = {
             self.board.track_by_id[tid].index: s for tid, s in owner_by_id.items()}
-        self.adjacency = self._graph()
+        # what the graph depends on: the board, the seat, the table size and
+        # every track's owner (views list them in board order)
+        self._graph_key = (self.board.name, self.seat, self.players < 4,
+                           tuple(owner_by_id.items()))
+        adjacency = _GRAPHS.get(self._graph_key)
+        if adjacency is None:
+            adjacency = _remember(_GRAPHS, GRAPHS_KEPT, self._graph_key, self._graph())
+        self.adjacency = adjacency
 
     # --- the graph ----------------------------------------------------------
 
@@ -141,6 +156,15 @@ class RoutesPlanner:
         every train left) are left out.
         """
         budget = self.trains if budget is None else budget
+        key = (self._graph_key, budget, tuple(
+            (t["a"], t["b"], t["points"]) for t in tickets if not t.get("done")))
+        known = _PLANS.get(key)
+        if known is None:
+            known = _remember(_PLANS, PLANS_KEPT, key, self._plan(tickets, budget))
+        return list(known[0]), known[1], known[2]
+
+    def _plan(self, tickets: list[dict[str, Any]], budget: int
+              ) -> tuple[tuple[Track, ...], int, int]:
         planned: dict[int, Track] = {}
         cost = points = 0
         order = sorted(tickets, key=lambda t: -t["points"])
@@ -154,7 +178,17 @@ class RoutesPlanner:
             points += ticket["points"]
             for t in tracks:
                 planned[t.index] = t
-        return list(planned.values()), cost, points
+        return tuple(planned.values()), cost, points
+
+
+def _remember(memo: dict, size: int, key: tuple, value: Any) -> Any:
+    """Store `value` under `key` (the store starts afresh once it holds `size`)
+    and return it. A plain dict: safe to share between a thinking thread and
+    the screen's."""
+    if len(memo) >= size:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 class RoutesGreedy:
@@ -200,23 +234,24 @@ class RoutesGreedy:
     # --- tickets ------------------------------------------------------------
 
     def _keep(self, planner: RoutesPlanner, legal: list[Action]) -> Action:
+        return self.ranked_keeps(planner, legal)[0]
+
+    def ranked_keeps(self, planner: RoutesPlanner, legal: list[Action]) -> list[Action]:
+        """The legal ways to keep an offer of tickets, best first (ties in
+        offer order): points the plan reaches, less twice what it would likely
+        fail, less a small charge for the trains it spends."""
         offer = planner.private["pending"]["options"]
         held = [t for t in planner.private.get("tickets", []) if not t.get("done")]
         budget = int(planner.trains * KEEP_BUDGET)
         held_points = planner.plan(held, budget)[2]
-        best, best_score = None, -INF
+        scores: list[float] = []
         for action in legal:
             chosen = [t for t in offer if t["id"] in action["keep"]]
             _, cost, points = planner.plan(held + chosen, budget)
-            planned_points = points
-            unreachable = sum(t["points"] for t in chosen) - (planned_points - held_points)
-            # value: points we can plan for, minus what we would likely fail,
-            # minus a small charge for the trains the plan spends
-            score = planned_points - 2 * max(0, unreachable) - 0.3 * cost
-            if score > best_score:
-                best, best_score = action, score
-        assert best is not None
-        return best
+            unreachable = sum(t["points"] for t in chosen) - (points - held_points)
+            scores.append(points - 2 * max(0, unreachable) - 0.3 * cost)
+        order = sorted(range(len(legal)), key=lambda k: -scores[k])
+        return [legal[k] for k in order]
 
     # --- colours ------------------------------------------------------------
 
@@ -306,12 +341,14 @@ class RoutesSearch(SearchHooks):
     the game (it is what the other seats most likely do, and a cut-off
     evaluation flatters drawing: the claim still comes a turn later, and the
     track taken meanwhile is not seen); the root tries the planner's move,
-    its planned claims, the longest other claims, each kind of draw, and
-    every way to keep an offer of tickets."""
+    its planned claims, the longest other claims, each kind of draw, and the
+    planner's best ways to keep an offer of tickets."""
 
     depth = None
     scale = 25.0
     widest = 8
+    # ways to keep weighed when an offer has more than `widest` (Italy's)
+    widest_keep = 4
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -333,12 +370,16 @@ class RoutesSearch(SearchHooks):
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
         """Every way to keep an offer of tickets (rolled out to the end, the
         tickets' cost and risk show; an early search cut off after a few moves
-        kept too many and failed them); one payment per track (the
-        planner's), planned tracks first, then the longest; one draw per
-        face-up colour."""
-        if any(a["type"] == "keep_tickets" for a in legal):
-            return legal
+        kept too many and failed them), or the planner's best `widest_keep`
+        of an offer with more than `widest` (Italy's fifteen or sixteen get
+        too few rounds in a second to overrule the planner); one payment per
+        track (the planner's), planned tracks first, then the longest; one
+        draw per face-up colour."""
         planner = RoutesPlanner(view)
+        if any(a["type"] == "keep_tickets" for a in legal):
+            if len(legal) <= self.widest:
+                return legal
+            return self.greedy.ranked_keeps(planner, legal)[:self.widest_keep]
         planned = planner.plan(planner.private.get("tickets", []))[0]
         targets = {t.id for t in planned}
         need = self.greedy.colour_need(planner, planned)
