@@ -375,10 +375,11 @@ class RoutesSearch(SearchHooks):
         too few rounds in a second to overrule the planner); one payment per
         track (the planner's), planned tracks first, then the longest; one
         draw per face-up colour."""
+        keeping = any(a["type"] == "keep_tickets" for a in legal)
+        if keeping and len(legal) <= self.widest:
+            return legal
         planner = RoutesPlanner(view)
-        if any(a["type"] == "keep_tickets" for a in legal):
-            if len(legal) <= self.widest:
-                return legal
+        if keeping:
             return self.greedy.ranked_keeps(planner, legal)[:self.widest_keep]
         planned = planner.plan(planner.private.get("tickets", []))[0]
         targets = {t.id for t in planned}
