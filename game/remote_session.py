@@ -78,7 +78,11 @@ class RemoteSession:
         return self.host is not None and hasattr(self.host, "rematch")
 
     def view(self, seat: int | None) -> View:
-        view = self._snap()["view"]
+        return self._view_in(self._snap(), seat)
+
+    @staticmethod
+    def _view_in(snap: dict[str, Any], seat: int | None) -> View:
+        view = snap["view"]
         if view is None:
             raise RuntimeError("no view from the host yet")
         if seat is None or seat != view.get("you"):
@@ -88,6 +92,15 @@ class RemoteSession:
     def legal(self, seat: int) -> list[Action]:
         snap = self._snap()
         return list(snap["legal"]) if seat == snap["seat"] else []
+
+    def observe(self, seat: int | None) -> tuple[View, tuple[int, ...], list[Action]]:
+        """The view, whose turn and the seat's legal actions from one snapshot:
+        an update landing between separate reads would pair one version's board
+        with another version's moves (a hand showing no playable card on a turn)."""
+        snap = self._snap()
+        to_act = tuple(snap.get("to_act") or ())
+        acting = seat is not None and seat == snap["seat"] and seat in to_act
+        return self._view_in(snap, seat), to_act, list(snap["legal"]) if acting else []
 
     def result(self) -> dict[str, Any]:
         snap = self._snap()

@@ -70,7 +70,7 @@ def test_join_by_address_lobby_and_play_a_seat(app, host):
                                     pos=choice.confirm_rect().center)])
     step_until(app, lambda: host.match is not None and host.match.state.pending[seat] is None)
     # wait for our turn, then draw two cards by clicking the deck
-    step_until(app, lambda: board.session.to_act == (seat,) and not board.animator.busy
+    step_until(app, lambda: board.shown_to_act == (seat,) and not board.animator.busy
                and board.shown["phase"] == "play" and board.legal, seconds=20)
     before = sum(host.match.state.hands[seat].values())
     for _ in range(2):

@@ -350,10 +350,11 @@ def test_lan_player_sees_only_their_own_hand_and_plays_by_mouse(app, tmp_path, m
         while time.monotonic() < deadline:
             app.step(1)
             time.sleep(0.002)
-            if (board.session.to_act == (seat,) and board.legal and not board.session.awaiting
+            if (board.shown_to_act == (seat,) and board.legal and not board.session.awaiting
                     and not board.animator.busy and not board.queue
                     and board.shown["phase"] == "play"):
                 break
+        assert board.shown_to_act == (seat,), "the laptop's turn to play a card never came"
         assert board.viewer == seat and board.shown["you"] == seat
         mine = host.match.state.view(seat)["private"]["hand"]
         assert board.shown["private"]["hand"] == mine

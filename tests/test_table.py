@@ -47,8 +47,9 @@ def click(app: App, pos, ticks: int = 1) -> None:
 class ScriptedClient:
     """A LAN client whose host is this test: it answers actions as told."""
 
-    def __init__(self, game_id: str = "routes-usa", seat: int = 0, refuse_first: bool = True):
-        self.state = create(game_id, 2, 4)
+    def __init__(self, game_id: str = "routes-usa", seat: int = 0, refuse_first: bool = True,
+                 players: int = 2):
+        self.state = create(game_id, players, 4)
         self.seat = seat
         self.refuse = refuse_first
         self.inbox: list[dict[str, Any]] = []
@@ -122,6 +123,33 @@ def test_no_second_choice_while_an_answer_is_on_its_way(app):
     click(app, app.top.confirm_rect().center)
     app.step(5)
     assert not isinstance(app.top, ChoiceScene) and len(client.sent) == 1
+
+
+def test_a_refresh_takes_board_turn_and_moves_from_one_host_update(app):
+    """An update landing between the reads of a refresh must not pair one
+    version's hand with another version's turn (a turn with no playable card)."""
+    client = ScriptedClient("railway-tricks", refuse_first=False, players=3)
+    table = remote_table(app, client)
+    read = client.snapshot
+
+    def host_moves_on_after_each_read() -> dict[str, Any]:
+        snap = read()
+        state = client.state
+        if state.to_act:
+            seat = state.to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+        return snap
+
+    client.snapshot = host_moves_on_after_each_read
+    turns = 0
+    for _ in range(30):
+        table._refresh_view()
+        assert list(table.shown_to_act) == table.shown["to_act"]
+        assert bool(table.legal) == (table.acting and table.shown["phase"] != "over")
+        if table.acting and table.shown["phase"] == "play":
+            turns += 1
+            assert [a["card"] for a in table.legal] == table.shown["private"]["playable"]
+    assert turns, "seat 0 never had a turn to play a card in 30 refreshes"
 
 
 def test_a_host_that_stops_mid_game_is_said_plainly_with_a_way_out(app):

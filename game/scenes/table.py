@@ -209,7 +209,9 @@ class TableScene(TablePanels, Scene):
 
     @property
     def acting(self) -> bool:
-        return self.viewer is not None and self.viewer in self.session.to_act
+        """The shown seat acts in the shown view (the one its hand and legal moves
+        come from), not in a LAN update that landed since the last refresh."""
+        return self.viewer is not None and self.viewer in self.shown_to_act
 
     def seat_name(self, seat: int) -> str:
         return self.seat_info[seat]["name"]
@@ -259,9 +261,7 @@ class TableScene(TablePanels, Scene):
     def _refresh_view(self) -> None:
         if self.session.remote:
             self.seat_info = self.session.seats()  # names, connections may change
-        self.shown = self.session.view(self.viewer)
-        self.shown_to_act = tuple(self.session.to_act)
-        self.legal = self.session.legal(self.viewer) if self.acting else []
+        self.shown, self.shown_to_act, self.legal = self.session.observe(self.viewer)
         self._build_focus()
 
     def _build_focus(self) -> None:
