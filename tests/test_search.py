@@ -256,6 +256,73 @@ def test_remembered_route_plans_are_the_plans_worked_out_afresh():
             state.apply(seat, normal[seat].choose(view, legal))
 
 
+def _cheapest_join(planner, a: str, b: str, free: set[int]) -> int:
+    """The test's own cheapest way to join two cities, on names: a track of
+    this seat's costs nothing, one it may still claim costs its trains (none
+    if planned already, in `free`), any other is cut."""
+    import heapq
+
+    board = planner.board
+    graph: dict[str, list[tuple[str, int]]] = {}
+    for t in board.tracks:
+        if planner.owner.get(t.index) == planner.seat:
+            cost = 0
+        elif planner.usable(t):
+            cost = 0 if t.index in free else t.length + (1 if t.ferries else 0)
+        else:
+            continue
+        x, y = board.node(t.a, t), board.node(t.b, t)
+        graph.setdefault(x, []).append((y, cost))
+        graph.setdefault(y, []).append((x, cost))
+
+    def nodes(city: str) -> list[str]:
+        return [n for n in graph if n.split("#", 1)[0] == city]
+
+    targets = set(nodes(b))
+    heap = [(0, n) for n in nodes(a)]
+    seen: set[str] = set()
+    while heap:
+        d, node = heapq.heappop(heap)
+        if node in targets:
+            return d
+        if node in seen:
+            continue
+        seen.add(node)
+        heap.extend((d + c, n) for n, c in graph[node] if n not in seen)
+        heapq.heapify(heap)
+    return 10**9
+
+
+def test_the_route_planner_finds_the_cheapest_join_between_two_cities():
+    """Paths come from a numbered graph built for speed; each must cost what a
+    plain search over the board's own tracks finds, and its tracks must be
+    ones the seat may claim and that make up that cost."""
+    from game.bots.families import routes
+
+    rng = random.Random(4)
+    for game_id in ("routes-usa", "routes-italy"):
+        for players in (2, 4):
+            state = create(game_id, players, 21)
+            normal = [make_bot("greedy", s) for s in range(players)]
+            while not state.is_over:
+                seat = state.to_act[0]
+                view = state.view(seat)
+                planner = routes.RoutesPlanner(view)
+                if len(state.history) % 5 == 0:
+                    for _ in range(4):
+                        a, b, c, d = rng.sample(sorted(planner.board.cities), 4)
+                        # as a plan does: the tracks of a path planned before are free
+                        free = {t.index for t in planner.path(c, d, set())[1]}
+                        cost, tracks = planner.path(a, b, free)
+                        assert cost == _cheapest_join(planner, a, b, free), (game_id, a, b)
+                        assert all(planner.usable(t) for t in tracks)
+                        if cost < routes.INF:
+                            assert cost == sum(t.length + (1 if t.ferries else 0)
+                                               for t in tracks if t.index not in free)
+                legal = state.legal_actions(seat)
+                state.apply(seat, normal[seat].choose(view, legal))
+
+
 def test_the_decision_probe_prints_its_figures_and_refuses_bad_flags():
     import subprocess
     import sys

@@ -33,23 +33,40 @@ REGION_WEIGHT = 0.5
 # replans every move, but most moves are draws that change neither the tracks
 # held nor the tickets: the same plan comes back (a search gets about a tenth
 # more rollouts in its time). Sized to stay near ten megabytes (a graph is
-# some tens of kilobytes, a plan a few hundred bytes).
+# some kilobytes, a plan a few hundred bytes).
 GRAPHS_KEPT, PLANS_KEPT = 256, 4096
-_GRAPHS: dict[tuple, dict[str, list[tuple[str, int, Track | None]]]] = {}
+_GRAPHS: dict[tuple, list[list[tuple[int, int, Track | None]]]] = {}
 _PLANS: dict[tuple, tuple[tuple[Track, ...], int, int]] = {}
 
 
-def _edges(board: Board) -> list[tuple[Track, tuple[str, str], int, tuple[int, ...]]]:
-    """Per track, in board order: (track, its graph edge, its train cost, its
-    parallel set). Fixed for a board, so worked out once and kept on it (the
-    planner's graph is rebuilt every move of every rollout)."""
-    edges = board.__dict__.get("_planner_edges")
-    if edges is None:
-        edges = board.__dict__["_planner_edges"] = [
-            (t, pair_key(board.node(t.a, t), board.node(t.b, t)),
-             t.length + (1 if t.ferries else 0), board.parallel[t.id])
-            for t in board.tracks]
-    return edges
+class _PlannerBoard:
+    """What the planner's graph needs of a board, worked out once and kept on
+    it (the graph is rebuilt, and paths searched, every move of every
+    rollout). Graph nodes are numbered in name order, so a path search breaks
+    ties as it would on the names."""
+
+    def __init__(self, board: Board):
+        pairs = [pair_key(board.node(t.a, t), board.node(t.b, t)) for t in board.tracks]
+        self.names: list[str] = sorted({name for pair in pairs for name in pair})
+        ids = {name: i for i, name in enumerate(self.names)}
+        # per track, in board order: (track, its edge as node ids, low id
+        # first, its train cost)
+        self.edges: list[tuple[Track, tuple[int, int], int]] = [
+            (t, (ids[a], ids[b]), t.length + (1 if t.ferries else 0))
+            for t, (a, b) in zip(board.tracks, pairs, strict=True)]
+        # track index -> indices of its parallel set (itself included)
+        self.parallel: list[tuple[int, ...]] = [board.parallel[t.id] for t in board.tracks]
+        # city -> its graph nodes (one per track end at a dead end)
+        self.ends: dict[str, list[int]] = {}
+        for name in self.names:
+            self.ends.setdefault(name.split("#", 1)[0], []).append(ids[name])
+
+    @staticmethod
+    def of(board: Board) -> _PlannerBoard:
+        known = board.__dict__.get("_planner_board")
+        if known is None:
+            known = board.__dict__["_planner_board"] = _PlannerBoard(board)
+        return known
 
 
 class RoutesPlanner:
@@ -66,6 +83,7 @@ class RoutesPlanner:
         owner_by_id = view["routes"]
         self.owner: dict[int, int] = {
             self.board.track_by_id[tid].index: s for tid, s in owner_by_id.items()}
+        self._nodes = _PlannerBoard.of(self.board)
         # what the graph depends on: the board, the seat, the table size and
         # every track's owner (views list them in board order)
         self._graph_key = (self.board.name, self.seat, self.players < 4,
@@ -87,64 +105,73 @@ class RoutesPlanner:
                 return False
         return True
 
-    def _graph(self) -> dict[str, list[tuple[str, int, Track | None]]]:
-        """city -> (neighbour, cost, track to claim or None when already ours)."""
+    def _graph(self) -> list[list[tuple[int, int, Track | None]]]:
+        """Node id -> (neighbour id, cost, track to claim or None when already
+        ours): per pair of nodes, the cheapest track this seat may still use."""
         owner, seat, few = self.owner, self.seat, self.players < 4
-        best: dict[tuple[str, str], tuple[int, Track | None]] = {}
-        for track, key, cost, parallel in _edges(self.board):
+        nodes = self._nodes
+        # usable(), for every track at once: a track is out when a track of
+        # its parallel set is this seat's or, at a small table, anyone's
+        blocked: set[int] = set()
+        for index, holder in owner.items():
+            if holder == seat or few:
+                blocked.update(nodes.parallel[index])
+        best: dict[tuple[int, int], tuple[int, Track | None]] = {}
+        for track, key, cost in nodes.edges:
             holder = owner.get(track.index)
-            if holder == seat:
-                best[key] = (0, None)
-                continue
             if holder is not None:
+                if holder == seat:
+                    best[key] = (0, None)
                 continue
-            # usable(), inlined: this loop is most of a rollout's planning
-            for sib in parallel:
-                held = owner.get(sib)
-                if held is not None and (held == seat or few):
-                    break
-            else:
-                known = best.get(key)
-                if known is None or cost < known[0]:
-                    best[key] = (cost, track)
-        adjacency: dict[str, list[tuple[str, int, Track | None]]] = {}
+            if track.index in blocked:
+                continue
+            known = best.get(key)
+            if known is None or cost < known[0]:
+                best[key] = (cost, track)
+        adjacency: list[list[tuple[int, int, Track | None]]] = [[] for _ in nodes.names]
         for (a, b), (cost, track) in best.items():
-            adjacency.setdefault(a, []).append((b, cost, track))
-            adjacency.setdefault(b, []).append((a, cost, track))
+            adjacency[a].append((b, cost, track))
+            adjacency[b].append((a, cost, track))
         return adjacency
 
-    def ends(self, city: str) -> list[str]:
+    def ends(self, city: str) -> list[int]:
+        """A city's graph nodes: itself, or at a dead end one per track end
+        this seat may still use."""
+        nodes = self._nodes.ends.get(city, [])
         if not self.board.is_dead_end(city):
-            return [city]
-        return [n for n in self.adjacency if n.split("#", 1)[0] == city]
+            return nodes
+        return [n for n in nodes if self.adjacency[n]]
 
     def path(self, a: str, b: str, free: set[int]) -> tuple[int, list[Track]]:
         """Cheapest way to join a and b: (train cost, tracks still to claim)."""
+        adjacency = self.adjacency
         targets = set(self.ends(b))
-        dist: dict[str, int] = {}
-        prev: dict[str, tuple[str, Track | None]] = {}
+        dist = [INF] * len(adjacency)
+        prev: list[tuple[int, Track | None] | None] = [None] * len(adjacency)
         heap = [(0, start) for start in self.ends(a)]
         for _, start in heap:
             dist[start] = 0
         heapq.heapify(heap)
         while heap:
-            d, city = heapq.heappop(heap)
-            if d > dist.get(city, INF):
+            d, node = heapq.heappop(heap)
+            if d > dist[node]:
                 continue
-            if city in targets:
+            if node in targets:
                 tracks: list[Track] = []
-                while city in prev:
-                    city, track = prev[city]
+                step = prev[node]
+                while step is not None:
+                    node, track = step
                     if track is not None:
                         tracks.append(track)
+                    step = prev[node]
                 return d, tracks
-            for nxt, cost, track in self.adjacency.get(city, ()):
+            for nxt, cost, track in adjacency[node]:
                 if track is not None and track.index in free:
                     cost = 0
                 nd = d + cost
-                if nd < dist.get(nxt, INF):
+                if nd < dist[nxt]:
                     dist[nxt] = nd
-                    prev[nxt] = (city, track)
+                    prev[nxt] = (node, track)
                     heapq.heappush(heap, (nd, nxt))
         return INF, []
 
