@@ -89,10 +89,6 @@ class RemoteSession:
             view = dict(view, you=None, private={})
         return view
 
-    def legal(self, seat: int) -> list[Action]:
-        snap = self._snap()
-        return list(snap["legal"]) if seat == snap["seat"] else []
-
     def observe(self, seat: int | None) -> tuple[View, tuple[int, ...], list[Action]]:
         """The view, whose turn and the seat's legal actions from one snapshot:
         an update landing between separate reads would pair one version's board

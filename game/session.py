@@ -41,7 +41,6 @@ class Session(Protocol):
 
     def seats(self) -> list[dict[str, Any]]: ...
     def view(self, seat: int | None) -> View: ...
-    def legal(self, seat: int) -> list[Action]: ...
     def observe(self, seat: int | None) -> tuple[View, tuple[int, ...], list[Action]]: ...
     def submit(self, seat: int, action: Action) -> list[Event]: ...
     def explain(self, seat: int, action: Action) -> str | None: ...
@@ -97,9 +96,6 @@ class LocalSession:
 
     def view(self, seat: int | None) -> View:
         return self.match.state.view(seat)
-
-    def legal(self, seat: int) -> list[Action]:
-        return self.match.state.legal_actions(seat)
 
     def observe(self, seat: int | None) -> tuple[View, tuple[int, ...], list[Action]]:
         """The view, whose turn and the seat's legal actions, all of one state."""
@@ -178,7 +174,7 @@ class LocalSession:
         Tried on a copy, so an action the engine takes in a form its legal list
         does not spell out never changes the game from here.
         """
-        if action in self.legal(seat):
+        if action in self.match.state.legal_actions(seat):
             return None
         try:
             self.match.state.clone().apply(seat, action)
