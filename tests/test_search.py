@@ -256,6 +256,16 @@ def test_remembered_route_plans_are_the_plans_worked_out_afresh():
             state.apply(seat, normal[seat].choose(view, legal))
 
 
+def _claimable(planner, track) -> bool:
+    """The rules' own test: nobody holds the track, and no track beside it is
+    this seat's, nor anyone's at a table of two or three."""
+    if track.index in planner.owner:
+        return False
+    return not any(planner.owner.get(sib) == planner.seat
+                   or (sib in planner.owner and planner.players < 4)
+                   for sib in planner.board.parallel[track.id])
+
+
 def _cheapest_join(planner, a: str, b: str, free: set[int]) -> int:
     """The test's own cheapest way to join two cities, on names: a track of
     this seat's costs nothing, one it may still claim costs its trains (none
@@ -267,7 +277,7 @@ def _cheapest_join(planner, a: str, b: str, free: set[int]) -> int:
     for t in board.tracks:
         if planner.owner.get(t.index) == planner.seat:
             cost = 0
-        elif planner.usable(t):
+        elif _claimable(planner, t):
             cost = 0 if t.index in free else t.length + (1 if t.ferries else 0)
         else:
             continue
@@ -315,7 +325,7 @@ def test_the_route_planner_finds_the_cheapest_join_between_two_cities():
                         free = {t.index for t in planner.path(c, d, set())[1]}
                         cost, tracks = planner.path(a, b, free)
                         assert cost == _cheapest_join(planner, a, b, free), (game_id, a, b)
-                        assert all(planner.usable(t) for t in tracks)
+                        assert all(_claimable(planner, t) for t in tracks)
                         if cost < routes.INF:
                             assert cost == sum(t.length + (1 if t.ferries else 0)
                                                for t in tracks if t.index not in free)

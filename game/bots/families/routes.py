@@ -95,23 +95,13 @@ class RoutesPlanner:
 
     # --- the graph ----------------------------------------------------------
 
-    def usable(self, track: Track) -> bool:
-        """Whether this seat could ever claim `track` from here."""
-        if track.index in self.owner:
-            return False
-        for sib in self.board.parallel[track.id]:
-            holder = self.owner.get(sib)
-            if holder is not None and (holder == self.seat or self.players < 4):
-                return False
-        return True
-
     def _graph(self) -> list[list[tuple[int, int, Track | None]]]:
         """Node id -> (neighbour id, cost, track to claim or None when already
         ours): per pair of nodes, the cheapest track this seat may still use."""
         owner, seat, few = self.owner, self.seat, self.players < 4
         nodes = self._nodes
-        # usable(), for every track at once: a track is out when a track of
-        # its parallel set is this seat's or, at a small table, anyone's
+        # a free track is out when a track of its parallel set is this
+        # seat's or, at a small table, anyone's
         blocked: set[int] = set()
         for index, holder in owner.items():
             if holder == seat or few:
