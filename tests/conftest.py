@@ -7,6 +7,7 @@ fixture (a module-like namespace), so that hypothesis tests can use them too.
 from __future__ import annotations
 
 import os
+import tempfile
 import types
 from typing import Any
 
@@ -15,6 +16,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Zeroconf in any test (a Join screen's browser, a host's advert) stays on
 # loopback: tests send no traffic to the machine's real networks.
 os.environ["RAILPARTY_MDNS_INTERFACES"] = "127.0.0.1"
+# No test writes into the user's real config or data folders: every test gets
+# its own RAILPARTY_HOME (the autouse fixture below); this one covers code that
+# runs at import time and subprocesses started outside a test.
+os.environ["RAILPARTY_HOME"] = tempfile.mkdtemp(prefix="railparty-tests-")
 
 import pytest  # noqa: E402
 
@@ -218,3 +223,9 @@ _KIT = types.SimpleNamespace(
 def kit() -> types.SimpleNamespace:
     """The helpers above as one namespace (session scope: safe inside @given)."""
     return _KIT
+
+
+@pytest.fixture(autouse=True)
+def _own_home(tmp_path_factory, monkeypatch):
+    """Each test has its own config and data folders (settings, saves, seat tokens)."""
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path_factory.mktemp("home")))
