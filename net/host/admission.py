@@ -1,0 +1,219 @@
+"""Connections into the host: who may wait for a hello, reading frames within each
+peer's budgets, and routing each checked message to the lobby or the table.
+
+A part of Host (net/host/server.py), which holds the state these methods use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+from net import protocol as P
+from net.host.peers import Peer
+from net.protocol import ProtocolError
+
+log = logging.getLogger("railparty.net.host")
+
+READ_CHUNK_BYTES = 64 * 1024
+LINGER_CLOSE_SECONDS = 1.0    # how long a closing flooder's data is read and dropped
+
+
+class Admission:
+    """Accepting, reading and routing connections (a part of Host)."""
+
+    async def _on_connect(self, reader: asyncio.StreamReader,
+                          writer: asyncio.StreamWriter) -> None:
+        info = writer.get_extra_info("peername")
+        peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?", writer)
+        peer.task = asyncio.current_task()
+        peer.send(P.hello_from_host(self.name, self.game, peer.nonce))
+        if (len(self.peers) >= P.MAX_CONNECTIONS or (self._stopping and self._stopping.is_set())
+                or not self._admit(peer)):
+            peer.send(P.reject(P.R_BUSY, "the host has too many connections; try again soon"))
+            peer.close()
+            return
+        self.peers.add(peer)
+        self._handshaking[peer.id] = peer
+        try:
+            await self._read_loop(peer, reader)
+        except Exception:
+            log.exception("connection %s failed", peer.addr)
+        finally:
+            self._gone(peer)
+            peer.close()
+
+    async def _read_loop(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        """Read what arrives, in chunks, and handle each complete frame. Budgets are
+        charged by arrival time; a frame's header is checked against the client
+        limit before its body is read; no decoded frame outlives its handling."""
+        buf = bytearray()
+        need: int | None = None          # the body size the header at buf[0:4] announced
+        partial_since: float | None = None
+        while not peer.closed:
+            if partial_since is not None:
+                timeout = max(0.0, self.frame_timeout - (time.monotonic() - partial_since))
+            else:
+                timeout = self.hello_timeout if peer.role is None else self.peer_timeout
+            try:
+                chunk = await asyncio.wait_for(reader.read(READ_CHUNK_BYTES), timeout)
+            except (asyncio.TimeoutError, TimeoutError):
+                if peer.role is None:
+                    peer.send(P.reject(P.R_TIMEOUT, "no hello in time"))
+                elif partial_since is not None:
+                    peer.send(P.bye("a message was cut short"))
+                else:
+                    peer.send(P.bye("nothing heard from you for too long"))
+                return
+            except (ConnectionError, OSError):
+                return
+            if not chunk:
+                return
+            now = time.monotonic()
+            if not peer.arrived(now, len(chunk), self.peer_timeout):
+                self._flood(peer, f"more than {P.PEER_BYTES_PER_SECOND // 1024} KiB/s")
+                await self._linger(peer, reader)
+                return
+            buf += chunk
+            del chunk
+            while not peer.closed:
+                if need is None:
+                    if len(buf) < P.HEADER.size:
+                        break
+                    (size,) = P.HEADER.unpack_from(buf)
+                    if size > P.MAX_CLIENT_FRAME_BYTES:
+                        self._refuse(peer, P.FrameTooLarge(size, P.MAX_CLIENT_FRAME_BYTES))
+                        await self._linger(peer, reader)
+                        return
+                    need = size
+                if len(buf) < P.HEADER.size + need:
+                    break
+                body = bytes(buf[P.HEADER.size:P.HEADER.size + need])
+                del buf[:P.HEADER.size + need]
+                need = None
+                if not peer.take_frame():
+                    self._flood(peer, f"limit {P.MAX_FRAMES_PER_SECOND}/s")
+                    await self._linger(peer, reader)
+                    return
+                # CPU time of this thread, not wall time: a host whose window (or a
+                # busy machine) holds the GIL must not count that against the peer
+                started = time.thread_time()
+                close = self._handle_frame(peer, body)
+                del body
+                if close:
+                    return
+                if not peer.spend_cpu(time.thread_time() - started):
+                    self._flood(peer, "its messages take too long to handle")
+                    await self._linger(peer, reader)
+                    return
+            partial_since = (None if not buf else partial_since if partial_since is not None
+                             else now)
+
+    async def _linger(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        """Before closing on a peer that sent too much: stop writing, then read and
+        drop what it still sends for a moment, so that closing with unread data
+        (a reset) does not wipe our last message from its side."""
+        with contextlib.suppress(Exception):
+            peer.stop_writing()
+            deadline = time.monotonic() + LINGER_CLOSE_SECONDS
+            while (left := deadline - time.monotonic()) > 0:
+                if not await asyncio.wait_for(reader.read(READ_CHUNK_BYTES), left):
+                    break
+
+    def _handle_frame(self, peer: Peer, body: bytes) -> bool:
+        """Decode and handle one client frame; True when the connection must close.
+        The decoded message lives only inside this call."""
+        try:
+            message = P.decode_body(body, P.CLIENT_DECODE_LIMITS)
+            limit = P.CLIENT_TYPE_BYTES.get(message["type"])
+            if limit is not None and len(body) > limit:
+                raise ProtocolError(f"a '{message['type']}' message may be at most {limit} "
+                                    f"bytes (this one is {len(body)})", P.E_TOO_BIG)
+        except ProtocolError as exc:
+            return self._bad_frame(peer, exc)
+        self._on_message(peer, message)
+        return False
+
+    def _flood(self, peer: Peer, what: str) -> None:
+        peer.send(P.error(P.E_FLOOD, f"too much traffic; the host closes this connection "
+                                     f"({what})"))
+
+    def _admit(self, peer: Peer) -> bool:
+        """Room for a connection that has not said hello yet? Strangers never push
+        out a connection about to say hello: one address may hold only
+        MAX_HANDSHAKING_PER_ADDRESS of them, and when all MAX_HANDSHAKING places are
+        taken, only one older than HANDSHAKE_GRACE_SECONDS from the busiest address
+        gives way (each also has the hello deadline); else the newcomer is refused."""
+        waiting = list(self._handshaking.values())
+        if sum(1 for p in waiting if p.ip == peer.ip) >= P.MAX_HANDSHAKING_PER_ADDRESS:
+            return False
+        if len(waiting) < P.MAX_HANDSHAKING:
+            return True
+        per_ip: dict[str, int] = {}
+        for p in waiting:
+            per_ip[p.ip] = per_ip.get(p.ip, 0) + 1
+        now = time.monotonic()
+        old = [p for p in waiting if now - p.connected_at >= P.HANDSHAKE_GRACE_SECONDS]
+        if not old:
+            return False
+        victim = max(old, key=lambda p: (per_ip[p.ip], -p.connected_at))
+        self._handshaking.pop(victim.id, None)
+        victim.send(P.reject(P.R_BUSY, "no hello in time while others wait"))
+        victim.abort()
+        self._gone(victim)
+        return True
+
+    def _refuse(self, peer: Peer, exc: ProtocolError) -> None:
+        if peer.role is None:
+            peer.send(P.reject(P.R_BAD_HELLO, exc.reason))
+        else:
+            peer.send(P.error(exc.code, exc.reason))
+            peer.send(P.bye("the connection is closed after a frame over the limit"))
+
+    def _bad_frame(self, peer: Peer, exc: ProtocolError) -> bool:
+        """Answer a bad frame; True when the connection must close."""
+        if peer.role is None:
+            peer.send(P.reject(P.R_BAD_HELLO, f"the first message must be a hello "
+                                              f"({exc.reason})"))
+            return True
+        peer.bad_frames += 1
+        peer.send(P.error(exc.code, exc.reason))
+        if peer.bad_frames > P.MAX_BAD_FRAMES:
+            peer.send(P.bye("too many broken messages"))
+            return True
+        return False
+
+    def _on_message(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.closed or peer.retired:
+            return
+        try:
+            kind = P.check_client_message(message)
+        except ProtocolError as exc:
+            if self._bad_frame(peer, exc):
+                peer.close()
+            return
+        try:
+            if peer.role is None:
+                if kind != "hello":
+                    peer.send(P.reject(P.R_BAD_HELLO, "the first message must be a hello"))
+                    peer.close()
+                    return
+                self._on_hello(peer, message)
+            elif kind == "action":
+                self._on_action(peer, message)
+            elif kind == "ping":
+                peer.send({"type": "pong", "n": message.get("n", 0)})
+            elif kind == "seat":
+                self._on_seat(peer, message)
+            elif kind == "bye":
+                peer.said_bye = True
+                peer.close()
+                self._gone(peer)
+            elif kind == "hello":
+                peer.send(P.error(P.E_BAD_MESSAGE, "you have already said hello"))
+        except Exception:
+            log.exception("message %r from %s failed", kind, peer.addr)
+            peer.send(P.error(P.E_INTERNAL, "the host could not handle that message"))

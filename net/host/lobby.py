@@ -1,0 +1,221 @@
+"""The lobby: hellos, seats and their proofs, names and colours, who left.
+
+A part of Host (net/host/server.py), which holds the state these methods use.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+import time
+from typing import Any
+
+from game.seats import SEAT_COLORS
+from net import protocol as P
+from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
+from net.protocol import encode
+from net.session import LocalClient
+
+log = logging.getLogger("railparty.net.host")
+
+RETIRE_LINGER_SECONDS = 1.0   # a connection whose seat was taken is closed this much later
+
+
+class Lobby:
+    """Seats: taking, proving, changing and leaving them (a part of Host)."""
+
+    def _on_hello(self, peer: Peer, message: dict[str, Any]) -> None:
+        problem = P.hello_problem(message, "host")
+        if problem is None and message.get("role", "player") not in P.ROLES:
+            problem = (P.R_BAD_HELLO, "role must be player or spectator")
+        if problem is not None:
+            peer.send(P.reject(*problem))
+            peer.close()
+            return
+        role = message.get("role", "player")
+        self._handshaking.pop(peer.id, None)
+        if role == "spectator":
+            watching = sum(1 for p in self.peers if p.role == "spectator")
+            if watching >= P.MAX_SPECTATORS:
+                peer.send(P.reject(P.R_FULL, f"this game already has {watching} spectators"))
+                peer.close()
+                return
+            peer.role = "spectator"
+            self._welcome(peer)
+            self._refresh_status()
+            return
+        proof = message.get("proof")
+        index = self._seat_of_proof(proof, peer.nonce) if isinstance(proof, str) else None
+        holder = self.slots[index].peer if index is not None else None
+        if holder is not None and holder is not peer and not holder.closed and (
+                isinstance(holder, LocalPeer) or time.monotonic() - holder.last_heard
+                < P.TAKEOVER_HEARTBEATS * self.heartbeat):
+            peer.send(P.reject(P.R_IN_USE, "this seat is played by a connection that is "
+                                           "still answering; it can be taken back once "
+                                           "that one goes silent"))
+            peer.close()
+            return
+        fresh = index is None
+        if index is None:
+            if self.phase != "lobby":
+                peer.send(P.reject(P.R_STARTED, "the game has already started and every seat "
+                                                "is taken; you can watch it as a spectator"))
+                peer.close()
+                return
+            index = next((i for i, s in enumerate(self.slots) if s.kind == "open"), None)
+            if index is None:
+                peer.send(P.reject(P.R_FULL, f"all {len(self.slots)} seats are taken; you "
+                                             "can watch as a spectator"))
+                peer.close()
+                return
+            slot = self.slots[index]
+            slot.kind = "human"
+            slot.name = self._unique_name(clean_name(message.get("name"),
+                                                     f"Player {index + 1}"), index)
+            slot.color = self._pick_color(message.get("color"), index)
+            slot.token = secrets.token_urlsafe(18)
+            slot.local = isinstance(peer, LocalPeer)
+        slot = self.slots[index]
+        old = slot.peer
+        if old is not None and old is not peer:
+            old.seat = None
+            old.send(P.bye("your seat was taken over by a new connection", P.BYE_TAKEN))
+            old.retired = True       # heard no more; closed a moment later, so that it
+            if self._loop is not None:   # reads the bye before the connection goes
+                self._loop.call_later(RETIRE_LINGER_SECONDS, old.close)
+            else:
+                old.close()
+        peer.role, peer.seat = "player", index
+        slot.peer, slot.connected = peer, True
+        if slot.drop_handle is not None:
+            slot.drop_handle.cancel()
+            slot.drop_handle = None
+        if self.match is not None:
+            self.match.seats[index].connected = True
+            if slot.bot is not None:        # a stand-in bot hands the seat back
+                slot.bot = None
+                self.match.set_bot(index, None)
+                self._arm_turn_timers()
+        log.info("seat %s taken by %s (%s)", index, slot.name, peer.addr)
+        self._welcome(peer, fresh)
+        self._seats_changed(skip=peer)
+        if self.phase == "lobby" and self.auto_start and self._free_seats() == 0:
+            self._start_game()
+
+    def _welcome(self, peer: Peer, fresh: bool = False) -> None:
+        """`fresh`: a newly given seat, whose welcome carries its token (the only
+        time the token crosses the wire)."""
+        slot = self.slots[peer.seat] if peer.seat is not None else None
+        peer.send({"type": "welcome", "role": peer.role, "seat": peer.seat,
+                   "token": slot.token if slot and fresh else None, "game": self.game,
+                   "host_name": self.name, "players": len(self.slots),
+                   "heartbeat": self.heartbeat, "timeout": self.peer_timeout})
+        peer.send(self._sync_for(peer.seat))
+
+    def _on_seat(self, peer: Peer, message: dict[str, Any]) -> None:
+        if self.phase != "lobby":
+            peer.send(P.error(P.E_NOT_PLAYING, "names and colours are fixed once the game "
+                                               "has started"))
+            return
+        if peer.seat is None:
+            peer.send(P.error(P.E_SPECTATOR, "spectators have no seat to change"))
+            return
+        slot = self.slots[peer.seat]
+        color = message.get("color")
+        if color is not None:
+            if color not in SEAT_COLORS:
+                peer.send(P.error(P.E_LOBBY, f"colours are {', '.join(SEAT_COLORS)}"))
+                return
+            if any(s.color == color for i, s in enumerate(self.slots) if i != peer.seat):
+                peer.send(P.error(P.E_LOBBY, f"{color} is taken by another player"))
+                return
+            slot.color = color
+        if message.get("name") is not None:
+            slot.name = self._unique_name(clean_name(message["name"], slot.name or "Player"),
+                                          peer.seat)
+        self._seats_changed()
+
+    def _gone(self, peer: Peer) -> None:
+        """A connection ended (closed, dropped, or replaced)."""
+        if peer not in self.peers:
+            return
+        self.peers.discard(peer)
+        self._handshaking.pop(peer.id, None)
+        seat = peer.seat
+        if peer.role == "player" and seat is not None and self.slots[seat].peer is peer:
+            slot = self.slots[seat]
+            slot.peer = None
+            if self.phase == "lobby" and peer.said_bye:
+                self.slots[seat] = SeatSlot()
+            elif self.phase == "lobby":
+                # gone without a goodbye: kept for a reconnect, freed after the
+                # heartbeat limit so a crashed guest does not hold a seat forever
+                slot.connected = False
+                if slot.drop_handle is not None:
+                    slot.drop_handle.cancel()
+                if self._loop is not None:
+                    slot.drop_handle = self._loop.call_later(self.peer_timeout,
+                                                             self._free_lobby_seat, seat, slot)
+            else:
+                slot.connected = False
+                if self.match is not None:
+                    self.match.seats[seat].connected = False
+                if self.phase == "playing":
+                    self._start_drop_timer(seat)
+            log.info("seat %s (%s) disconnected", seat, slot.name)
+            self._seats_changed()
+        self._refresh_status()
+
+    def _attach_local(self, client: LocalClient) -> None:
+        peer = LocalPeer(client)
+        client._peer = peer
+        self.peers.add(peer)
+        proof = P.seat_proof(client._token, peer.nonce) if client._token else None
+        self._on_message(peer, P.hello_from_client(client.role, client.name, client.color,
+                                                   proof))
+
+    def _free_lobby_seat(self, seat: int, slot: SeatSlot) -> None:
+        if self.phase == "lobby" and self.slots[seat] is slot and not slot.connected:
+            log.info("seat %s (%s) freed: its player left the lobby", seat, slot.name)
+            self.slots[seat] = SeatSlot()
+            self._seats_changed()
+
+    def _seat_of_proof(self, proof: str, nonce: str) -> int | None:
+        """The seat whose token answers this connection's nonce with `proof`."""
+        if len(proof) != P.PROOF_CHARS:
+            return None
+        for index, slot in enumerate(self.slots):
+            if slot.token and hmac.compare_digest(P.seat_proof(slot.token, nonce), proof):
+                return index
+        return None
+
+    def _pick_color(self, wanted: Any, index: int) -> str:
+        taken = {s.color for i, s in enumerate(self.slots) if i != index and s.color}
+        if isinstance(wanted, str) and wanted in SEAT_COLORS and wanted not in taken:
+            return wanted
+        return next(c for c in SEAT_COLORS if c not in taken)
+
+    def _unique_name(self, name: str, index: int) -> str:
+        taken = {s.name for i, s in enumerate(self.slots) if i != index and s.name}
+        candidate, n = name, 2
+        while candidate in taken:
+            suffix = f" {n}"
+            candidate = name[:P.MAX_NAME_CHARS - len(suffix)] + suffix
+            n += 1
+        return candidate
+
+    def _free_seats(self) -> int:
+        return sum(1 for s in self.slots if s.kind == "open") if self.phase == "lobby" else 0
+
+    def seat_table(self) -> list[dict[str, Any]]:
+        return [slot.public(i) for i, slot in enumerate(self.slots)]
+
+    def _seats_changed(self, skip: Peer | None = None) -> None:
+        frame = encode({"type": "seats", "phase": self.phase, "seats": self.seat_table(),
+                        "free": self._free_seats()})
+        for peer in list(self.peers):
+            if peer.role is not None and peer is not skip:
+                peer.send_frame(frame)
+        self._update_advert()
+        self._refresh_status()

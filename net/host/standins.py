@@ -1,0 +1,173 @@
+"""Bots at the host's table: bot seats, stand-ins for dropped players, and the turn
+timer's stand-in; a bot thinks on its own thread, never on the loop.
+
+A part of Host (net/host/server.py), which holds the state these methods use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+
+from game.bots import bot_for_game, dealer, make_bot
+from game.match import Match
+from game.rules.base import Action
+from net import protocol as P
+
+log = logging.getLogger("railparty.net.host")
+
+
+class StandIns:
+    """Who plays a seat when no person does (a part of Host)."""
+
+    def _arm_turn_timers(self) -> None:
+        """One timer per human seat to act, from the moment its choice changed."""
+        running = self.turn_timeout and self.phase == "playing" and self.match is not None
+        to_act = set(self.match.state.to_act) if running and self.match is not None else set()
+        for seat, (mark, handle) in list(self._turn_timers.items()):
+            if (seat not in to_act or mark != self._marks[seat]
+                    or self.slots[seat].bot is not None):
+                handle.cancel()
+                del self._turn_timers[seat]
+        if not running or self._loop is None:
+            return
+        for seat in sorted(to_act):
+            slot = self.slots[seat]
+            if slot.kind == "human" and slot.bot is None and seat not in self._turn_timers:
+                mark = self._marks[seat]
+                self._turn_timers[seat] = (mark, self._loop.call_later(
+                    self.turn_timeout, self._turn_timed_out, seat, mark))
+
+    def _turn_timed_out(self, seat: int, mark: int) -> None:
+        self._turn_timers.pop(seat, None)
+        if (self.phase != "playing" or self.match is None or self._marks[seat] != mark
+                or seat not in self.match.state.to_act or self.slots[seat].bot is not None):
+            return
+        bot = self._timer_bots.get(seat)
+        if bot is None:
+            bot = self._timer_bots[seat] = make_bot(bot_for_game(self.game, self.standin_bot),
+                                                    secrets.randbits(64), think_ms=self.think_ms)
+        state = self.match.state
+        view, legal, deal = state.view(seat), state.legal_actions(seat), dealer(state, seat)
+        self._think(lambda: bot.choose(view, legal, deal),
+                    lambda action: self._timer_bot_done(seat, mark, action))
+
+    def _timer_bot_done(self, seat: int, mark: int, action: Action | BaseException) -> None:
+        if (self.phase != "playing" or self.match is None or self._marks[seat] != mark
+                or seat not in self.match.state.to_act or self.slots[seat].bot is not None):
+            return                      # the player acted meanwhile, or left
+        state = self.match.state
+        try:
+            if isinstance(action, BaseException):
+                raise action
+            events = self._apply(seat, action)
+        except Exception:
+            log.exception("the stand-in could not play seat %s's turn", seat)
+            try:
+                events = self._apply(seat, make_bot("random", secrets.randbits(64)).choose(
+                    state.view(seat), state.legal_actions(seat)))
+            except Exception:
+                return
+        seconds = f"{self.turn_timeout:g}"
+        name = self.slots[seat].name or f"Seat {seat + 1}"
+        log.info("seat %s took longer than %s s: the stand-in played its turn", seat, seconds)
+        for peer in list(self.peers):
+            if peer.role is None:
+                continue
+            reason = (f"Your turn was played by the stand-in after {seconds} s"
+                      if peer.seat == seat else
+                      f"{name} took longer than {seconds} s: the stand-in played that turn")
+            peer.send({"type": "notice", "code": P.N_TURN_TIMEOUT, "reason": reason,
+                       "seat": seat})
+        self._after_action(events)
+
+    def _schedule_bots(self) -> None:
+        if (self._bot_handle is not None or self._bot_thinking or self.phase != "playing"
+                or self.match is None
+                or self._loop is None or self.match.bot_to_act() is None):
+            return
+        if self.bot_delay > 0:
+            self._bot_handle = self._loop.call_later(self.bot_delay, self._bot_step)
+        else:
+            self._bot_handle = self._loop.call_soon(self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_handle = None
+        if self.phase != "playing" or self.match is None:
+            return
+        seat = self.match.bot_to_act()
+        if seat is None:
+            return
+        # the seat's mark moves when its own legal actions or secrets change: a
+        # move chosen before that is stale (another seat's move is not)
+        match, mark = self.match, self._marks[seat]
+        self._bot_thinking = True
+        self._think(match.bot_job(seat),
+                    lambda action: self._bot_done(match, mark, seat, action))
+
+    def _think(self, job: Callable[[], Action],
+               done: Callable[[Action | BaseException], None]) -> None:
+        """Run a bot's `job` on the bot thread; `done` gets its action (or the
+        error) back on the loop, which goes on answering pings meanwhile."""
+        assert self._loop is not None
+        try:
+            future = self._loop.run_in_executor(self._bot_thinker, job)
+        except RuntimeError:            # the host is stopping: the executor is shut
+            return
+
+        def finished(f: asyncio.Future) -> None:
+            if f.cancelled():
+                return
+            error = f.exception()
+            done(error if error is not None else f.result())
+
+        future.add_done_callback(finished)
+
+    def _bot_done(self, match: Match, mark: int, seat: int,
+                  action: Action | BaseException) -> None:
+        self._bot_thinking = False
+        if (self.phase != "playing" or self.match is not match or self._marks[seat] != mark
+                or seat not in match.state.to_act or seat not in match.bots):
+            self._schedule_bots()       # the game moved on while the bot thought
+            return
+        try:
+            if isinstance(action, BaseException):
+                raise action
+            events = self._apply(seat, action)
+        except Exception:
+            # never wait on a bot that cannot play: the random bot plays every game
+            log.exception("the bot in seat %s failed; a random bot plays the seat", seat)
+            self.match.set_bot(seat, "random")
+            try:
+                events = self._apply(seat, self.match.bot_action(seat))
+            except Exception:
+                log.exception("the random bot in seat %s failed too; the seat waits", seat)
+                return
+        self._after_action(events)
+
+    # --- dropped players ----------------------------------------------------------
+
+    def _start_drop_timer(self, seat: int) -> None:
+        slot = self.slots[seat]
+        if slot.drop_handle is not None:
+            slot.drop_handle.cancel()
+            slot.drop_handle = None
+        if self.on_drop == "bot" and self._loop is not None:
+            slot.drop_handle = self._loop.call_later(self.drop_timeout, self._stand_in, seat)
+
+    def _stand_in(self, seat: int) -> None:
+        if not (isinstance(seat, int) and 0 <= seat < len(self.slots)):
+            return
+        slot = self.slots[seat]
+        slot.drop_handle = None
+        if (self.phase != "playing" or self.match is None or slot.kind != "human"
+                or slot.connected or slot.bot is not None):
+            return
+        bot = bot_for_game(self.game, self.standin_bot)
+        log.info("a %s bot plays seat %s until %s returns", bot, seat, slot.name)
+        slot.bot = bot
+        self.match.set_bot(seat, bot)
+        self._seats_changed()
+        self._schedule_bots()
