@@ -534,7 +534,8 @@ def test_every_ticket_is_reachable_with_its_progress(app, tmp_path):
 
 
 def test_escape_opens_the_game_menu_with_rules_and_settings(app, tmp_path):
-    from game.scenes.game_menu import GameMenuScene, RulesScene
+    from game.scenes.game_menu import GameMenuScene
+    from game.scenes.rules_book import RulesScene
 
     scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
                     tmp_path=tmp_path)
@@ -545,7 +546,7 @@ def test_escape_opens_the_game_menu_with_rules_and_settings(app, tmp_path):
     click(app, menu.menu.buttons[1].rect.center)  # Rules
     rules = app.top
     assert isinstance(rules, RulesScene)
-    assert any("Claiming" in heading for heading, _, _ in rules.sections)
+    assert any("Claiming" in page.title for page in rules.pages)
     key(app, pygame.K_ESCAPE)
     assert app.top is menu
     click(app, menu.menu.buttons[2].rect.center)  # Settings

@@ -4,8 +4,8 @@ Usage: python tools/screenshots.py [DIR]   (default: screenshots/)
 
 The menus (title, setup, settings, join, host, lobby), then for every
 registered game: the hand-off, the board mid-game with as many seats as the
-kiosk demo uses (and again with every seat the game takes), the Esc menu, its
-rules page, the leave question and the results; the route games also get a
+kiosk demo uses (and again with every seat the game takes), the Esc menu, every
+page of its rules (rules-GAME-N), the leave question and the results; the route games also get a
 ticket choice, a payment choice and a twelve-ticket list. Last, the kiosk's attract mode.
 """
 
@@ -164,6 +164,10 @@ def game(s: Shooter, game_id: str) -> None:
     s.shot(f"{short}-menu")
     app.top.menu.buttons[1].action()  # Rules
     s.shot(f"{short}-rules")
+    rules = app.top
+    for page in range(len(rules.pages)):  # every page of the game's rules
+        rules.page = page
+        s.shot(f"rules-{short}-{page + 1}")
     app.pop()
     app.pop()
     scene.request_quit()

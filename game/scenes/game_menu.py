@@ -1,8 +1,7 @@
 """Esc in a game: Resume, Rules, Settings, and Save and leave.
 
-The rules page shows the game's own short summary (the table's `rules()`
-hook: a list of (heading, text, picture) where a picture is a function that
-draws into a rectangle, or None).
+Rules opens the game's paged rules (game/scenes/rules_book.py), the same
+pages the setup screen shows, with the table's `rules_options()`.
 """
 
 from __future__ import annotations
@@ -38,7 +37,8 @@ class GameMenuScene(Scene):
         self.app.pop(self)
 
     def _rules(self) -> None:
-        self.app.push(RulesScene(self.app, self.table))
+        table = self.table
+        self.app.push(nav.rules_screen(self.app, table.info.id, table.rules_options()))
 
     def _settings(self) -> None:
         self.app.push(nav.screen("settings", self.app))
@@ -62,49 +62,3 @@ class GameMenuScene(Scene):
         theme.blit_text(surface, "Paused", (BOX.centerx, BOX.y + 64), 64, theme.ACCENT, True,
                         "center")
         self.menu.draw(surface)
-
-
-class RulesScene(Scene):
-    """The game's rules in short, a page of sections with pictures; scrolls."""
-
-    overlay = True
-    AREA = pygame.Rect(160, 70, 1600, 940)
-
-    def __init__(self, app: Any, table: Any):
-        super().__init__(app)
-        self.table = table
-        self.sections = table.rules()
-        self.scroll = 0
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind in ("back", "menu", "select", "click"):
-            self.app.pop(self)
-        elif intent.kind in ("down", "next"):
-            self.scroll = min(self.scroll + 1, max(0, len(self.sections) - 1))
-        elif intent.kind in ("up", "prev"):
-            self.scroll = max(0, self.scroll - 1)
-        elif intent.kind == "wheel":
-            self.scroll = max(0, min(len(self.sections) - 1, self.scroll - intent.button))
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        area = self.AREA
-        panel(surface, area, (24, 30, 44), theme.ACCENT, 20, 4)
-        theme.blit_text(surface, f"How to play {self.table.info.name}", (area.centerx,
-                        area.y + 44), 52, theme.ACCENT, True, "center")
-        y = area.y + 100
-        for heading, text, picture in self.sections[self.scroll:]:
-            lines = theme.wrap_text(text, 30, area.width - 560 if picture else area.width - 80)
-            height = max(40 + 34 * len(lines), 150 if picture else 0)
-            if y + height > area.bottom - 60:
-                break
-            theme.blit_text(surface, heading, (area.x + 40, y), 36, theme.TEXT, True)
-            for i, line in enumerate(lines):
-                theme.blit_text(surface, line, (area.x + 40, y + 42 + i * 34), 30,
-                                theme.TEXT_DIM)
-            if picture is not None:
-                picture(surface, pygame.Rect(area.right - 500, y, 460, 140))
-            y += height + 24
-        more = "Up/down or the wheel: more" if self.scroll or y > area.bottom - 60 else ""
-        theme.blit_text(surface, f"{more}    Esc, Enter or a click: back to the game",
-                        (area.centerx, area.bottom - 30), 26, theme.TEXT_DIM, anchor="center")

@@ -46,5 +46,17 @@ def board_scene(app: Any, session: Any, on_exit: Callable[[], None] | None = Non
     return module.SCENE(app, session, on_exit=on_exit, **kwargs)
 
 
+def rules_screen(app: Any, game_id: str, options: dict[str, Any] | None = None,
+                 on_close: Callable[[], None] | None = None) -> Scene:
+    """The paged rules of a game, from its family's `rules_pages.pages(game_id,
+    options)`: a board's Esc menu and the setup screen open the same pages."""
+    from game.scenes.rules_book import RulesScene
+
+    info = game_info(game_id)
+    module = importlib.import_module(f"game.scenes.boards.{info.family}.rules_pages")
+    return RulesScene(app, info.name, module.pages(game_id, dict(options or {})),
+                      on_close=on_close)
+
+
 def to_title(app: Any) -> None:
     app.reset(screen("title", app))

@@ -10,6 +10,7 @@ import pygame
 from game.bots import DEFAULT_BOT, level_name
 from game.match import Seat
 from game.rules import GAMES
+from game.scenes import nav
 from game.scenes.base import Scene
 from game.seats import DEFAULT_NAMES, SEAT_COLORS, seat_rgb
 from game.ui import theme
@@ -46,7 +47,7 @@ class SetupScene(Scene):
     def rows(self) -> list[str]:
         options = [f"option:{name}" for name in self.info.options]
         return (["game", "players"] + [f"seat{i}" for i in range(self.count)] + options
-                + ["start", "back"])
+                + ["rules", "start", "back"])
 
     def _step(self) -> int:
         return min(86, (BOTTOM - TOP) // len(self.rows()))
@@ -96,6 +97,8 @@ class SetupScene(Scene):
                 options[name] = not options[name]
         elif key.startswith("seat"):
             self._change_seat(int(key[4:]), step)
+        elif key == "rules":
+            self.show_rules()
         elif key == "start":
             self.start()
         elif key == "back":
@@ -116,6 +119,10 @@ class SetupScene(Scene):
                 if c not in used:
                     break
             self.colors[i] = c
+
+    def show_rules(self) -> None:
+        """The chosen game's paged rules, with the options chosen so far."""
+        self.app.push(nav.rules_screen(self.app, self.info.id, self.game_options()))
 
     def seats(self) -> list[Seat]:
         return [Seat(self.names[i].strip() or DEFAULT_NAMES[i], SEAT_COLORS[self.colors[i]],
@@ -213,7 +220,7 @@ class SetupScene(Scene):
                 self._draw_seat(surface, r, int(key[4:]), size)
             else:
                 label, value, color = self._row_text(key)
-                if key in ("start", "back"):
+                if key in ("rules", "start", "back"):
                     theme.blit_text(surface, label, rect.center, size + 6, color, True, "center")
                 else:
                     theme.blit_text(surface, label, (rect.x + 24, rect.centery), size, color,
@@ -240,6 +247,8 @@ class SetupScene(Scene):
             value = self.options[info.id][name]
             shown = ("On" if value else "Off") if isinstance(value, bool) else str(value)
             return f"Option: {name.replace('_', ' ')}", shown, theme.TEXT
+        if key == "rules":
+            return f"How to play {info.name}", "", theme.TEXT
         return ("Start", "", theme.ACCENT) if key == "start" else ("Back", "", theme.TEXT)
 
     def _draw_seat(self, surface: pygame.Surface, r: int, i: int, size: int) -> None:

@@ -19,6 +19,7 @@ Hooks a game's scene overrides (all optional but `draw_table`):
     player_columns() -> [(header, width)]     and player_values(seat, p) -> [str]
     player_note(seat) -> str | None           a small second line in a seat's row
     choice_for(pending) -> Scene | None       the overlay for a pending decision
+    rules_options() -> dict                   the options the rules pages name as played
     results_lines / results_items / results_reveal   see game.scenes.results
 """
 
@@ -158,9 +159,10 @@ class TableScene(TablePanels, Scene):
     def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
         return []
 
-    def rules(self) -> list[tuple[str, str, Any]]:
-        """The game's rules in short: (heading, text, picture or None) sections."""
-        return [(self.info.name, self.info.blurb, None)]
+    def rules_options(self) -> dict[str, Any]:
+        """The options this game was started with, for its rules pages (a
+        variant played now is named as such)."""
+        return dict(self.shown.get("options") or {})
 
     def draw_table(self, surface: pygame.Surface, active: list[Tween],
                    focus_item: tuple[str, Any] | None) -> None:

@@ -254,12 +254,6 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             self._regions_key = key
         return self._regions_cache
 
-    def rules(self) -> list:
-        from game.scenes.boards.routes.rules_text import rules
-        return rules(self.info.id, ferries="ferry_pile" in self.shown,
-                     regions=bool(getattr(self.board, "regions", None)),
-                     longest="region_table" not in self.shown)
-
     # --- results hooks --------------------------------------------------------------
 
     def results_reveal(self, result: dict[str, Any]) -> tuple[int, str]:

@@ -1,0 +1,307 @@
+"""Eighty Days' rules, page by page, in the project's own words.
+
+Every number comes from the race's data file (the route, the legs, the
+action track, cards laid, the limits and prices) and every picture is drawn
+by the board's own pieces: travel and event cards, chips, coins, pawns, the
+detective and the die.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.race.data import load_race
+from game.scenes.boards.race import dice, pieces
+from game.scenes.boards.race import layout as L
+from game.scenes.rules_book import Picture, RulesPage
+from game.seats import SEAT_RGB
+from game.ui import theme
+from game.ui.widgets import panel
+
+LABEL = 26
+CARD = (100, 140)
+
+
+def _label(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int,
+           color: tuple[int, int, int] = theme.TEXT_DIM, anchor: str = "topleft") -> None:
+    theme.blit_text(surface, theme.fit_text(text, LABEL, width), pos, LABEL, color,
+                    anchor=anchor)
+
+
+def _travel(rows: list[tuple[str, list[tuple[str, int]], str]]) -> Picture:
+    """Rows of travel cards: (caption, cards, what they cost)."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        y = rect.y
+        for caption, cards, days in rows:
+            _label(surface, caption, (rect.x, y), rect.width)
+            x = rect.x + 8
+            for kind, value in cards:
+                surface.blit(pieces.travel_card(kind, value, *CARD), (x, y + 40))
+                x += CARD[0] + 14
+            theme.blit_text(surface, days, (x + 10, y + 40 + CARD[1] // 2), 40, theme.ACCENT,
+                            True, "midleft")
+            y += CARD[1] + 70
+    return draw
+
+
+def _track(actions: list[str], cards: list[tuple[str, int] | None]) -> Picture:
+    """The action track as the board draws it: each slot's heading and its card."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        w = min(L.SLOT_W, (rect.width - 8) // 3 - 8)
+        for i, action in enumerate(actions):
+            row, col = divmod(i, 3)
+            x, y = rect.x + 4 + col * (w + 8), rect.y + row * 250
+            head = pygame.Rect(x, y, w, L.SLOT_HEAD_H)
+            panel(surface, head, (52, 60, 80), theme.PANEL_EDGE, 8)
+            theme.blit_text(surface, theme.fit_text(L.ACTION_NAMES[action], 24, w - 8, True),
+                            head.center, 24, theme.TEXT, True, "center")
+            spot = pygame.Rect(0, 0, *CARD)
+            spot.midtop = (head.centerx, head.bottom + 12)
+            card = cards[i] if i < len(cards) else None
+            if card is None:
+                pygame.draw.rect(surface, (50, 58, 76), spot, 2, border_radius=8)
+                theme.blit_text(surface, "not in", (spot.centerx, spot.centery - 14), 22,
+                                theme.TEXT_DIM, anchor="center")
+                theme.blit_text(surface, "play", (spot.centerx, spot.centery + 12), 22,
+                                theme.TEXT_DIM, anchor="center")
+            else:
+                surface.blit(pieces.travel_card(card[0], card[1], *CARD), spot)
+    return draw
+
+
+def _pieces(items: list[tuple[pygame.Surface, str]], step: int = 110) -> Picture:
+    """Pieces one under another, each with a line of words beside it."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        for i, (img, words) in enumerate(items):
+            y = rect.y + i * step
+            surface.blit(img, img.get_rect(center=(rect.x + 50, y + step // 2 - 10)))
+            _label(surface, words, (rect.x + 110, y + step // 2 - 10), rect.width - 120,
+                   theme.TEXT, "midleft")
+    return draw
+
+
+def _events(names: list[str], blue: bool = False) -> Picture:
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        w, h = 200, 60
+        per_row = max(1, rect.width // (w + 12))
+        for i, name in enumerate(names):
+            row, col = divmod(i, per_row)
+            surface.blit(pieces.event_card(name, w, h), (rect.x + col * (w + 12),
+                                                          rect.y + row * (h + 14)))
+        if blue:
+            y = rect.y + ((len(names) - 1) // per_row + 1) * (h + 14) + 20
+            _label(surface, "blue: played at once, for everyone", (rect.x, y), rect.width)
+    return draw
+
+
+def _die(caption: str, coins: int = 2) -> Picture:
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        center = (rect.centerx, rect.y + 140)
+        dice.draw_still(surface, 4, center, 150, "", glow=1)
+        _label(surface, caption, (rect.centerx, rect.y + 260), rect.width, theme.TEXT,
+               "midtop")
+        coin = pieces.coin(22)
+        for i in range(coins):
+            surface.blit(coin, coin.get_rect(center=(rect.centerx - 30 + i * 60, rect.y + 340)))
+        _label(surface, "a re-roll costs a coin", (rect.centerx, rect.y + 380), rect.width,
+               anchor="midtop")
+        surface.blit(pieces.travel_card("ship", 7, *CARD), (rect.x + 40, rect.y + 440))
+        theme.blit_text(surface, "-> die", (rect.x + 160, rect.y + 510), 36, theme.ACCENT, True,
+                        "midleft")
+    return draw
+
+
+def _time(limit: int) -> Picture:
+    """A stretch of the time track round the board, with markers on it."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        days = list(range(limit - 4, limit + 2))
+        w = min(90, rect.width // len(days) - 6)
+        y = rect.y + 60
+        for i, day in enumerate(days):
+            cell = pygame.Rect(rect.x + i * (w + 6), y, w, 60)
+            color = (200, 60, 50) if day == limit else (52, 62, 82)
+            pygame.draw.rect(surface, color, cell, border_radius=6)
+            label = str(day) if day <= limit else f"{limit + 1}+"
+            theme.blit_text(surface, label, cell.center, 30, theme.TEXT, day == limit, "center")
+        _label(surface, "the time track: days so far", (rect.x, rect.y), rect.width)
+        for k, (seat, day) in enumerate((("red", limit - 3), ("blue", limit - 1))):
+            i = days.index(day)
+            img = pieces.pawn(SEAT_RGB[seat], k + 1, 20)
+            surface.blit(img, img.get_rect(center=(rect.x + i * (w + 6) + w // 2, y + 100)))
+        _label(surface, "pawn 1: 77 days, pawn 2: 79 days", (rect.x, y + 140), rect.width,
+               theme.TEXT)
+        _label(surface, f"back in London within {limit} days: can win", (rect.x, y + 190),
+               rect.width, theme.GOOD)
+        _label(surface, f"later than {limit} days: only if nobody made it", (rect.x, y + 230),
+               rect.width, theme.ERROR)
+    return draw
+
+
+def _route(route: list[str]) -> Picture:
+    """The route as a chain of city plates, London to London."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        step = min(52, rect.height // len(route))
+        for i, city in enumerate(route):
+            y = rect.y + i * step
+            spot = (rect.x + 30, y + step // 2)
+            if i:
+                pygame.draw.line(surface, (200, 200, 210), (spot[0], spot[1] - step), spot, 3)
+            pygame.draw.circle(surface, theme.CITY_EDGE, spot, 11)
+            pygame.draw.circle(surface, theme.ACCENT if city == route[0] else theme.CITY, spot, 8)
+            theme.blit_text(surface, city, (rect.x + 60, spot[1]), 28, theme.TEXT, True,
+                            "midleft")
+        img = pieces.pawn(SEAT_RGB["red"], 1, 18)
+        surface.blit(img, img.get_rect(center=(rect.x + 320, rect.y + step // 2)))
+    return draw
+
+
+def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
+    """Every page of the race's rules (the numbers from its data file)."""
+    data = load_race()
+    n = data.numbers
+    route = list(data.route)
+    laid = ", ".join(f"{k} travellers {v}" for k, v in sorted(data.cards_laid.items()))
+    actions = list(data.action_track)
+    no_cards = next(leg for leg in data.legs if not leg.options)
+    chip = {kind: pieces.CHIP_WORDS[kind] for kind in pieces.CHIP_WORDS}
+    limit = n["time_limit"]
+    hand = n["hand_limit"]
+    blue = ", ".join(f"{name} {days} day{'s' if days > 1 else ''}"
+                     for name, days in data.blue_days.items())
+    return [
+        RulesPage("The race", (
+            f"Go round the world from {route[0]} and back: east through "
+            f"{', '.join(route[1:-1])}. Each leg is paid with travel cards, and their days "
+            "move your marker along the time track round the board.",
+            f"The winner is the traveller back in {route[0]} with the fewest days, if "
+            f"within {limit}. Cards, chips, events and a detective make the way long or "
+            "short.",
+        ), _route(route)),
+        RulesPage("A round", (
+            "At the start of each round travel cards are laid face up on the action track, "
+            f"one per slot from the left: {laid}. Empty slots are not in play that round.",
+            "Then, from the start player round the table, every traveller takes one turn. "
+            "The start player may not take the card on Start player.",
+        ), _track(actions, [("train", 3), ("ship", 7), ("ship", 5), ("train", 6)])),
+        RulesPage("Your turn, step by step", (
+            "1. Take one card from the action track into your hand.",
+            "2. You may use the action of its slot, before you travel.",
+            "3. Travel one leg to the next city by paying its cards, or stay.",
+            f"4. End your turn. If the detective is in your city you lose "
+            f"{n['detective_days']} days. If you hold more than {hand} cards, discard "
+            f"down to {hand} first.",
+            f"At any time in your turn you may play event cards and buy the top travel or "
+            f"event card for {n['buy_price']} coins.",
+        ), _travel([("take a card from the track...", [("ship", 6)], ""),
+                    ("...then pay a leg: ship + train", [("ship", 6), ("train", 3)], "9 days")])),
+        RulesPage("The action track", (
+            "Coin: take a coin from the bank.",
+            "Balloon: one card of this turn's move becomes a die roll.",
+            "Event: draw the top event card.",
+            f"Detective: send the detective to any city but {route[0]}.",
+            "Start player: you start the next round (if nobody takes it, the start moves "
+            "one seat on).",
+            f"Exchange: give up 1 to {n['exchange_max']} travel cards and draw as many new "
+            "ones.",
+            "An action is yours only on the turn you take its card, and only before you "
+            "travel.",
+        ), _track(actions, [("train", 2), ("ship", 4), ("train", 5), ("ship", 8),
+                            ("train", 4), ("ship", 6)])),
+        RulesPage("Travelling a leg", (
+            "The badge on each leg shows the cards it takes: London to Paris a ship and a "
+            "train, Suez to Bombay two ships. Pay those cards; the leg takes the sum of "
+            "their days.",
+            "Two cards of the same kind and the same number count once: there is no change "
+            "of ship or train. Hong Kong to Yokohama takes two ships, or a ship and a train.",
+        ), _travel([("ship 7 + train 3", [("ship", 7), ("train", 3)], "10 days"),
+                    ("ship 8 + ship 8: no change", [("ship", 8), ("ship", 8)], "8 days"),
+                    ("ship 5 + ship 4", [("ship", 5), ("ship", 4)], "9 days")])),
+        RulesPage("The balloon and the die", (
+            "With the Balloon slot's card, or a Balloon event card, one card of your "
+            f"payment counts as a die roll (1 to {n['die_sides']}) instead of its days.",
+            f"Not happy? Pay {n['reroll_price']} coin to roll again, as often as your coins "
+            "allow; the earlier roll is gone. Accept to finish the move.",
+            "One balloon a turn. A ballooned card never makes a pair, and no balloon flies "
+            f"{no_cards.start} to {no_cards.end}.",
+        ), _die("a balloon roll: 4 days")),
+        RulesPage("Coins", (
+            f"You start with {n['start_coins']} coin; the bank holds {n['coins']} in all "
+            "and an empty bank pays nothing.",
+            "Coins come from the Coin slot, from a bonus chip, and from cashing an "
+            f"Elephant card. Spend {n['reroll_price']} on a re-roll, or {n['buy_price']} on "
+            "the top travel or event card at any time in your turn (click a pile).",
+        ), _pieces([(pieces.coin(30), "a coin"),
+                    (pieces.card_back("travel", 70, 98), f"travel pile: {n['buy_price']} coins"),
+                    (pieces.card_back("event", 70, 98), f"event pile: {n['buy_price']} coins")],
+                   step=130)),
+        RulesPage("The detective", (
+            f"The detective starts in {route[data.detective_start]}. If you end your own turn in "
+            f"his city, he questions you: {n['detective_days']} days lost.",
+            "Leave his city on your turn and he cannot stop you; he never stops anyone "
+            "when he comes to them. The Detective slot and the Detective card send him to "
+            f"any city but {route[0]}; a Distraction card keeps him off you for a turn.",
+        ), _pieces([(pieces.detective(90), "the detective"),
+                    (pieces.pawn(SEAT_RGB["blue"], 2, 24), "ends a turn with him: +2 days")],
+                   step=150)),
+        RulesPage("Bonus chips", (
+            "Every city on the way holds a red and a blue chip, face up. The first "
+            "traveller to reach a city may use its red chip; the last to reach it, its "
+            "blue chip. You may leave a chip; either way it is gone.",
+            "A chip gives " + "; ".join(f"{pieces.CHIP_MARKS[k]}: {w}" for k, w in chip.items())
+            + ".",
+        ), _pieces([(pieces.chip(color, kind, 26), f"{color} {pieces.CHIP_MARKS[kind]}: {words}")
+                    for color, kind, words in (("red", "coin", chip["coin"]),
+                                               ("blue", "travel", chip["travel"]),
+                                               ("red", "event", chip["event"]),
+                                               ("blue", "delay_others", "others +1 day"))],
+                   step=100)),
+        RulesPage("Event cards", (
+            "Keep event cards in your hand and play them in your turn, as many as you like:",
+            "Distraction: the detective leaves you alone this turn.",
+            f"Offer: travel a leg without cards, in {n['offer_days']} days.",
+            "Balloon: one card of your move becomes a die roll.",
+            "Connection: travel a second leg this turn.",
+            f"Detective: send him to any city but {route[0]}.",
+            "Elephant: ride across India (see that page), or cash it for a coin.",
+            "Opportunity: two cards of one kind count as the higher one only.",
+            "Princess: acts as the top card of the event discard.",
+            f"Propeller train: one train card counts {n['propeller_days']} day.",
+            f"Submarine: one ship card counts {n['submarine_days']} days.",
+            "Swap: two track cards change places, before you take one.",
+        ), _events(["Distraction", "Offer", "Balloon", "Connection", "Detective",
+                    "Elephant", "Opportunity", "Princess", "Propeller train", "Submarine",
+                    "Swap"])),
+        RulesPage("Storm and Delay", (
+            f"Two blue event cards are played the moment they are drawn: {blue} for every "
+            "traveller still on the way.",
+            "Then every event card, those in players' hands too, goes back into one "
+            "shuffled pile. Event cards kept too long may be lost this way.",
+        ), _events(list(data.blue_days), blue=True)),
+        RulesPage("India and the elephant", (
+            f"{no_cards.start} to {no_cards.end} takes no cards: "
+            f"{no_cards.no_cards_days} days.",
+            f"With an Elephant card it takes {no_cards.elephant_base} days plus a die roll, "
+            "which you may roll again for a coin as with the balloon. An Elephant you do "
+            "not ride can be cashed for a coin in your turn.",
+        ), _die(f"elephant: {no_cards.elephant_base} + 4 days", coins=1)),
+        RulesPage("The hand limit", (
+            f"At the end of your turn you may hold at most {hand} cards, travel and event "
+            "cards together. Holding more, you discard (click a card) before you can end "
+            "the turn.",
+            "Other players see how many cards you hold and the cards you took face up "
+            "from the track.",
+        ), _travel([(f"{hand + 1} cards: one must go",
+                     [("train", 2), ("train", 4), ("ship", 5), ("ship", 8)], ""),
+                    ("", [("ship", 6), ("train", 6), ("ship", 4)], "")])),
+        RulesPage("Arriving and the end", (
+            f"Reaching {route[0]} ends your turn and your hand is discarded. From the next "
+            f"round on, every traveller still on the way loses {n['round_loss']} day at the "
+            "start of each round, and fewer cards are laid.",
+            "The game ends with the round in which all but one traveller are back (with 6 "
+            "players, when 4 are back; with 2, when one is). Fewest days within the limit "
+            "wins, a tie going to the earlier arrival; if nobody made it in time, the first "
+            "back wins. Two players: back in time wins, else the other does.",
+        ), _time(limit)),
+    ]

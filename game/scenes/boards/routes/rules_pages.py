@@ -1,0 +1,260 @@
+"""The route games' rules, page by page, in the project's own words.
+
+The numbers come from the game's rules table and board (trains, tickets,
+route points, ferries, the region table), and the pictures are drawn by
+the board's own helpers: train cards, free spaces, claimed cars.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.routes import load_board
+from game.rules.routes.engine import RULES
+from game.scenes.rules_book import Picture, RulesPage
+from game.seats import SEAT_RGB
+from game.ui import route_drawing as rd
+from game.ui import theme
+from game.ui.route_geometry import Space
+from game.ui.widgets import draw_card
+
+CARD_W, CARD_H = 96, 136
+SPACE_W, SPACE_H = 62, 30
+LABEL = 28
+
+
+def _label(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int,
+           color: tuple[int, int, int] = theme.TEXT, anchor: str = "topleft") -> None:
+    theme.blit_text(surface, theme.fit_text(text, LABEL, width), pos, LABEL, color,
+                    anchor=anchor)
+
+
+def _cards(rows: list[tuple[str, list[str]]]) -> Picture:
+    """Rows of train cards, each with a caption above it."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        y = rect.y
+        for caption, cards in rows:
+            _label(surface, caption, (rect.x, y), rect.width, theme.TEXT_DIM)
+            for i, card in enumerate(cards):
+                draw_card(surface, pygame.Rect(rect.x + i * (CARD_W + 14), y + 38, CARD_W,
+                                               CARD_H), card)
+            y += CARD_H + 70
+    return draw
+
+
+def _spaces(x: int, y: int, n: int, waves: int = 0) -> list[Space]:
+    out = []
+    for i in range(n):
+        left = x + i * (SPACE_W + 6)
+        corners = [(left, y), (left + SPACE_W, y), (left + SPACE_W, y + SPACE_H),
+                   (left, y + SPACE_H)]
+        out.append(Space((left + SPACE_W / 2, y + SPACE_H / 2), corners, 0.0, i < waves))
+    return out
+
+
+def _route(surface: pygame.Surface, x: int, y: int, n: int, color: str,
+           owner: tuple[int, int, int] | None = None, waves: int = 0) -> None:
+    for space in _spaces(x, y, n, waves):
+        rd.draw_free_space(surface, space, theme.CARD_COLORS[color])
+        if space.wave:
+            rd._wave_mark(surface, space)
+        if owner is not None:
+            rd.draw_car(surface, space, owner)
+
+
+def _routes(rows: list[tuple[str, int, str, str | None, int]]) -> Picture:
+    """Routes with captions: (caption, spaces, colour, owner seat colour or None, waves)."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        y = rect.y
+        for caption, n, color, owner, waves in rows:
+            _label(surface, caption, (rect.x, y), rect.width, theme.TEXT_DIM)
+            _route(surface, rect.x + 10, y + 44, n, color,
+                   SEAT_RGB[owner] if owner else None, waves)
+            y += 120
+    return draw
+
+
+def _points_table(points: dict[int, int]) -> Picture:
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        _label(surface, "spaces", (rect.x, rect.y), 200, theme.TEXT_DIM)
+        _label(surface, "points", (rect.right - 10, rect.y), 200, theme.TEXT_DIM, "topright")
+        step = min(80, (rect.height - 50) // max(1, len(points)))
+        for k, (length, value) in enumerate(sorted(points.items())):
+            y = rect.y + 50 + k * step
+            _route(surface, rect.x + 10, y, length, "gray")
+            theme.blit_text(surface, str(value), (rect.right - 10, y + SPACE_H // 2), 40,
+                            theme.ACCENT, True, "midright")
+    return draw
+
+
+def _ticket(a: str, b: str, points: int, done: bool | None = None) -> Picture:
+    """A destination ticket as the ticket list shows it, and the two cities."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        card = pygame.Rect(rect.x + 20, rect.y + 20, rect.width - 40, 150)
+        pygame.draw.rect(surface, (236, 226, 196), card, border_radius=12)
+        pygame.draw.rect(surface, (120, 96, 60), card, 3, border_radius=12)
+        ink = (50, 40, 30)
+        theme.blit_text(surface, theme.fit_text(f"{a} - {b}", 36, card.width - 120, True),
+                        (card.x + 20, card.y + 24), 36, ink, True)
+        theme.blit_text(surface, str(points), (card.right - 24, card.y + 24), 48, ink, True,
+                        "topright")
+        left, right = (card.x + 60, card.y + 110), (card.right - 60, card.y + 110)
+        pygame.draw.line(surface, ink, left, right, 3)
+        for spot in (left, right):
+            pygame.draw.circle(surface, theme.CITY_EDGE, spot, 14)
+            pygame.draw.circle(surface, theme.CITY, spot, 10)
+        y = card.bottom + 40
+        _label(surface, f"joined by your own cars: +{points}", (rect.x + 20, y), rect.width - 40,
+               theme.GOOD)
+        _label(surface, f"not joined at the end: -{points}", (rect.x + 20, y + 44),
+               rect.width - 40, theme.ERROR)
+        _route(surface, rect.x + 20, y + 120, 3, "blue", SEAT_RGB["blue"])
+        _route(surface, rect.x + 20 + 3 * (SPACE_W + 6) + 20, y + 120, 2, "red",
+               SEAT_RGB["blue"])
+    return draw
+
+
+def _last_turn(trains: int, end: int) -> Picture:
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        _label(surface, f"{trains} trains at the start", (rect.x, rect.y), rect.width,
+               theme.TEXT_DIM)
+        _route(surface, rect.x + 10, rect.y + 44, 6, "green", SEAT_RGB["red"])
+        _label(surface, f"{end} or fewer left: one last turn each", (rect.x, rect.y + 120),
+               rect.width, theme.TEXT_DIM)
+        _route(surface, rect.x + 10, rect.y + 164, end, "green", SEAT_RGB["red"])
+    return draw
+
+
+def _screen_help() -> Picture:
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        _route(surface, rect.x + 20, rect.y + 90, 4, "yellow")
+        tip = "Denver - Omaha: 4 yellow, 7 points"
+        img = theme.text(tip, 28, theme.TEXT)
+        box = img.get_rect(topleft=(rect.x + 10, rect.y + 20)).inflate(16, 10)
+        pygame.draw.rect(surface, (16, 18, 26), box, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=6)
+        surface.blit(img, img.get_rect(center=box.center))
+        draw_card(surface, pygame.Rect(rect.x + 20, rect.y + 180, CARD_W, CARD_H), "yellow",
+                  count=4)
+        draw_card(surface, pygame.Rect(rect.x + 130, rect.y + 180, CARD_W, CARD_H),
+                  "locomotive", count=1)
+    return draw
+
+
+def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
+    """Every page of the rules of one route game (boards differ in numbers and extras)."""
+    rules = RULES[game_id]
+    board = load_board(rules.board)
+    points = dict(board.route_points)
+    longest = max(points)
+    out = [
+        RulesPage("The goal", (
+            "Claim railway routes between cities with sets of train cards, and join the "
+            "cities on your secret destination tickets with your own cars.",
+            "A route scores as soon as you claim it. At the end every ticket whose two "
+            "cities your cars join adds its points, and every ticket left unjoined takes "
+            "its points away. The most points wins.",
+        ), _routes([("a free blue route", 4, "blue", None, 0),
+                    ("the same route, claimed by the red player", 4, "blue", "red", 0)])),
+        RulesPage("Your turn: one of three things", (
+            "On your turn you do exactly one of these:",
+            "1. Draw two train cards (from the five face-up cards or the deck).",
+            "2. Claim one route by paying its cards.",
+            f"3. Draw {rules.draw_tickets} destination tickets and keep at least "
+            f"{rules.draw_keep}; the others go under the ticket pile.",
+            "Only when none of these is possible may you pass.",
+        ), _cards([("train cards in eight colours", ["red", "blue", "green", "yellow"]),
+                   ("and locomotives, which are any colour", ["locomotive"])])),
+        RulesPage("Drawing train cards", (
+            f"Take two cards, one at a time: a face-up card (it is replaced at once from "
+            f"the deck) or the deck's top card. You start with {rules.hand_size} cards.",
+            "A face-up locomotive counts twice: taken as your first card it is your whole "
+            "draw, and it may not be your second card. A locomotive from the deck is an "
+            "ordinary draw.",
+            f"Whenever {rules.locomotive_reset} locomotives lie face up, all five face-up "
+            "cards are discarded and five new ones are laid.",
+        ), _cards([("face up: take one, then another", ["orange", "locomotive", "black"]),
+                   ("a face-up locomotive: your whole draw", ["locomotive"])])),
+        RulesPage("Claiming a route", (
+            "Pay as many cards as the route has spaces, all of the route's colour. A gray "
+            "route takes any one colour. Locomotives stand in for any colour.",
+            "Your cars then fill the route and its points go straight onto your score. "
+            f"You have {rules.trains} cars for the whole game, and a route needs as many "
+            "as it has spaces.",
+        ), _routes([("a red route of 3 spaces: pay 3 red cards,", 3, "red", None, 0),
+                    ("or 2 red and a locomotive", 3, "red", "green", 0)])),
+        RulesPage("Points for a route", (
+            "Long routes pay far more than short ones: the table on the right gives the "
+            f"points by length. A route of {longest} spaces pays {points[longest]}.",
+            "Claiming long routes also uses your cars faster, which brings the end "
+            "closer.",
+        ), _points_table(points)),
+        RulesPage("Double routes", (
+            "Some cities are joined by two routes side by side. One player may never "
+            "claim both of them.",
+            f"With fewer than {rules.all_parallel_from} players only one of the two can be "
+            "used: once one side is claimed, the other stays empty for the rest of the "
+            "game.",
+        ), _routes([("one side claimed (blue player)", 3, "green", "blue", 0),
+                    ("the other side: free for another player", 3, "pink", None, 0)])),
+        RulesPage("Destination tickets", (
+            f"At the start you are offered {rules.initial_tickets} tickets and keep at "
+            f"least {rules.initial_keep}. On a later turn you may draw "
+            f"{rules.draw_tickets} more and keep at least {rules.draw_keep}.",
+            "A ticket is done when a line of your own routes joins its two cities, by any "
+            "way round. Nobody else sees your tickets until the end.",
+            "On screen, hover or focus a ticket in your list to light its cities and what "
+            "you have built; the list says how many spaces you still need.",
+        ), _ticket("Denver", "El Paso", 4)),
+        RulesPage("The end of the game", (
+            f"When a player has {rules.end_trains} cars or fewer left after their turn, "
+            "every player, that one included, plays one last turn. Then the game ends.",
+            "Tickets are revealed and counted: joined ones add, unjoined ones subtract.",
+            *([f"The longest unbroken line of one player's cars earns a bonus of "
+               f"{rules.longest_bonus} points (each route counts once along it)."]
+              if rules.longest_bonus else []),
+            "The most points wins; players level on points share the win.",
+        ), _last_turn(rules.trains, rules.end_trains)),
+    ]
+    if rules.ferry_cards:
+        out.append(RulesPage("Ferries", (
+            "Gray routes with waves are ferries. Each wave space needs a locomotive, or a "
+            "ferry card for every two wave spaces; the other spaces are paid as usual.",
+            f"Ferry cards come from their own pile of {rules.ferry_cards}: drawing one is "
+            f"your whole turn, and you may hold at most {rules.ferry_hold_limit}. Spent "
+            "ferry cards go back to that pile.",
+        ), _routes([("a ferry with two wave spaces", 3, "gray", None, 2),
+                    ("claimed", 3, "gray", "yellow", 2)])))
+    if rules.region_table:
+        low, high = rules.region_table[0], rules.region_table[-1]
+        out.append(RulesPage("Regions", (
+            "This board has no longest-route bonus. Instead, at the end each separate "
+            "network of your routes scores by how many regions its cities reach; the "
+            "key on the board names the regions.",
+            f"A network reaching {low[0]} regions scores {low[1]}; the points grow with "
+            f"every region, up to {high[1]} for {high[0]} or more. Regions marked x2 count "
+            "twice when your network holds all of their cities.",
+        ), _region_table(rules.region_table)))
+    out.append(RulesPage("On the screen", (
+        "Click a face-up card or the deck to draw, a route on the map to claim it (you "
+        "choose how to pay), or the ticket pile to draw tickets. The keyboard's arrows "
+        "and a controller move the focus; Enter or A chooses.",
+        "Hover or focus a route to see its cities, length, colour and points. The "
+        "colour-blind setting puts a letter on every card and space.",
+    ), _screen_help()))
+    return out
+
+
+def _region_table(table: tuple[tuple[int, int], ...]) -> Picture:
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        _label(surface, "regions", (rect.x, rect.y), 200, theme.TEXT_DIM)
+        _label(surface, "points", (rect.x + 260, rect.y), 200, theme.TEXT_DIM)
+        step = min(48, (rect.height - 50) // max(1, len(table)))
+        for k, (regions, value) in enumerate(table):
+            y = rect.y + 50 + k * step
+            theme.blit_text(surface, f"{regions}+" if k == len(table) - 1 else str(regions),
+                            (rect.x + 20, y), 34, theme.TEXT, True)
+            theme.blit_text(surface, str(value), (rect.x + 280, y), 34, theme.ACCENT, True)
+    return draw
