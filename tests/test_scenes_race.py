@@ -327,7 +327,7 @@ def test_hovering_a_leg_city_or_slot_explains_it(app, tmp_path):
     def hover(pos):
         app.step(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                         buttons=(0, 0, 0))])
-        return scene.tip_for(scene.hover) if scene.hover else None
+        return scene.tooltip(scene.hover) if scene.hover else None
 
     elephant_leg = next(i for i, leg in enumerate(scene.shown["legs"]) if not leg["options"])
     assert "Elephant" in hover(scene.badges[elephant_leg].center)

@@ -160,6 +160,11 @@ def game(s: Shooter, game_id: str) -> None:
     if not match.state.is_over:
         _look_as(scene, match.state.to_act[0])  # past the hand-off: the player's own view
     s.shot(f"{short}-board")
+    if info.family == "routes" and scene.shown["routes"]:
+        claimed = next(iter(scene.shown["routes"]))
+        hover(app, scene.geo.tracks[claimed].spaces[0].center)
+        s.shot(f"tooltip-{short}-route")
+        hover(app, (0, 0))
     open_menu(s, scene)
     s.shot(f"{short}-menu")
     app.top.menu.buttons[1].action()  # Rules
@@ -282,6 +287,12 @@ def _look_as(scene, seat: int) -> None:
     scene._refresh_view()
 
 
+def hover(app: App, pos) -> None:
+    """The mouse moves to `pos` (a token's tooltip shows in the next frame)."""
+    app.step(0, [pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(map(round, pos)), rel=(0, 0),
+                                    buttons=(0, 0, 0))])
+
+
 def tricks_extras(s: Shooter) -> None:
     tricks_shots(s.app, s.shot)
 
@@ -302,6 +313,16 @@ def tricks_shots(app: App, shot) -> None:
         app.top.ticks = 20
         app.top.handle(type("I", (), {"kind": "select"})())
     shot("tricks-hand", 2)
+    from game.scenes.boards.tricks import layout as TL
+    lane = scene.model.lane
+    pair = next((i for i, e in enumerate(lane) if e.get("with")), 0)
+    for name, pos in (("lane", TL.lane_rect(0).center), ("locomotives", TL.lane_rect(pair).center),
+                      ("head", TL.head_rect(0).center),
+                      ("line", TL.line_card_rect(1, 1, len(scene.model.lines[
+                          scene.palette.companies[1]])).center)):
+        hover(app, pos)
+        shot(f"tooltip-tricks-{name}", 1)
+    hover(app, (0, 0))
     for kind in ("city", "lay", "locomotive"):
         _bots_until(match, lambda st, k=kind: st.phase == k)
         if match.state.is_over:
@@ -356,6 +377,13 @@ def race_screens(app: App, shot) -> None:
     state._legal_cache = {}
     scene._refresh_view()
     shot("race-board")
+    from game.scenes.boards.race import layout as RL
+    for name, pos in (("chip", scene.chip_spot("Paris", 0)),
+                      ("detective", scene.detective_rect().center),
+                      ("track", RL.slot_card_rect(1).center)):
+        hover(app, pos)
+        shot(f"tooltip-race-{name}", 1)
+    hover(app, (0, 0))
     scene.act({"type": "take", "slot": state.data.action_track.index("balloon")})
     scene.fast_forward()
     scene.choose_move()

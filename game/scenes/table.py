@@ -20,6 +20,8 @@ Hooks a game's scene overrides (all optional but `draw_table`):
     player_note(seat) -> str | None           a small second line in a seat's row
     choice_for(pending) -> Scene | None       the overlay for a pending decision
     rules_options() -> dict                   the options the rules pages name as played
+    tooltip(item) -> str | None               what a hovered or focused token is and does now
+    tooltip_anchor(item) -> Rect | None       where that token is (the tip sits beside it)
     results_lines / results_items / results_reveal   see game.scenes.results
 """
 
@@ -167,6 +169,14 @@ class TableScene(TablePanels, Scene):
     def draw_table(self, surface: pygame.Surface, active: list[Tween],
                    focus_item: tuple[str, Any] | None) -> None:
         raise NotImplementedError
+
+    def tooltip(self, item: tuple[str, Any]) -> str | None:
+        """What a token under the mouse or the focus is and what it does now."""
+        return None
+
+    def tooltip_anchor(self, item: tuple[str, Any]) -> pygame.Rect | None:
+        """The token's rectangle on screen (None: the tip follows the mouse)."""
+        return None
 
     def buttons(self) -> list[tuple[str, Action]]:
         """Labelled actions shown as buttons (Pass when it is the only move; Undo
@@ -428,6 +438,7 @@ class TableScene(TablePanels, Scene):
             self.app.toast(str(exc))
             return False
         self.needs_snap = True
+        self.focus_moved = False
         return True
 
     def try_action(self, action: Action) -> None:
@@ -477,6 +488,7 @@ class TableScene(TablePanels, Scene):
         if intent.kind == "move" and intent.pos:
             self.mouse = intent.pos
             self.hover = self._target_at(intent.pos)
+            self.focus_moved = False  # the mouse is in use: tips follow it
             return True
         if intent.kind == "wheel":
             if not self.on_wheel(intent.button, self.mouse):
@@ -492,6 +504,9 @@ class TableScene(TablePanels, Scene):
             if item is not None and self.selectable(item):
                 self._activate(item)
             return True
+        if intent.kind in ("next", "prev", "left", "right", "up", "down"):
+            self.hover = None  # the focus moves: its tooltip shows, not the mouse's
+            self.focus_moved = True
         if intent.kind in ("next", "right", "down") and self.focus_items:
             step = self.focus_step(intent.kind)
             self.focus = (self.focus + step) % len(self.focus_items)
@@ -568,3 +583,25 @@ class TableScene(TablePanels, Scene):
         self.draw_table(surface, active, focus_item)
         self.draw_top_bar(surface)
         self.draw_buttons(surface, focus_item)
+        self.draw_tooltip(surface, focus_item)
+
+    tip: tuple[str, pygame.Rect] | None = None  # the tooltip drawn last: (text, box)
+    # The focus's tooltip shows once a key or the d-pad moved the focus (until the
+    # next move is played): a focus nobody moved would cover the board for good.
+    focus_moved = False
+
+    def draw_tooltip(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
+        """The tooltip of the token under the mouse, else of the focused one."""
+        from game.ui.tooltip import draw_tooltip
+
+        self.tip = None
+        item = self.hover or (focus_item if self.focus_moved else None)
+        if item is None or item[0] == "button" or self.kiosk:
+            return
+        text = self.tooltip(item)
+        if not text:
+            return
+        anchor = self.tooltip_anchor(item)
+        if anchor is None:
+            anchor = pygame.Rect(self.mouse[0] - 12, self.mouse[1] - 12, 24, 24)
+        self.tip = (text, draw_tooltip(surface, text, anchor))

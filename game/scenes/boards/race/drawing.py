@@ -41,7 +41,6 @@ class RaceDrawing:
         self.draw_players(surface)
         self.draw_log(surface)
         self._draw_focus(surface, focus_item)
-        self._draw_tip(surface, focus_item)
         self._draw_die_waiting(surface, active)
         self._draw_animations(surface, active)
 
@@ -81,6 +80,11 @@ class RaceDrawing:
         x, y = self.world.cities[model.detective]
         img = pieces.detective(58)
         surface.blit(img, img.get_rect(midbottom=(round(x - 6), round(y + 6))))
+
+    def detective_rect(self) -> pygame.Rect:
+        """Where the detective stands on the map (hover and focus find him there)."""
+        x, y = self.world.cities[self.shown["detective"]]
+        return pieces.detective(58).get_rect(midbottom=(round(x - 6), round(y + 6)))
 
     def _draw_markers(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
         stacks: dict[int, int] = {}
@@ -222,6 +226,13 @@ class RaceDrawing:
             return L.hand_card_rect(value, len(self.shown["private"].get("hand", [])))
         if kind == "event":
             return L.event_card_rect(value)
+        if kind == "chip":
+            city, color = value
+            x, y = self.chip_spot(city, 0 if color == "red" else 1)
+            return pygame.Rect(x - L.CHIP_R - 2, y - L.CHIP_R - 2, 2 * L.CHIP_R + 4,
+                               2 * L.CHIP_R + 4)
+        if kind == "detective":
+            return self.detective_rect()
         return None
 
     def _draw_focus(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
@@ -229,17 +240,6 @@ class RaceDrawing:
             rect = self.focus_rect(focus_item)
             if rect is not None:
                 focus_ring(surface, rect, 8)
-
-    def _draw_tip(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
-        item = self.hover or focus_item
-        text = self.tip_for(item) if item else None
-        if not text:
-            return
-        img = theme.text(text, 26, theme.TEXT)
-        box = img.get_rect(midtop=(L.MAP_RECT.centerx, L.MAP_RECT.y + 14)).inflate(20, 12)
-        pygame.draw.rect(surface, (16, 18, 26), box, border_radius=8)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=8)
-        surface.blit(img, img.get_rect(center=box.center))
 
     # --- the die ------------------------------------------------------------------
 

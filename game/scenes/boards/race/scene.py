@@ -77,6 +77,19 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             private = self.shown["private"]
             items += [("event", i) for i in range(len(private.get("events", [])))]
             items += [("hand", i) for i in range(len(private.get("hand", [])))]
+            items += self._info_targets(takes)
+        return items
+
+    def _info_targets(self, takes: set[int]) -> list[tuple[str, Any]]:
+        """After what can be acted on: the other track slots, the bonus chips and
+        the detective, which only explain themselves (their tooltips)."""
+        view = self.shown
+        items: list[tuple[str, Any]] = [("slot", s) for s in range(len(view["track"]))
+                                        if s not in takes]
+        for city in view["route"]:
+            chips = view["bonus"].get(city) or {}
+            items += [("chip", (city, color)) for color in ("red", "blue") if chips.get(color)]
+        items.append(("detective", None))
         return items
 
     def usable_targets(self) -> set[tuple[str, Any]]:
@@ -97,6 +110,14 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         return usable
 
     def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        for city, chips in self.shown["bonus"].items():
+            for k, color in enumerate(("red", "blue")):
+                if chips.get(color) and city in self.plates:
+                    x, y = self.chip_spot(city, k)
+                    if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (L.CHIP_R + 2) ** 2:
+                        return ("chip", (city, color))
+        if self.detective_rect().collidepoint(pos):
+            return ("detective", None)
         for slot in range(len(self.shown["track"])):
             if L.slot_card_rect(slot).collidepoint(pos):
                 return ("slot", slot)
@@ -123,20 +144,62 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         return None
 
     def selectable(self, item: tuple[str, Any]) -> bool:
-        return item[0] not in ("city", "leg")
+        if item[0] == "slot":  # a slot whose card cannot be taken only explains itself
+            return {"type": "take", "slot": item[1]} in self.legal
+        return item[0] not in ("city", "leg", "chip", "detective")
 
     def focus_step(self, kind: str) -> int:
         return 1
 
-    def tip_for(self, item: tuple[str, Any]) -> str | None:
-        """One line under the map saying what a target is or does."""
+    def tooltip_anchor(self, item: tuple[str, Any]) -> pygame.Rect | None:
+        kind, value = item
+        if kind == "chip":
+            city, color = value
+            x, y = self.chip_spot(city, 0 if color == "red" else 1)
+            return pygame.Rect(x - L.CHIP_R, y - L.CHIP_R, 2 * L.CHIP_R, 2 * L.CHIP_R)
+        if kind == "detective":
+            return self.detective_rect()
+        if kind == "city":
+            return self.plates.get(value)
+        if kind == "leg":
+            return self.badges.get(value)
+        return self.focus_rect(item)
+
+    def tooltip(self, item: tuple[str, Any]) -> str | None:
+        """What a target or token is, and what it does now."""
         kind, value = item
         view = self.shown
         if kind == "slot":
-            action = view["track"][value]["action"]
-            card = view["track"][value]["card"]
-            held = f"{card_text(card)} days, and " if card else ""
-            return f"{L.ACTION_NAMES[action]}: {held}{L.ACTION_HINTS[action]}"
+            slot = view["track"][value]
+            action, card = slot["action"], slot["card"]
+            what = f"{L.ACTION_NAMES[action]}: {L.ACTION_HINTS[action]}."
+            if card:
+                now = f" Take {card_text(card)} ({card[1]} days) and this action is yours"
+                now += " (not for the start player)." if (
+                    action == "start_player") else "."
+                if {"type": "take", "slot": value} not in self.legal:
+                    now = f" Holds {card_text(card)}."
+            elif slot["laid"]:
+                now = " Its card is taken this round."
+            else:
+                now = " No card is laid here this round: too few travellers."
+            return what + now
+        if kind == "chip":
+            city, color = value
+            chip = (view["bonus"].get(city) or {}).get(color)
+            if not chip:
+                return None
+            who = "first" if color == "red" else "last"
+            return (f"{city}'s {color} chip: {pieces.CHIP_WORDS[chip]}. The {who} traveller "
+                    f"to reach {city} may use it (or leave it); either way it is gone.")
+        if kind == "detective":
+            city = view["detective"]
+            here = [self.seat_name(p["seat"]) for p in view["players"]
+                    if p["city"] == city and p["arrived"] is None]
+            caught = f" Now in {city} with {', '.join(here)}." if here else f" Now in {city}."
+            return (f"The detective: ending your own turn in his city costs "
+                    f"{self.numbers['detective_days']} days (a Distraction card saves "
+                    f"you).{caught}")
         if kind == "deck":
             if "take_deck" in self._legal_types():
                 return "Take the deck's top card (the last of six travellers)"

@@ -59,7 +59,7 @@ class RoutesDrawing:
                      if t.data.get("kind") == "car"}
         surface.blit(self._board_layer(animating), (0, 0))
         for item in (self.hover, focus_item):
-            if item and item[0] == "track":
+            if item and item[0] in ("track", "claimed"):
                 rd.outline_track(surface, self.geo, item[1], theme.FOCUS)
         ticket = next((i for i in (self.hover, focus_item) if i and i[0] == "ticket"), None)
         if ticket is not None:
@@ -72,9 +72,6 @@ class RoutesDrawing:
         self._draw_panel(surface, focus_item)
         self._draw_hand(surface)
         self._draw_animations(surface, active)
-        tip = focus_item if focus_item and focus_item[0] == "track" else self.hover
-        if tip and tip[0] == "track":
-            self._draw_track_tip(surface, tip[1])
 
     def _outline(self, surface: pygame.Surface, track_id: str) -> None:
         rd.outline_track(surface, self.geo, track_id, theme.FOCUS, 4)
@@ -89,18 +86,6 @@ class RoutesDrawing:
             rd.outline_track(surface, self.geo, tid, (255, 255, 255), width=3)
         for city in (ticket["a"], ticket["b"]):
             rd.ring_city(surface, self.geo, city)
-
-    def _draw_track_tip(self, surface: pygame.Surface, tid: str) -> None:
-        track = self.board.track_by_id[tid]
-        x, y = self.geo.tracks[tid].middle
-        points = self.board.route_points[track.length]
-        waves = f", {track.ferries} ferry" if track.ferries else ""
-        label = f"{track.a} - {track.b}: {track.length} {track.color}{waves}, {points} pts"
-        img = theme.text(label, 26, theme.TEXT)
-        box = img.get_rect(midbottom=(x, y - 16)).inflate(16, 10)
-        box.clamp_ip(pygame.Rect(self.board_rect))
-        pygame.draw.rect(surface, (16, 18, 26), box, border_radius=6)
-        surface.blit(img, img.get_rect(center=box.center))
 
     # --- the side panel -------------------------------------------------------------
 

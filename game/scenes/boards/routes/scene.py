@@ -69,7 +69,8 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         return items
 
     def selectable(self, item: tuple[str, Any]) -> bool:
-        return item[0] != "ticket"  # a ticket only lights its cities when focused
+        # a ticket only lights its cities when focused; a claimed route only explains itself
+        return item[0] not in ("ticket", "claimed")
 
     def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         for slot in range(len(self.shown["face_up"])):
@@ -89,6 +90,57 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             tid = self.geo.track_at(pos, unclaimed)
             if tid:
                 return ("track", tid)
+            tid = self.geo.track_at(pos, set(self.shown["routes"]))
+            if tid:
+                return ("claimed", tid)
+        return None
+
+    # --- tooltips -------------------------------------------------------------------
+
+    def tooltip_anchor(self, item: tuple[str, Any]) -> pygame.Rect | None:
+        kind, value = item
+        if kind in ("track", "claimed"):
+            spaces = self.geo.tracks[value].spaces
+            xs = [x for space in spaces for x, _ in space.corners]
+            ys = [y for space in spaces for _, y in space.corners]
+            return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        rects = {"face_up": lambda: L.face_up_rect(value), "deck": lambda: L.DECK_RECT,
+                 "tickets": lambda: L.TICKET_PILE_RECT, "ferry": lambda: L.FERRY_PILE_RECT}
+        return rects[kind]() if kind in rects else None
+
+    def tooltip(self, item: tuple[str, Any]) -> str | None:
+        kind, value = item
+        view = self.shown
+        if kind in ("track", "claimed"):
+            track = self.board.track_by_id[value]
+            points = self.board.route_points[track.length]
+            waves = f", {track.ferries} of them ferry spaces" if track.ferries else ""
+            what = (f"{track.a} - {track.b}: {track.length} {track.color} spaces{waves}, "
+                    f"{points} points.")
+            owner = view["routes"].get(value)
+            if owner is not None:
+                return f"{what} Claimed by {self.seat_name(owner)}."
+            pay = ("any one colour" if track.color == GRAY else f"{track.color} cards")
+            claimable = any(a["type"] == "claim" and a["track"] == value for a in self.legal)
+            can = ("You can claim it now." if claimable
+                   else f"Pay with {pay} (locomotives are any colour).")
+            return f"{what} {can}"
+        if kind == "face_up":
+            card = view["face_up"][value] if value < len(view["face_up"]) else None
+            if card is None:
+                return None
+            if card == LOCOMOTIVE:
+                return ("A face-up locomotive: any colour. Taken as your first card it is "
+                        "your whole draw; it cannot be your second.")
+            return f"A face-up {card} card: take it as one of your two cards."
+        if kind == "deck":
+            return f"The deck ({view['deck']} cards): draw its top card, unseen."
+        if kind == "tickets":
+            return (f"Destination tickets ({view['tickets_deck']} left): draw some and keep "
+                    "at least one; this is your whole turn.")
+        if kind == "ferry":
+            return (f"Ferry cards ({view.get('ferry_pile', 0)} left): one pays two wave "
+                    "spaces of a ferry. Drawing one is your whole turn.")
         return None
 
     ticket_scroll = 0

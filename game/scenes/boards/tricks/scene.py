@@ -23,7 +23,9 @@ from game.scenes.boards.tricks.words import (
     REVEAL_EACH,
     card_name,
     entry_name,
+    lane_tip,
     line_value,
+    worth_words,
 )
 from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
@@ -31,6 +33,8 @@ from game.scenes.table import TableScene
 SOUNDS = {"card_played": "card", "card_laid": "card", "city_laid": "claim",
           "locomotive_placed": "horn"}
 CHOICE_BOX = pygame.Rect(1440, 66, 474, 840)
+# Tokens that only explain themselves (a tooltip): never acted on.
+INFO = ("lane", "head", "linecard")
 
 
 class TricksBoardScene(TricksDrawing, TableScene):
@@ -103,6 +107,9 @@ class TricksBoardScene(TricksDrawing, TableScene):
     def focus_targets(self) -> list[tuple[str, Any]]:
         if self.viewer is None:
             return []
+        return self._action_targets() + self._info_targets()
+
+    def _action_targets(self) -> list[tuple[str, Any]]:
         pending = self.pending
         if pending:
             return self._decision_targets(pending) + [("list", None)]
@@ -112,6 +119,18 @@ class TricksBoardScene(TricksDrawing, TableScene):
             return [("hand", i) for i, c in enumerate(hand)
                     if any(same_card(c, p) for p in playable)]
         return [("hand", i) for i in range(len(hand))]
+
+    def _info_targets(self) -> list[tuple[str, Any]]:
+        """After what can be played: the lane's entries and the lines' heads, which
+        only explain themselves (keyboard and controller reach their tooltips)."""
+        items: list[tuple[str, Any]] = [("lane", i) for i in range(len(self.shown["lane"]))]
+        pending = self.pending
+        if not (pending and pending["kind"] == "locomotive"):  # the heads are choices then
+            items += [("head", c) for c in self.palette.companies]
+        return items
+
+    def selectable(self, item: tuple[str, Any]) -> bool:
+        return item[0] not in INFO
 
     def _decision_targets(self, pending: dict[str, Any]) -> list[tuple[str, Any]]:
         kind = pending["kind"]
@@ -131,8 +150,10 @@ class TricksBoardScene(TricksDrawing, TableScene):
         return 1
 
     def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
-        if self.viewer is None:
-            return None
+        found = self._action_at(pos) if self.viewer is not None else None
+        return found or self._info_at(pos)
+
+    def _action_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         pending = self.pending
         if pending:
             if L.LIST_BUTTON.collidepoint(pos):
@@ -151,6 +172,22 @@ class TricksBoardScene(TricksDrawing, TableScene):
                 return ("hand", i)
         return None
 
+    def _info_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        """The lane entry, line head or line card under the mouse (tooltips only)."""
+        for i in range(len(self.model.lane)):
+            if L.lane_rect(i).collidepoint(pos):
+                return ("lane", i)
+        for row, company in enumerate(self.palette.companies):
+            if not L.line_row_rect(row).collidepoint(pos):
+                continue
+            if L.head_rect(row).collidepoint(pos):
+                return ("head", company)
+            line = self.model.lines.get(company, [])
+            for i in reversed(range(len(line))):
+                if L.line_card_rect(row, i, len(line)).collidepoint(pos):
+                    return ("linecard", (company, i))
+        return None
+
     def target_rect(self, item: tuple[str, Any]) -> pygame.Rect:
         kind, value = item
         if kind == "hand":
@@ -159,9 +196,66 @@ class TricksBoardScene(TricksDrawing, TableScene):
             company, end = value
             row = self.row_of(company)
             return L.end_rect(row, end, len(self.model.lines.get(company, [])))
-        if kind == "line":
+        if kind in ("line", "head"):
             return L.head_rect(self.row_of(value))
+        if kind == "lane":
+            return L.lane_rect(value)
+        if kind == "linecard":
+            company, index = value
+            return L.line_card_rect(self.row_of(company), index,
+                                    len(self.model.lines.get(company, [])))
         return L.LIST_BUTTON
+
+    # --- tooltips -------------------------------------------------------------------
+
+    def tooltip_anchor(self, item: tuple[str, Any]) -> pygame.Rect | None:
+        return self.target_rect(item) if item[0] in INFO else None
+
+    def _worth(self, company: str) -> str:
+        model = self.model
+        return worth_words(company, model.lines.get(company, []),
+                           model.locomotives.get(company))
+
+    def tooltip(self, item: tuple[str, Any]) -> str | None:
+        kind, value = item
+        model = self.model
+        if kind == "lane":
+            if value >= len(model.lane):
+                return None
+            free = [c for c in self.palette.companies if not model.locomotives.get(c)]
+            trick = self.shown["tricks_played"] + value + 1
+            return lane_tip(model.lane[value], value, trick, free,
+                            {c: self._worth(c) for c in self.palette.companies})
+        if kind == "head":
+            loco = model.locomotives.get(value)
+            if not loco:
+                return (f"{value}: no locomotive yet. A locomotive won in a trick goes at "
+                        f"the head of a line without one.\n{self._worth(value)}.")
+            runs = ("the whole line" if loco.get("distance") is None
+                    else f"the best {loco['distance']} cards in a row")
+            return (f"{value}: locomotive {loco['name']}, runs {runs}, costs "
+                    f"{loco['cost']}.\n{self._worth(value)}.")
+        if kind == "linecard":
+            company, index = value
+            line = model.lines.get(company, [])
+            if index >= len(line):
+                return None
+            card = line[index]
+            if "strength" in card:
+                name = card_name(card)
+            elif card.get("kind") == "city":
+                name = f"The city {card['name']}"
+            else:
+                name = f"{company}'s first card"
+            worth = line_value(line, model.locomotives.get(company))
+            where = ""
+            if worth is not None:
+                _, start, length = worth
+                where = (" It is inside the locomotive's run." if start <= index < start + length
+                         else " It is outside the locomotive's run: it earns nothing now.")
+            ends = " At an end of the line." if index in (0, len(line) - 1) else ""
+            return f"{name} in {company}'s line: station value {card['value']}.{where}{ends}"
+        return None
 
     # --- acting -------------------------------------------------------------------
 
