@@ -318,8 +318,8 @@ def tricks_shots(app: App, shot) -> None:
     pair = next((i for i, e in enumerate(lane) if e.get("with")), 0)
     for name, pos in (("lane", TL.lane_rect(0).center), ("locomotives", TL.lane_rect(pair).center),
                       ("head", TL.head_rect(0).center),
-                      ("line", TL.line_card_rect(1, 1, len(scene.model.lines[
-                          scene.palette.companies[1]])).center)):
+                      ("line", TL.line_card_rect(0, 1, len(scene.model.lines[
+                          scene.palette.companies[0]])).center)):
         hover(app, pos)
         shot(f"tooltip-tricks-{name}", 1)
     hover(app, (0, 0))

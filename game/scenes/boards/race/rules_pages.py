@@ -84,7 +84,7 @@ def _pieces(items: list[tuple[pygame.Surface, str]], step: int = 110) -> Picture
 
 def _events(names: list[str], blue: bool = False) -> Picture:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        w, h = 200, 60
+        w, h = (200, 60) if len(names) > 4 else (300, 90)
         per_row = max(1, rect.width // (w + 12))
         for i, name in enumerate(names):
             row, col = divmod(i, per_row)
@@ -96,7 +96,7 @@ def _events(names: list[str], blue: bool = False) -> Picture:
     return draw
 
 
-def _die(caption: str, coins: int = 2) -> Picture:
+def _die(caption: str, coins: int = 2, elephant: bool = False) -> Picture:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         center = (rect.centerx, rect.y + 140)
         dice.draw_still(surface, 4, center, 150, "", glow=1)
@@ -107,9 +107,30 @@ def _die(caption: str, coins: int = 2) -> Picture:
             surface.blit(coin, coin.get_rect(center=(rect.centerx - 30 + i * 60, rect.y + 340)))
         _label(surface, "a re-roll costs a coin", (rect.centerx, rect.y + 380), rect.width,
                anchor="midtop")
+        if elephant:
+            surface.blit(pieces.event_card("Elephant", 220, 70), (rect.x + 40, rect.y + 460))
+            theme.blit_text(surface, "6 + die", (rect.x + 280, rect.y + 495), 36, theme.ACCENT,
+                            True, "midleft")
+            return
         surface.blit(pieces.travel_card("ship", 7, *CARD), (rect.x + 40, rect.y + 440))
-        theme.blit_text(surface, "-> die", (rect.x + 160, rect.y + 510), 36, theme.ACCENT, True,
-                        "midleft")
+        theme.blit_text(surface, "counts as the die", (rect.x + 160, rect.y + 510), 36,
+                        theme.ACCENT, True, "midleft")
+    return draw
+
+
+def _hand_limit(limit: int) -> Picture:
+    """A hand one card over the limit: travel and event cards count together."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        _label(surface, f"{limit + 1} cards: one must go", (rect.x, rect.y), rect.width)
+        cards = [("train", 2), ("train", 4), ("ship", 5), ("ship", 8), ("ship", 6)]
+        for i, (kind, value) in enumerate(cards):
+            surface.blit(pieces.travel_card(kind, value, *CARD), (rect.x + 8 + i * 120,
+                                                                  rect.y + 40))
+        for i, name in enumerate(("Offer", "Swap")):
+            surface.blit(pieces.event_card(name, 220, 70), (rect.x + 8 + i * 240,
+                                                            rect.y + 220))
+        _label(surface, "5 travel cards + 2 event cards = 7", (rect.x, rect.y + 320),
+               rect.width, theme.ERROR)
     return draw
 
 
@@ -232,10 +253,10 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "Coins come from the Coin slot, from a bonus chip, and from cashing an "
             f"Elephant card. Spend {n['reroll_price']} on a re-roll, or {n['buy_price']} on "
             "the top travel or event card at any time in your turn (click a pile).",
-        ), _pieces([(pieces.coin(30), "a coin"),
-                    (pieces.card_back("travel", 70, 98), f"travel pile: {n['buy_price']} coins"),
-                    (pieces.card_back("event", 70, 98), f"event pile: {n['buy_price']} coins")],
-                   step=130)),
+        ), _pieces([(pieces.coin(40), "a coin"),
+                    (pieces.card_back("travel", 90, 126), f"travel pile: {n['buy_price']} coins"),
+                    (pieces.card_back("event", 90, 126), f"event pile: {n['buy_price']} coins")],
+                   step=160)),
         RulesPage("The detective", (
             f"The detective starts in {route[data.detective_start]}. If you end your own turn in "
             f"his city, he questions you: {n['detective_days']} days lost.",
@@ -285,16 +306,14 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             f"With an Elephant card it takes {no_cards.elephant_base} days plus a die roll, "
             "which you may roll again for a coin as with the balloon. An Elephant you do "
             "not ride can be cashed for a coin in your turn.",
-        ), _die(f"elephant: {no_cards.elephant_base} + 4 days", coins=1)),
+        ), _die(f"elephant: {no_cards.elephant_base} + 4 days", coins=1, elephant=True)),
         RulesPage("The hand limit", (
             f"At the end of your turn you may hold at most {hand} cards, travel and event "
             "cards together. Holding more, you discard (click a card) before you can end "
             "the turn.",
             "Other players see how many cards you hold and the cards you took face up "
             "from the track.",
-        ), _travel([(f"{hand + 1} cards: one must go",
-                     [("train", 2), ("train", 4), ("ship", 5), ("ship", 8)], ""),
-                    ("", [("ship", 6), ("train", 6), ("ship", 4)], "")])),
+        ), _hand_limit(hand)),
         RulesPage("Arriving and the end", (
             f"Reaching {route[0]} ends your turn and your hand is discarded. From the next "
             f"round on, every traveller still on the way loses {n['round_loss']} day at the "

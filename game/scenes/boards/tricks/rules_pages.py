@@ -15,7 +15,6 @@ import pygame
 from game.rules.tricks.cards import card_view, city_view, lane_entry_view, locomotive_view
 from game.rules.tricks.data import LOCOMOTIVE, TricksData, load_tricks_data
 from game.rules.tricks.scoring import best_stretch
-from game.scenes.boards.tricks import layout as L
 from game.scenes.boards.tricks.cards import CardArt, Palette
 from game.scenes.boards.tricks.words import entry_name
 from game.scenes.rules_book import Picture, RulesPage
@@ -23,6 +22,8 @@ from game.ui import theme
 
 LABEL = 26
 GLOW = (255, 214, 90)
+BIG = (124, 174)      # a card shown on its own
+MID = (96, 134)       # a card in a row of five or six
 
 
 @cache
@@ -43,7 +44,7 @@ def _label(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int,
                     anchor=anchor)
 
 
-def _row(items: list[dict[str, Any] | None], caption: str, size: tuple[int, int] = L.TRICK_CARD,
+def _row(items: list[dict[str, Any] | None], caption: str, size: tuple[int, int] = BIG,
          style: str = "hand", glow: int | None = None) -> Picture:
     """Cards in a row under a caption; `glow` lights one of them (a trick's winner)."""
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -92,29 +93,37 @@ def _lane(entries: list[dict[str, Any]], caption: str, names: bool = False) -> P
         _, art = _art()
         _label(surface, caption, (rect.x, rect.y), rect.width)
         for i, entry in enumerate(entries):
-            spot = pygame.Rect(rect.x + 8 + i * (L.LANE_STEP + 6), rect.y + 44, *L.LANE_CARD)
-            surface.blit(art.sprite(entry, L.LANE_CARD), spot)
+            spot = pygame.Rect(rect.x + 8 + i * (MID[0] + 18), rect.y + 44, *MID)
+            surface.blit(art.sprite(entry, MID), spot)
             if i == 0:
                 pygame.draw.rect(surface, theme.ACCENT, spot.inflate(8, 8), 3, border_radius=10)
         if names:
-            y = rect.y + 44 + L.LANE_CARD[1] + 24
+            y = rect.y + 44 + MID[1] + 24
             for entry in entries:
                 _label(surface, entry_name(entry), (rect.x + 8, y), rect.width - 8, theme.TEXT)
                 y += 34
     return draw
 
 
-def _line(items: list[dict[str, Any]], loco: dict[str, Any] | None, caption: str) -> Picture:
+def _end_slot(surface: pygame.Surface, rect: pygame.Rect, arrow: str) -> None:
+    """A free end of a line, lit as the board lights it for a card to lay."""
+    pygame.draw.rect(surface, (90, 76, 30), rect, border_radius=8)
+    pygame.draw.rect(surface, GLOW, rect, 3, border_radius=8)
+    theme.blit_text(surface, arrow, rect.center, 56, GLOW, True, "center")
+
+
+def _line(items: list[dict[str, Any]], loco: dict[str, Any] | None, caption: str,
+          ends: bool = False) -> Picture:
     """A company's line as the board draws it: the locomotive, the cards, the
     stretch the locomotive runs lit and the rest dimmed, and the value."""
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         _, art = _art()
         _label(surface, caption, (rect.x, rect.y), rect.width)
-        size = (62, 86)
+        size = (70, 98)
         y = rect.y + 44
         x = rect.x + 8
         if loco is not None:
-            surface.blit(art.sprite(dict(loco, kind="locomotive"), (62, 86)), (x, y))
+            surface.blit(art.sprite(dict(loco, kind="locomotive"), size), (x, y))
         values = [item["value"] for item in items]
         total, start, length = best_stretch(values, loco["distance"] if loco else 0)
         x0 = x + 80
@@ -127,6 +136,13 @@ def _line(items: list[dict[str, Any]], loco: dict[str, Any] | None, caption: str
         for i, item in enumerate(items):
             outside = loco is not None and not start <= i < start + length
             surface.blit(art.sprite(item, size, style="line", dim=outside), (x0 + i * step, y))
+        if ends:
+            _end_slot(surface, pygame.Rect(x0 - size[0] - 8, y, *size), "<")
+            _end_slot(surface, pygame.Rect(x0 + len(items) * step, y, *size), ">")
+            card = _card(2, 7)
+            surface.blit(art.sprite(card, (96, 134)), (rect.centerx - 48, y + size[1] + 70))
+            _label(surface, f"your card, {card['company']} {card['strength']}: which end?",
+                   (rect.centerx, y + size[1] + 220), rect.width, theme.TEXT, "midtop")
         if loco is not None:
             value = max(0, total - loco["cost"])
             _label(surface, f"best {length} in a row: {total} - {loco['cost']} = {value}",
@@ -173,7 +189,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "the locomotive's cost. Every share you hold pays its company's worth. The most "
             "points wins.",
         ), _row([_card(c, 6) for c in range(len(data.companies))],
-                "one card of each company", L.LANE_CARD)),
+                "one card of each company", MID)),
         RulesPage("The cards", (
             "Each company has ten cards. The big number is the card's strength, which wins "
             "tricks. The number in the white band is its station value, which counts when "
@@ -202,17 +218,16 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "reserved share still there, so a later trick wins it. With no reserved share "
             "left it leaves the game.",
             "Every other player keeps the card they played as a share of its company.",
-        ), _stack((_lane([exchange], "a share entry"), 170),
+        ), _stack((_lane([exchange], "a share entry"), 210),
                   (_lane([{"kind": "reservation"}, _card(4, 9)],
-                         "a reserved share, then filled by a winner's card"), 170))),
+                         "a reserved share, then filled by a winner's card"), 210))),
         RulesPage("City tricks", (
             f"The cities are {cities}. The winner of a city lays it at either end of any "
             "company's line; its value counts like a card's.",
             "Then everyone, the winner first, lays the card they played at the left or "
             "right end of that card's own company line. Nobody keeps a share from a city "
             "trick.",
-        ), _row([city_view(data, i) for i in range(len(data.cities))], "the cities",
-                L.TRICK_CARD)),
+        ), _row([city_view(data, i) for i in range(len(data.cities))], "the cities")),
         RulesPage("Locomotive tricks", (
             "The winner of a locomotive puts it at the head of a line that has none; each "
             "line gets one locomotive at most. Each has a distance, the number of cards in a "
@@ -225,7 +240,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "in a city trick.",
         ), _row([by_name[n] | {"kind": "locomotive"} for n in by_name] +
                 ([lane_entry_view(data, (LOCOMOTIVE, pair.locomotives))] if pair else []),
-                "the locomotives: name, and cost in red", (70, 96))),
+                "the locomotives: name, and cost in red", MID)),
         RulesPage("Laying a card in a line", (
             "A line is a row of cards: its company's first card, then the cards and cities "
             "laid at either end. You choose the end for the card you played; the card "
@@ -233,7 +248,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "The end matters: a short locomotive runs only part of a line, so put high "
             "values together and low ones at the far end. On the board the free ends light "
             "up; click one, or use \"Choose from a list\".",
-        ), _line(line, None, "a line: first card, cities and cards")),
+        ), _line(line, None, "a line and its two free ends", ends=True)),
         RulesPage("What a line is worth", (
             "At the end a locomotive earns the best run of as many cards in a row as its "
             "number, adding their station values (the whole line when it is shorter, or "
@@ -248,8 +263,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "Each company's worth is worked out, and every share you hold pays it: a share "
             "card or a share entry from the lane alike. Players level on points share the "
             "win.",
-        ), _row([_card(0, 3), _card(0, 9), exchange], "three B&O shares: 3 x its worth",
-                L.LANE_CARD)),
+        ), _row([_card(0, 3), _card(0, 9), exchange], "three B&O shares: 3 x its worth")),
         RulesPage("Variants", (
             f"Expert lane{expert}: the city and locomotive entries are shuffled among "
             "their places in the lane, so they come in no fixed order (the ALL still "
