@@ -169,6 +169,9 @@ def test_race_chips_track_and_detective_explain_themselves(app):
     assert "last traveller" in text
     from game.scenes.boards.race.pieces import CHIP_WORDS
     assert CHIP_WORDS[chips["blue"]] in text
+    x, y = scene._pawn_spots(scene.board_model())[0]
+    hover(app, (x, y))
+    assert tip_text(app, scene).startswith("Solo: in London, 0 days, 1 coin")
     hover(app, scene.detective_rect().center)
     text = tip_text(app, scene)
     assert text.startswith("The detective") and "2 days" in text

@@ -118,6 +118,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
                         return ("chip", (city, color))
         if self.detective_rect().collidepoint(pos):
             return ("detective", None)
+        for seat, (x, y) in self._pawn_spots(self.board_model()).items():
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= 16 ** 2:
+                return ("pawn", seat)
         for slot in range(len(self.shown["track"])):
             if L.slot_card_rect(slot).collidepoint(pos):
                 return ("slot", slot)
@@ -146,7 +149,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
     def selectable(self, item: tuple[str, Any]) -> bool:
         if item[0] == "slot":  # a slot whose card cannot be taken only explains itself
             return {"type": "take", "slot": item[1]} in self.legal
-        return item[0] not in ("city", "leg", "chip", "detective")
+        return item[0] not in ("city", "leg", "chip", "detective", "pawn")
 
     def focus_step(self, kind: str) -> int:
         return 1
@@ -159,6 +162,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             return pygame.Rect(x - L.CHIP_R, y - L.CHIP_R, 2 * L.CHIP_R, 2 * L.CHIP_R)
         if kind == "detective":
             return self.detective_rect()
+        if kind == "pawn":
+            x, y = self._pawn_spots(self.board_model())[value]
+            return pygame.Rect(round(x) - 16, round(y) - 16, 32, 32)
         if kind == "city":
             return self.plates.get(value)
         if kind == "leg":
@@ -192,6 +198,13 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             who = "first" if color == "red" else "last"
             return (f"{city}'s {color} chip: {pieces.CHIP_WORDS[chip]}. The {who} traveller "
                     f"to reach {city} may use it (or leave it); either way it is gone.")
+        if kind == "pawn":
+            p = view["players"][value]
+            where = (f"back in London, {ordinal(p['arrived'])}" if p["arrived"]
+                     else f"in {p['city']}")
+            return (f"{self.seat_name(value)}: {where}, {p['days']} days, {p['coins']} "
+                    f"coin{'s' if p['coins'] != 1 else ''}, {p['cards']} travel and "
+                    f"{p['events']} event cards.")
         if kind == "detective":
             city = view["detective"]
             here = [self.seat_name(p["seat"]) for p in view["players"]
