@@ -114,8 +114,11 @@ class Player(threading.Thread):
 class Raw:
     """A blocking socket that speaks frames by hand (hostile or careful)."""
 
-    def __init__(self, port: int, timeout: float = BOUND):
-        self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout)
+    def __init__(self, port: int, timeout: float = BOUND, source: str | None = None):
+        """`source`: another loopback address (127.0.0.2...) to come from, as
+        another machine would."""
+        self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout,
+                                             source_address=(source, 0) if source else None)
         self.buf = b""
         self.nonce: str | None = None
         self.received: list[dict[str, Any]] = []

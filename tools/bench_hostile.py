@@ -1,6 +1,7 @@
 """Honest round trips and host memory while hostile peers attack a LAN host (loopback).
 
     python tools/bench_hostile.py [--peers 4 16] [--seconds 8] [--root DIR]
+    python tools/bench_hostile.py --only flood [--flood-seconds 22] [--flood-addresses 8]
 
 Starts `railparty host --headless` (from --root: default this checkout) on
 127.0.0.1, lets N hostile spectators send it valid ~250 KB frames (padded with
@@ -8,6 +9,11 @@ an unknown field, or full of empty arrays) as fast as it takes them, and
 measures an honest spectator's ping round trip (p50/p99, ms) and the host's
 resident memory (peak, MB) meanwhile. Then 64 peers each send one such frame
 and hold their connection ("hold"), and the host's memory is read again.
+"flood": from 8 loopback addresses (127.0.0.2-9: all loopback on Linux),
+connections that never say hello, reopened as soon as the host closes one;
+meanwhile an honest newcomer (127.0.0.11) tries to take a seat every 2 s
+(seated or not, and in how long), an honest spectator (127.0.0.10) pings, and
+the host's memory is read before, during (peak) and after the flood.
 Every loop is bounded by time; nothing leaves the loopback interface.
 """
 
@@ -47,12 +53,13 @@ def arrays_frame() -> bytes:
 
 
 class Conn:
-    """A spectator on a blocking socket; answers the host's hello with its version."""
+    """A spectator (or player) on a blocking socket; answers the host's hello."""
 
     def __init__(self, port: int, timeout: float = 5.0, source: str = LOOPBACK):
         self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout,
                                              source_address=(source, 0))
         self.buf = b""
+        self.refused: str | None = None
 
     def recv(self) -> dict | None:
         while len(self.buf) < 4 or len(self.buf) < 4 + HEADER.unpack(self.buf[:4])[0]:
@@ -64,15 +71,19 @@ class Conn:
         body, self.buf = self.buf[4:4 + size], self.buf[4 + size:]
         return msgpack.unpackb(body, raw=False, strict_map_key=False)
 
-    def hello(self) -> bool:
+    def hello(self, role: str = "spectator", name: str | None = None) -> bool:
         first = self.recv()
         if not first or first.get("type") != "hello":
             return False
-        self.sock.sendall(frame({"type": "hello", "magic": first["magic"],
-                                 "version": first["version"], "role": "spectator"}))
+        message = {"type": "hello", "magic": first["magic"], "version": first["version"],
+                   "role": role}
+        if name:
+            message["name"] = name
+        self.sock.sendall(frame(message))
         while True:
             message = self.recv()
             if message is None or message.get("type") == "reject":
+                self.refused = (message or {}).get("code", "closed")
                 return False
             if message.get("type") == "sync":
                 return True
@@ -124,10 +135,10 @@ def attacker(port: int, payload: bytes, until: float, sent: list[int]) -> None:
             time.sleep(0.05)
 
 
-def honest_round_trips(port: int, until: float) -> list[float]:
+def honest_round_trips(port: int, until: float, source: str = HONEST_SOURCE) -> list[float]:
     """The honest spectator comes from another loopback address (another machine)."""
     while True:
-        conn = Conn(port, source=HONEST_SOURCE)
+        conn = Conn(port, source=source)
         if conn.hello():
             break
         conn.close()
@@ -220,14 +231,145 @@ def hold(root: Path, peers: int, payload: bytes) -> dict:
         proc.wait(10)
 
 
+FLOOD_SOURCES = [f"127.0.0.{i}" for i in range(2, 10)]
+FLOOD_HONEST = "127.0.0.10"
+FLOOD_NEWCOMER = "127.0.0.11"
+
+
+def silent_flooder(port: int, source: str, width: int, until: float, opened: list[int]) -> None:
+    """Keep `width` connections from `source` open that never say hello; reopen
+    each one the host closes at once (non-blocking, one thread per address)."""
+    import selectors
+
+    sel = selectors.DefaultSelector()
+    live: set[socket.socket] = set()
+    while time.monotonic() < until:
+        while len(live) < width:
+            sock = socket.socket()
+            sock.setblocking(False)
+            try:
+                sock.bind((source, 0))
+                sock.connect_ex((LOOPBACK, port))
+            except OSError:
+                sock.close()
+                break
+            live.add(sock)
+            sel.register(sock, selectors.EVENT_READ)
+            opened[0] += 1
+        for key, _ in sel.select(0.05):
+            sock = key.fileobj
+            try:
+                data = sock.recv(1 << 16)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            if not data:                      # closed by the host: open another
+                sel.unregister(sock)
+                live.discard(sock)
+                sock.close()
+    for sock in live:
+        sock.close()
+    sel.close()
+
+
+def newcomer(port: int) -> dict:
+    """One honest player joining: seated or not, and in how long (ms)."""
+    started = time.perf_counter()
+    try:
+        conn = Conn(port, timeout=5.0, source=FLOOD_NEWCOMER)
+        seated = conn.hello("player", "Newcomer")
+        outcome = "seated" if seated else f"refused {conn.refused}"
+        if seated:
+            with contextlib.suppress(OSError):
+                conn.sock.sendall(frame({"type": "bye", "reason": "bench"}))
+        conn.close()
+    except TimeoutError:
+        outcome = "timed out"
+    except OSError as exc:
+        outcome = f"closed ({exc.__class__.__name__})"
+    return {"outcome": outcome, "ms": round((time.perf_counter() - started) * 1000)}
+
+
+def connections_of(pid: int) -> int:
+    """Open sockets of the host process (from /proc)."""
+    try:
+        return sum(1 for fd in Path(f"/proc/{pid}/fd").iterdir()
+                   if os.readlink(fd).startswith("socket:"))
+    except OSError:
+        return -1
+
+
+def flood(root: Path, seconds: float, addresses: int, width: int) -> dict:
+    proc, port = start_host(root)
+    try:
+        time.sleep(1.0)
+        base = rss_mb(proc.pid)
+        until = time.monotonic() + seconds
+        opened = [0]
+        threads = [threading.Thread(target=silent_flooder,
+                                    args=(port, source, width, until, opened), daemon=True)
+                   for source in FLOOD_SOURCES[:addresses]]
+        pinger_out: list[float] = []
+        pinger = threading.Thread(target=lambda: pinger_out.extend(
+            honest_round_trips(port, until, FLOOD_HONEST)), daemon=True)
+        pinger.start()
+        time.sleep(0.5)
+        for t in threads:
+            t.start()
+        peak = [base]
+        tries: list[dict] = []
+        time.sleep(2.0)                          # let the flood fill every place
+        while time.monotonic() < until - 1.0:
+            peak[0] = max(peak[0], rss_mb(proc.pid))
+            tries.append(newcomer(port))
+            peak[0] = max(peak[0], rss_mb(proc.pid))
+            time.sleep(max(0.0, 2.0 - tries[-1]["ms"] / 1000))
+        for t in threads:
+            t.join(10)
+        pinger.join(15)
+        during = peak[0]
+        time.sleep(8.0)                           # hello deadlines pass, sockets close
+        after = rss_mb(proc.pid)
+        seated = [t["ms"] for t in tries if t["outcome"] == "seated"]
+        others: dict[str, int] = {}
+        for t in tries:
+            if t["outcome"] != "seated":
+                others[t["outcome"]] = others.get(t["outcome"], 0) + 1
+        return {"addresses": addresses, "width": width, "seconds": seconds,
+                "flood_connections_opened": opened[0],
+                "newcomer_tries": len(tries), "newcomer_seated": len(seated),
+                "newcomer_seated_max_ms": max(seated) if seated else None,
+                "newcomer_failures": others,
+                "round_trips": len(pinger_out),
+                "rtt_p50_ms": round(percentile(pinger_out, 0.5), 2),
+                "rtt_p99_ms": round(percentile(pinger_out, 0.99), 2),
+                "rss_before_mb": round(base, 1), "rss_during_peak_mb": round(during, 1),
+                "rss_after_mb": round(after, 1), "host_sockets_after": connections_of(proc.pid)}
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--peers", type=int, nargs="+", default=[4, 16])
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--hold", type=int, default=64)
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--only", choices=("frames", "flood"), default=None)
+    parser.add_argument("--flood-seconds", type=float, default=22.0)
+    parser.add_argument("--flood-addresses", type=int, default=8, choices=range(1, 9))
+    parser.add_argument("--flood-width", type=int, default=64,
+                        help="connections each flooding address keeps open")
     args = parser.parse_args()
     (args.root / ".bench-data").mkdir(exist_ok=True)
+    if args.only != "frames":
+        print(json.dumps({"attack": "silent_flood", **flood(
+            args.root, args.flood_seconds, args.flood_addresses, args.flood_width)}),
+            flush=True)
+    if args.only == "flood":
+        return
     for name, payload in (("padded", padded_frame()), ("empty_arrays", arrays_frame())):
         for peers in args.peers:
             print(json.dumps({"attack": name, **attack(args.root, peers, args.seconds,

@@ -9,41 +9,98 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 from typing import Any
 
 from net import protocol as P
 from net.host.peers import Peer
-from net.protocol import ProtocolError
+from net.protocol import ProtocolError, encode
 
 log = logging.getLogger("railparty.net.host")
 
 READ_CHUNK_BYTES = 64 * 1024
 LINGER_CLOSE_SECONDS = 1.0    # how long a closing flooder's data is read and dropped
+LISTEN_BACKLOG = 512          # the kernel's queue of connections not yet accepted
+ACCEPT_BATCH = 32             # accepted per turn of the loop, so others get their turn
+ACCEPT_PAUSE_SECONDS = 0.5    # out of file descriptors: try accepting again after this
 
 
 class Admission:
     """Accepting, reading and routing connections (a part of Host)."""
 
-    async def _on_connect(self, reader: asyncio.StreamReader,
-                          writer: asyncio.StreamWriter) -> None:
-        info = writer.get_extra_info("peername")
-        peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?", writer)
-        peer.task = asyncio.current_task()
-        peer.send(P.hello_from_host(self.name, self.game, peer.nonce))
-        if (len(self.peers) >= P.MAX_CONNECTIONS or (self._stopping and self._stopping.is_set())
-                or not self._admit(peer)):
-            peer.send(P.reject(P.R_BUSY, "the host has too many connections; try again soon"))
-            peer.close()
-            return
-        self.peers.add(peer)
-        self._handshaking[peer.id] = peer
+    def _listen(self) -> None:
+        """Open the listening socket and accept from it on the loop. OSError when
+        the address cannot be had."""
+        family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
+        sock = socket.create_server((self.bind, self.port), family=family,
+                                    backlog=LISTEN_BACKLOG)
+        sock.setblocking(False)
+        self._listener = sock
+        self.port = sock.getsockname()[1]
+        self._loop.add_reader(sock.fileno(), self._accept_ready)
+
+    def _stop_listening(self) -> None:
+        sock, self._listener = self._listener, None
+        if sock is not None:
+            with contextlib.suppress(Exception):
+                self._loop.remove_reader(sock.fileno())
+            sock.close()
+
+    def _accept_ready(self) -> None:
+        """Accept a few waiting connections. A stranger with no place is refused on
+        its bare socket, before any stream, task or buffer is made for it, so a
+        flood costs the loop little and leaves no memory behind."""
+        sock = self._listener
+        for _ in range(ACCEPT_BATCH):
+            if sock is None:
+                return
+            try:
+                conn, info = sock.accept()
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                return
+            except OSError as exc:     # out of descriptors: pause accepting a moment
+                log.warning("cannot accept connections (%s); pausing", exc)
+                self._loop.remove_reader(sock.fileno())
+                self._loop.call_later(ACCEPT_PAUSE_SECONDS, self._resume_accepting, sock)
+                return
+            conn.setblocking(False)
+            ip = info[0] if isinstance(info, tuple) else "?"
+            stopping = self._stopping is not None and self._stopping.is_set()
+            if stopping or len(self.peers) >= P.MAX_CONNECTIONS or not self._admit(ip):
+                with contextlib.suppress(OSError):
+                    conn.send(encode(P.hello_from_host(self.name, self.game, P.new_nonce()))
+                              + encode(P.reject(P.R_BUSY, "the host has too many "
+                                                          "connections; try again soon")))
+                conn.close()
+                continue
+            peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?")
+            self.peers.add(peer)
+            self._handshaking[peer.id] = peer
+            peer.task = self._spawn(self._on_connect(peer, conn))
+
+    def _resume_accepting(self, sock: socket.socket) -> None:
+        if self._listener is sock:
+            self._loop.add_reader(sock.fileno(), self._accept_ready)
+
+    async def _on_connect(self, peer: Peer, conn: socket.socket) -> None:
+        """An admitted connection: its streams, the host's hello, then its frames."""
         try:
+            reader = asyncio.StreamReader(limit=READ_CHUNK_BYTES)
+            protocol = asyncio.StreamReaderProtocol(reader)
+            transport, _ = await self._loop.connect_accepted_socket(lambda: protocol, conn)
+            peer.writer = asyncio.StreamWriter(transport, protocol, reader, self._loop)
+            if peer.closed:                  # pushed out before its streams were made
+                transport.abort()
+                return
+            peer.send(P.hello_from_host(self.name, self.game, peer.nonce))
             await self._read_loop(peer, reader)
         except Exception:
             log.exception("connection %s failed", peer.addr)
         finally:
             self._gone(peer)
+            if peer.writer is None:
+                conn.close()
             peer.close()
 
     async def _read_loop(self, peer: Peer, reader: asyncio.StreamReader) -> None:
@@ -141,25 +198,32 @@ class Admission:
         peer.send(P.error(P.E_FLOOD, f"too much traffic; the host closes this connection "
                                      f"({what})"))
 
-    def _admit(self, peer: Peer) -> bool:
-        """Room for a connection that has not said hello yet? Strangers never push
-        out a connection about to say hello: one address may hold only
-        MAX_HANDSHAKING_PER_ADDRESS of them, and when all MAX_HANDSHAKING places are
-        taken, only one older than HANDSHAKE_GRACE_SECONDS from the busiest address
-        gives way (each also has the hello deadline); else the newcomer is refused."""
+    def _admit(self, ip: str) -> bool:
+        """Room for a connection that has not said hello yet? The places are shared
+        fairly between addresses: one address may hold MAX_HANDSHAKING_PER_ADDRESS,
+        and when all MAX_HANDSHAKING are taken, the oldest connection of the address
+        holding the most gives way to a newcomer from an address holding fewer (at
+        a difference of one only a connection past HANDSHAKE_GRACE_SECONDS, so equal
+        addresses do not churn and a hello on its way is not cut off). An honest
+        newcomer's address holds one place while a flood's hold several: it gets
+        in at once, however many addresses flood."""
         waiting = list(self._handshaking.values())
-        if sum(1 for p in waiting if p.ip == peer.ip) >= P.MAX_HANDSHAKING_PER_ADDRESS:
-            return False
-        if len(waiting) < P.MAX_HANDSHAKING:
-            return True
         per_ip: dict[str, int] = {}
         for p in waiting:
             per_ip[p.ip] = per_ip.get(p.ip, 0) + 1
-        now = time.monotonic()
-        old = [p for p in waiting if now - p.connected_at >= P.HANDSHAKE_GRACE_SECONDS]
-        if not old:
+        mine = per_ip.get(ip, 0)
+        if mine >= P.MAX_HANDSHAKING_PER_ADDRESS:
             return False
-        victim = max(old, key=lambda p: (per_ip[p.ip], -p.connected_at))
+        if len(waiting) < P.MAX_HANDSHAKING:
+            return True
+        most = max(per_ip.values())
+        if most <= mine:
+            return False
+        victim = min((p for p in waiting if per_ip[p.ip] == most),
+                     key=lambda p: p.connected_at)
+        if (most == mine + 1
+                and time.monotonic() - victim.connected_at < P.HANDSHAKE_GRACE_SECONDS):
+            return False
         self._handshaking.pop(victim.id, None)
         victim.send(P.reject(P.R_BUSY, "no hello in time while others wait"))
         victim.abort()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -126,7 +127,7 @@ class Host(Admission, Lobby, Table, StandIns):
         self.advertised_name: str | None = None
         self.startup_error: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._server: asyncio.base_events.Server | None = None
+        self._listener: socket.socket | None = None
         self._stopping: asyncio.Event | None = None
         self._stop_reason = "the host has stopped the game"
         self._thread: threading.Thread | None = None
@@ -236,13 +237,12 @@ class Host(Admission, Lobby, Table, StandIns):
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
         try:
-            self._server = await asyncio.start_server(self._on_connect, self.bind, self.port,
-                                                      backlog=128)
+            self._listen()
         except OSError as exc:
-            self.startup_error = f"cannot listen on {self.bind}:{self.port}: {exc.strerror}"
+            self.startup_error = (f"cannot listen on {self.bind}:{self.port}: "
+                                  f"{exc.strerror or exc}")
             self._ready.set()
             raise
-        self.port = self._server.sockets[0].getsockname()[1]
         if handle_signals:
             import signal
             for sig in (signal.SIGINT, signal.SIGTERM):
@@ -287,8 +287,7 @@ class Host(Admission, Lobby, Table, StandIns):
             self._stopping.set()
 
     async def _shutdown(self) -> None:
-        if self._server is not None:
-            self._server.close()
+        self._stop_listening()
         if self._bot_handle is not None:
             self._bot_handle.cancel()
         self._bot_thinker.shutdown(wait=False, cancel_futures=True)
