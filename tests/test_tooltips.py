@@ -95,7 +95,7 @@ def test_every_lane_token_explains_itself_on_hover(app):
         else:
             assert f"Trick {i + 1} wins this" in text
         if kind == "exchange":
-            assert f"A {entry['company']} share" in text and "worth" in text
+            assert f"{entry['company']} share. " in text and "worth" in text
         elif kind == "city":
             assert entry["name"] in text and f"station value {entry['value']}" in text
             assert "end of any line" in text

@@ -161,7 +161,8 @@ def game(s: Shooter, game_id: str) -> None:
         _look_as(scene, match.state.to_act[0])  # past the hand-off: the player's own view
     s.shot(f"{short}-board")
     if info.family == "routes" and scene.shown["routes"]:
-        claimed = next(iter(scene.shown["routes"]))
+        claimed = next((t for t in scene.shown["routes"] if not scene.board.parallel[t]),
+                       next(iter(scene.shown["routes"])))
         hover(app, scene.geo.tracks[claimed].spaces[0].center)
         s.shot(f"tooltip-{short}-route")
         hover(app, (0, 0))

@@ -10,6 +10,15 @@ Item = dict[str, Any]
 REVEAL_EACH = 50  # ticks between two companies' values on the results reveal
 
 
+def a_share(company: str) -> str:
+    """ "a B&O share", "an Erie share", "an NYC share": the article as said aloud
+    (an initialism is read letter by letter)."""
+    letters = company.replace("&", "")
+    spelled = letters.isupper()
+    vowel = company[:1] in ("AEFHILMNORSX" if spelled else "AEIOUaeiou")
+    return f"{'an' if vowel else 'a'} {company} share"
+
+
 def card_name(card: Item) -> str:
     return f"{card['company']} {card['strength']}"
 
@@ -18,7 +27,7 @@ def entry_name(entry: Item) -> str:
     """A lane entry in words (what a trick wins)."""
     kind = entry.get("kind")
     if kind == "exchange":
-        return f"a {entry['company']} share"
+        return a_share(entry["company"])
     if kind == "city":
         return f"the city {entry['name']} ({entry['value']})"
     if kind == "locomotive":
@@ -67,7 +76,8 @@ def lane_tip(entry: Item, index: int, trick: int, free_lines: list[str],
     kind = entry.get("kind")
     if kind == "exchange":
         company = entry["company"]
-        return (f"A {company} share. {when} The winner takes it as a {company} share; "
+        share = a_share(company)
+        return (f"{share[0].upper()}{share[1:]}. {when} The winner takes it as {share}; "
                 f"the others keep the cards they played as shares.\n{worth[company]}.")
     if kind == "city":
         return (f"The city {entry['name']}, station value {entry['value']}. {when} The "
@@ -92,5 +102,5 @@ def lane_tip(entry: Item, index: int, trick: int, free_lines: list[str],
     if "strength" in entry:
         company = entry["company"]
         return (f"The share {card_name(entry)}, left here by an earlier winner. {when} The "
-                f"winner takes it as a {company} share.\n{worth[company]}.")
+                f"winner takes it as {a_share(company)}.\n{worth[company]}.")
     return "Nothing"
