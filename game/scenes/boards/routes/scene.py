@@ -86,13 +86,9 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
                 if L.ticket_rect(slot).collidepoint(pos):
                     return ("ticket", i)
         if pygame.Rect(self.board_rect).collidepoint(pos):
-            unclaimed = {t.id for t in self.board.tracks} - set(self.shown["routes"])
-            tid = self.geo.track_at(pos, unclaimed)
+            tid = self.geo.track_at(pos)  # the route nearest the mouse, claimed or free
             if tid:
-                return ("track", tid)
-            tid = self.geo.track_at(pos, set(self.shown["routes"]))
-            if tid:
-                return ("claimed", tid)
+                return ("claimed" if tid in self.shown["routes"] else "track", tid)
         return None
 
     # --- tooltips -------------------------------------------------------------------
