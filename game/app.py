@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.settings import Settings
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.input import InputMapper, Intent
 
 if TYPE_CHECKING:  # scenes receive the app; the app never imports a scene
@@ -187,12 +187,16 @@ class App:
             if not self.stack[i].overlay:
                 start = i
                 break
+        layout_record.begin_frame(surface)
         if not self.stack:
             surface.fill(theme.BG)
-        for scene in self.stack[start:]:
+        for layer, scene in enumerate(self.stack[start:], start):
+            layout_record.begin_layer(layer)
             scene.draw(surface)
         if self.stack:
             self.stack[0].draw_badge(surface)
+        # the badge and the toasts count as the top screen's own boxes: they
+        # must find a free place on it, not hide its words
         self._draw_toasts(surface)
         pygame.display.flip()
 
@@ -208,6 +212,9 @@ class App:
             pygame.draw.rect(surface, (20, 20, 28), box, border_radius=10)
             pygame.draw.rect(surface, color, box, 3, border_radius=10)
             surface.blit(img, img.get_rect(center=box.center))
+            layout_record.box(surface, box)
+            layout_record.text(surface, img.get_rect(center=box.center), message,
+                               theme.TOAST_TEXT, img)
             y += step * (box.height + theme.TOAST_GAP)
 
     def step(self, ticks: int = 1, events: list[pygame.event.Event] | None = None) -> None:

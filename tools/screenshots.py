@@ -2,15 +2,22 @@
 
 Usage: python tools/screenshots.py [DIR]   (default: screenshots/)
 
-The menus (title, setup, settings, join, host, lobby), then for every
-registered game: the hand-off, the board mid-game with as many seats as the
-kiosk demo uses (and again with every seat the game takes), the Esc menu, every
-page of its rules (rules-GAME-N), the leave question and the results; the route games also get a
-ticket choice, a payment choice and a twelve-ticket list. Last, the kiosk's attract mode.
+The menus (title, setup and its message, settings, join, host, lobby), then
+for every registered game: the hand-off, the board mid-game with as many
+seats as the kiosk demo uses (and again with every seat the game takes), the
+Esc menu, every page its Rules entry shows (rules-GAME-N), the leave question and the
+results; the route games also get a ticket choice, a payment choice and a
+twelve-ticket list, the race a detective choice. Last, the title with
+Continue and the kiosk's attract mode.
+
+tests/test_layout.py walks the same tour with text recording on (a
+`Shooter` whose `shot` records instead of saving), so every screen here is
+also checked for overlapping text.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import tempfile
@@ -36,7 +43,7 @@ from game.settings import Settings  # noqa: E402
 
 
 class Shooter:
-    def __init__(self, out: Path):
+    def __init__(self, out: Path | None):
         self.out = out
         self.app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
 
@@ -45,6 +52,22 @@ class Shooter:
         path = self.out / f"{name}.png"
         pygame.image.save(self.app.surface, str(path))
         print(path)
+
+    def page_through(self, name: str, limit: int = 40) -> None:
+        """Every page of the screen on top, turned as a player turns them (the
+        "next" intent: Tab, right, a pad's d-pad), until a page repeats or the
+        screen closes: each page is shot as `name`, `name-2`, ..."""
+        from game.ui.input import Intent
+
+        screen, seen = self.app.top, set()
+        for page in range(1, limit + 1):
+            self.app.step(1)
+            picture = hashlib.sha1(pygame.image.tobytes(self.app.surface, "RGB")).digest()
+            if picture in seen or self.app.top is not screen:
+                return
+            seen.add(picture)
+            self.shot(f"{name}-{page}", 0)
+            self.app.dispatch(Intent("next"))
 
     def key(self, key: int) -> None:
         self.app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
@@ -57,6 +80,11 @@ def menus(s: Shooter) -> None:
     for name in ("setup", "settings", "join", "host"):
         app.push(nav.screen(name, app))
         s.shot(name, 3)
+        if name == "setup":  # a message the setup screen gives: two seats, one colour
+            app.top.colors[1] = app.top.colors[0]
+            app.top.start()
+            s.shot("setup-message", 3)
+            app.toasts.clear()
         app.pop()
     from net.host import Host
     host = Host(next(iter(GAMES)), 4, "Screenshot table", bind="127.0.0.1", port=0,
@@ -168,14 +196,11 @@ def game(s: Shooter, game_id: str) -> None:
         hover(app, (0, 0))
     open_menu(s, scene)
     s.shot(f"{short}-menu")
-    app.top.menu.buttons[1].action()  # Rules
+    next(b for b in app.top.menu.buttons if b.label == "Rules").action()
     s.shot(f"{short}-rules")
-    rules = app.top
-    for page in range(len(rules.pages)):  # every page of the game's rules
-        rules.page = page
-        s.shot(f"rules-{short}-{page + 1}")
-    app.pop()
-    app.pop()
+    s.page_through(f"rules-{short}")
+    while app.top is not scene:
+        app.pop()
     scene.request_quit()
     s.shot(f"{short}-leave")
     app.pop()
@@ -237,19 +262,46 @@ def routes_extras(s: Shooter, scene, match: Match, short: str) -> None:
     scene._refresh_view()
 
 
+def title_with_continue(s: Shooter) -> None:
+    """The title once a game is saved unfinished: Continue joins the menu
+    (the tour's own folders hold that save, never the user's)."""
+    from game.paths import autosave_path
+    from game.scenes.flow import unfinished_autosave
+
+    if not unfinished_autosave():
+        game_id = next(iter(GAMES))
+        seats = [Seat(DEFAULT_NAMES[i], SEAT_COLORS[i]) for i in range(GAMES[game_id].min_players)]
+        Match(game_id, seats, 1).save(autosave_path())
+    nav.to_title(s.app)
+    s.shot("title-continue")
+
+
 def kiosk(s: Shooter) -> None:
+    """The kiosk's attract mode playing each game, once a few moves are in its
+    log (and before the game is over: the results would hide the table)."""
     app = s.app
-    app.reset(nav.screen("kiosk", app, address="127.0.0.1:9"))
-    for _ in range(120):
-        app.step(1)
-    s.shot("kiosk")
-    app.stack[0].shutdown()
+    for game_id in GAMES:
+        app.reset(nav.screen("kiosk", app, address="127.0.0.1:9", demo_games=[game_id]))
+        for _ in range(120):
+            app.step(1)
+            log = getattr(app.stack[-1], "log", None)
+            if log is not None and len(log.entries) >= 12:
+                break
+        s.shot(f"kiosk-{game_id}")
+        app.stack[0].shutdown()
 
 
 def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
     out.mkdir(parents=True, exist_ok=True)
     shooter = Shooter(out)
+    tour(shooter)
+    shooter.app.close()
+    return 0
+
+
+def tour(shooter: Shooter) -> None:
+    """Every screen, each handed to `shooter.shot` once it shows."""
     menus(shooter)
     for game_id in GAMES:
         game(shooter, game_id)
@@ -258,9 +310,9 @@ def main() -> int:
         tricks_extras(shooter)
     if any(info.family == "race" for info in GAMES.values()):
         race_screens(shooter.app, shooter.shot)
+        race_detective(shooter.app, shooter.shot)
+    title_with_continue(shooter)
     kiosk(shooter)
-    shooter.app.close()
-    return 0
 
 
 def _bots_until(match: Match, stop) -> None:
@@ -409,6 +461,30 @@ def race_screens(app: App, shot) -> None:
         if scene.results_shown:
             break
     shot("race-results", 400)
+
+
+def race_detective(app: App, shot) -> None:
+    """The race game: the detective's action taken, the city chooser open
+    (more cities than rows: it scrolls)."""
+    from game.scenes.choice import ChoiceScene
+    from game.scenes.flow import start_match
+
+    app.settings.animation = 0.0
+    seats = [Seat(DEFAULT_NAMES[i], SEAT_COLORS[i]) for i in range(4)]
+    match = Match(next(g for g, i in GAMES.items() if i.family == "race"), seats, 5)
+    start_match(app, match)
+    scene = app.stack[0]
+    _look_as(scene, match.state.to_act[0])
+    state = match.state
+    slot = state.data.action_track.index("detective")
+    if {"type": "take", "slot": slot} not in state.legal_actions(state.to_act[0]):
+        return
+    scene.act({"type": "take", "slot": slot})
+    scene.fast_forward()
+    scene.choose_detective()
+    if isinstance(app.top, ChoiceScene):
+        shot("race-detective", 1)
+        app.pop()
 
 
 if __name__ == "__main__":

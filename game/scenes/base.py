@@ -24,8 +24,10 @@ class Scene:
     """
 
     overlay = False
-    # Where toasts appear while this scene is on top (away from its headings).
-    toast_y = 1010
+    # Where toasts appear while this scene is on top (away from its headings):
+    # the top of the first one. The default keeps them above the footer line
+    # every menu screen draws at the bottom (SCREEN_H - 40).
+    toast_y = 980
     # A question on screen: closing the window while it shows ends the program.
     is_question = False
 

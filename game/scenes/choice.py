@@ -23,6 +23,7 @@ CANCEL_HINT = "Esc / B: cancel"
 # Over the side panel by default, so the board stays in view.
 DEFAULT_BOX = pygame.Rect(1384, 150, 526, 760)
 ROW_GAP = 12
+COUNTER_H = 30  # the "1-7 of 8 (scroll)" line under the rows of a long choice
 
 
 class ChoiceScene(Scene):
@@ -68,7 +69,10 @@ class ChoiceScene(Scene):
 
     def _visible_rows(self) -> int:
         space = self.box.height - 140 - (0 if self.single else 110) - self._hint_height()
-        return max(1, space // (self.row_height + ROW_GAP))
+        rows = max(1, space // (self.row_height + ROW_GAP))
+        if len(self.options) > rows:  # room for the line saying which rows show
+            rows = max(1, (space - COUNTER_H) // (self.row_height + ROW_GAP))
+        return rows
 
     def _row(self, i: int) -> pygame.Rect | None:
         slot = i - self.scroll
@@ -194,11 +198,12 @@ class ChoiceScene(Scene):
                 self._draw_label_row(surface, row, option, chosen)
             if i == self.focus:
                 focus_ring(surface, row, 10)
-        hidden = len(self.options) - self._visible_rows()
-        if hidden > 0:
-            theme.blit_text(surface, f"{self.scroll + 1}-{self.scroll + self._visible_rows()}"
-                            f" of {len(self.options)} (scroll)", (box.right - 20, box.y + 108),
-                            22, theme.TEXT_DIM, anchor="midright")
+        visible = self._visible_rows()
+        if len(self.options) > visible:  # under the rows, clear of the subtitle
+            below = box.y + 124 + visible * (self.row_height + ROW_GAP) - ROW_GAP + 4
+            theme.blit_text(surface, f"{self.scroll + 1}-{self.scroll + visible}"
+                            f" of {len(self.options)} (scroll)", (box.centerx, below),
+                            24, theme.TEXT_DIM, anchor="midtop")
         if not self.single:
             confirm = self.confirm_rect()
             panel(surface, confirm, (64, 110, 70) if self.ok else (60, 60, 60), theme.ACCENT, 12)
@@ -207,7 +212,8 @@ class ChoiceScene(Scene):
             if self.focus == len(self.options):
                 focus_ring(surface, confirm, 12)
         if self.on_cancel is not None:
-            surface.blit(theme.text(CANCEL_HINT, 24, theme.TEXT_DIM), self.cancel_hint_rect())
+            theme.blit_text(surface, CANCEL_HINT, self.cancel_hint_rect().topleft, 24,
+                            theme.TEXT_DIM)
 
     def _draw_label_row(self, surface: pygame.Surface, row: pygame.Rect, option: Any,
                         chosen: bool) -> None:

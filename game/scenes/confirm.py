@@ -9,7 +9,7 @@ import pygame
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, Menu, panel
+from game.ui.widgets import Button, Menu, panel, shade
 
 
 class ConfirmScene(Scene):
@@ -45,9 +45,7 @@ class ConfirmScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        shade(surface, 150)
         box = pygame.Rect(0, 0, 900, 360)
         box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         panel(surface, box, theme.PANEL, theme.ACCENT, 20, 4)

@@ -14,7 +14,7 @@ from game.scenes import nav
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, Menu, panel
+from game.ui.widgets import Button, Menu, panel, shade
 
 BOX = pygame.Rect(0, 0, 620, 560)
 BOX.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
@@ -55,9 +55,7 @@ class GameMenuScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        shade(surface, 140)
         panel(surface, BOX, theme.PANEL, theme.ACCENT, 20, 4)
         theme.blit_text(surface, "Paused", (BOX.centerx, BOX.y + 64), 64, theme.ACCENT, True,
                         "center")

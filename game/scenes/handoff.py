@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from game.scenes.base import Scene
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.input import Intent
 from game.ui.widgets import panel
 
@@ -36,6 +36,7 @@ class HandoffScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((12, 14, 20))
+        layout_record.box(surface, surface.get_rect(), "shade")  # the board is hidden
         box = pygame.Rect(0, 0, 1100, 420 + (60 + 40 * len(self.recap) if self.recap else 0))
         box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         panel(surface, box, theme.PANEL, self.color, 24, 6)

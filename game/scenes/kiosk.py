@@ -14,7 +14,7 @@ import pygame
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.input import Intent
 
 LOOK_EVERY_TICKS = 120      # how often to look for a game to show (2 s)
@@ -156,7 +156,9 @@ class KioskScene(Scene):
         label = "LIVE" if self.showing == "live" else "DEMO - start a LAN game to show it here"
         color = theme.ERROR if self.showing == "live" else theme.ACCENT
         img = theme.text(label, 30, (255, 255, 255), True)
-        box = img.get_rect(bottomright=(theme.SCREEN_W - 16, theme.SCREEN_H - 12)).inflate(24,
+        box = img.get_rect(bottomright=(theme.SCREEN_W - 28, theme.SCREEN_H - 18)).inflate(24,
                                                                                            12)
         pygame.draw.rect(surface, color, box, border_radius=8)
         surface.blit(img, img.get_rect(center=box.center))
+        layout_record.box(surface, box)  # a panel: it must hide no text
+        layout_record.text(surface, img.get_rect(center=box.center), label, 30, img)

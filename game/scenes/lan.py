@@ -181,7 +181,7 @@ class HostSetupScene(Scene):
     TURN_TIMERS = (0, 30, 60, 90, 120, 180)
 
     def _rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(260, 220 + i * 100, 1400, 84)
+        return pygame.Rect(260, 200 + i * 96, 1400, 80)
 
     def _change(self, step: int) -> None:
         info = GAMES[self.games[self.game]]
@@ -279,7 +279,8 @@ class HostSetupScene(Scene):
             if i == self.focus:
                 focus_ring(surface, rect)
         theme.blit_text(surface, "Players join from Join on their own screens; bots fill the "
-                        "empty seats when you start", (theme.SCREEN_W // 2, 870), 32,
+                        "empty seats when you start",
+                        (theme.SCREEN_W // 2, self._rect(self.ROWS - 1).bottom + 44), 32,
                         theme.TEXT_DIM, anchor="center")
 
 
@@ -332,7 +333,7 @@ class LobbyScene(Scene):
             yes="Take my seat back", no="Leave", on_no=self.leave))
 
     def _start_rect(self) -> pygame.Rect:
-        return pygame.Rect(theme.SCREEN_W // 2 - 250, 900, 500, 90)
+        return pygame.Rect(theme.SCREEN_W // 2 - 250, 880, 500, 80)
 
     def update(self) -> None:
         self.session.pump()

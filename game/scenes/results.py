@@ -21,7 +21,7 @@ from game.anim.tween import ease_out_cubic, scaled
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
-from game.ui.widgets import Button, Menu, panel
+from game.ui.widgets import Button, Menu, panel, shade
 
 BOX = pygame.Rect(120, 80, 1680, 920)
 
@@ -116,9 +116,7 @@ class ResultsScene(Scene):
         if self.compact:
             theme.blit_text(surface, "M: back to the scores", (20, 1040), 30, theme.ACCENT)
             return
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        shade(surface, 120)
         panel(surface, BOX, (26, 30, 42), theme.ACCENT, 20, 4)
         theme.blit_text(surface, self.winner_line(), (BOX.centerx, BOX.y + 56), 72,
                         theme.ACCENT, True, "center")

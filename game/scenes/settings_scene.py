@@ -26,7 +26,7 @@ class SettingsScene(Scene):
         self.focus = 0
 
     def _rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(theme.SCREEN_W // 2 - 650, 240 + i * 100, 1300, 84)
+        return pygame.Rect(theme.SCREEN_W // 2 - 650, 220 + i * 92, 1300, 80)
 
     def _value(self, key: str) -> str:
         s = self.app.settings
@@ -119,5 +119,5 @@ class SettingsScene(Scene):
             if i == self.focus:
                 focus_ring(surface, rect)
         theme.blit_text(surface, "Left/right change a setting; changes are saved at once",
-                        (theme.SCREEN_W // 2, theme.SCREEN_H - 60), 32, theme.TEXT_DIM,
+                        (theme.SCREEN_W // 2, theme.SCREEN_H - 40), 30, theme.TEXT_DIM,
                         anchor="center")

@@ -19,7 +19,7 @@ from game.ui.widgets import focus_ring, panel
 
 HUMAN = "Human"
 MAX_NAME = 16
-TOP, BOTTOM = 180, 1010
+TOP, BOTTOM = 180, 966  # the rows; toasts and the footer line go below
 
 
 class SetupScene(Scene):

@@ -42,7 +42,7 @@ from game.scenes import nav
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.handoff import HandoffScene
-from game.scenes.table_panels import EventLog, TablePanels
+from game.scenes.table_panels import KIOSK_LOG_CHARS, EventLog, TablePanels
 from game.seats import seat_rgb
 from game.ui import theme
 from game.ui.input import Intent
@@ -89,7 +89,7 @@ class TableScene(TablePanels, Scene):
         self.focus = 0
         self.focus_items: list[tuple[str, Any]] = []
         self.hover: tuple[str, Any] | None = None
-        self.log = EventLog()
+        self.log = EventLog(KIOSK_LOG_CHARS if kiosk else 44)
         self.bot_wait = 0
         self.bot_future = None
         self.results_shown = False

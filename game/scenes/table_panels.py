@@ -9,12 +9,17 @@ from typing import Any
 import pygame
 
 from game.bots import level_name
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.widgets import Button, focus_ring, panel
 
 TOP_BAR_H = 56
 LOG_LINE_H = 26
 LOG_FONT = 24
+# The kiosk is read from the sofa: whose turn, the scores and the log in lines
+# 24 px high at 1080p (theme.font(36)), the log wrapped to fit them.
+KIOSK_TEXT = 36
+KIOSK_LOG_LINE_H = 28
+KIOSK_LOG_CHARS = 30
 
 
 class EventLog:
@@ -49,13 +54,19 @@ class EventLog:
 class TablePanels:
     """Drawing shared by every table; reads the table's session, view and seats."""
 
+    @layout_record.drawn_as("status")
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (18, 22, 32), (0, 0, theme.SCREEN_W, TOP_BAR_H))
         theme.blit_text(surface, self.info.name, (20, 12), 40, theme.ACCENT, True)
         status = self.status()
         if self.session.remote and self.session.status == "reconnecting":
             status = "Lost the host: reconnecting... (Esc: leave)"
-        theme.blit_text(surface, status, (560, 16), 34, theme.TEXT)
+        if self.kiosk:
+            status = theme.fit_text(status, KIOSK_TEXT, theme.SCREEN_W - 580)
+            theme.blit_text(surface, status, (560, TOP_BAR_H // 2), KIOSK_TEXT, theme.TEXT,
+                            anchor="midleft")
+        else:
+            theme.blit_text(surface, status, (560, 16), 34, theme.TEXT)
         if self.viewer is None and len(self.session.humans) > 1:
             corner = "Cards hidden"
         elif self.viewer is not None:
@@ -88,10 +99,18 @@ class TablePanels:
             name += " (bot stands in)"
         return name
 
+    def kiosk_column(self) -> int:
+        """Which of `player_columns` the kiosk shows: the one that decides the game."""
+        return 0
+
+    @layout_record.drawn_as("players")
     def draw_players(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
         """Each seat's row: swatch with seat number, name and marks, the game's columns
         under their headers, and an optional note line."""
         rect = rect or self.players_rect
+        if self.kiosk:
+            self._draw_players_large(surface, rect)
+            return
         columns = self.player_columns()
         xs: list[int] = []
         right = rect.right - 10
@@ -127,14 +146,48 @@ class TablePanels:
                 theme.blit_text(surface, value, (x, row.centery), 28, theme.TEXT,
                                 anchor="center")
 
+    def _draw_players_large(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The kiosk's rows: swatch, name and the one column that decides the game,
+        in sofa-sized text (the board shows the rest)."""
+        header, _ = self.player_columns()[self.kiosk_column()]
+        column_w = theme.font(KIOSK_TEXT).size(header)[0] + 16
+        x = rect.right - 10 - column_w // 2
+        theme.blit_text(surface, "Players", (rect.x, rect.y - 4), KIOSK_TEXT, theme.TEXT_DIM,
+                        anchor="bottomleft")
+        theme.blit_text(surface, header, (x, rect.y - 4), KIOSK_TEXT, theme.TEXT_DIM,
+                        anchor="midbottom")
+        to_act = set(self.shown_to_act)
+        name_w = rect.width - column_w - 60
+        for seat, player in enumerate(self.shown.get("players", [])):
+            row = pygame.Rect(rect.x, rect.y + seat * self.player_row, rect.width,
+                              self.player_row - 6)
+            current = seat in to_act
+            panel(surface, row, (56, 66, 90) if current else theme.PANEL,
+                  theme.ACCENT if current else theme.PANEL_EDGE, 8)
+            color = self.seat_color(seat)
+            pygame.draw.rect(surface, color, (row.x + 8, row.y + 6, 28, row.height - 12),
+                             border_radius=4)
+            label = theme.fit_text(self.seat_label(seat), KIOSK_TEXT, name_w)
+            # a tall row keeps its lower half for what the game draws there (share chips)
+            name_y = row.centery if row.height < 70 else row.y + 22
+            theme.blit_text(surface, label, (row.x + 44, name_y), KIOSK_TEXT, theme.TEXT,
+                            anchor="midleft")
+            values = self.player_values(seat, player)
+            theme.blit_text(surface, values[self.kiosk_column()], (x, row.centery), KIOSK_TEXT,
+                            theme.TEXT, True, "center")
+
+    @layout_record.drawn_as("log")
     def draw_log(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
         rect = rect or self.log_rect
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x, rect.y - 4),
                          (rect.right, rect.y - 4), 1)
-        rows = max(1, rect.height // LOG_LINE_H)
+        size, step = (KIOSK_TEXT, KIOSK_LOG_LINE_H) if self.kiosk else (LOG_FONT, LOG_LINE_H)
+        if self.kiosk:  # the kiosk's LIVE/DEMO badge keeps the bottom strip
+            rect = pygame.Rect(rect.x, rect.y, rect.width,
+                               min(rect.height, theme.SCREEN_H - theme.BADGE_BAND - rect.y))
+        rows = max(1, rect.height // step)
         for i, line in enumerate(self.log.visible(rows)):
-            theme.blit_text(surface, line, (rect.x, rect.y + i * LOG_LINE_H), LOG_FONT,
-                            theme.TEXT_DIM)
+            theme.blit_text(surface, line, (rect.x, rect.y + i * step), size, theme.TEXT_DIM)
         if self.log.scroll:
             theme.blit_text(surface, "(older - scroll down for the newest)",
                             (rect.right, rect.y - 8), 18, theme.ACCENT, anchor="bottomright")

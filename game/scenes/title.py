@@ -29,7 +29,7 @@ class TitleScene(Scene):
             entries.append(("Continue", self._continue))
         entries += [("Join LAN game", self._join), ("Host LAN game", self._host),
                     ("Settings", self._settings), ("Quit", self._quit)]
-        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 470 + i * 96, 460, 80), fn,
+        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 450 + i * 88, 460, 76), fn,
                                  size=46) for i, (label, fn) in enumerate(entries)])
 
     def enter(self) -> None:

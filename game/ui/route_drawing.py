@@ -10,7 +10,7 @@ import pygame
 
 from game.rules.routes.board import GRAY, Board
 from game.rules.routes.scoring import connected
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.labels import place_labels
 from game.ui.route_geometry import CITY_RADIUS, BoardGeometry, Space
 
@@ -278,6 +278,7 @@ def _label(surface: pygame.Surface, name: str, pos: tuple[float, float]) -> None
     for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (1, 1), (-1, 1), (1, -1)):
         surface.blit(dark, rect.move(dx, dy))
     surface.blit(theme.text(name, size, (255, 250, 236), True), rect)
+    layout_record.text(surface, rect, name, size, dark)
 
 
 def draw_claims(surface: pygame.Surface, geo: BoardGeometry, routes: dict[str, int],

@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 
 from game.seats import SEAT_RGB
+from game.ui import layout_record
 
 SCREEN_W, SCREEN_H = 1920, 1080
 
@@ -78,6 +79,7 @@ def blit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], s
     if shadow:
         surface.blit(text(content, size, (0, 0, 0), bold), rect.move(2, 2))
     surface.blit(img, rect)
+    layout_record.text(surface, rect, content, size, img)
     return rect
 
 
@@ -91,6 +93,10 @@ def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
         content = content[:-1]
     return content.rstrip() + "…"
 
+
+# The kiosk's LIVE/DEMO badge sits in this strip at the bottom right; the
+# table keeps its log out of it on a kiosk.
+BADGE_BAND = 60
 
 # Toasts: short notices stacked at the middle of the screen (see App._draw_toasts).
 TOAST_TEXT = 34

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import layout_record, theme
 
 TIP_SIZE = 28
 TIP_WIDTH = 560
@@ -41,6 +41,7 @@ def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect,
     box, lines = tooltip_layout(text, anchor, bounds)
     pygame.draw.rect(surface, TIP_BG, box, border_radius=10)
     pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=10)
+    layout_record.box(surface, box, "tip")  # floats over the board: covers, owns its lines
     step = theme.font(TIP_SIZE).get_linesize()
     for i, line in enumerate(lines):
         theme.blit_text(surface, line, (box.x + PAD_X, box.y + PAD_Y + i * step), TIP_SIZE,

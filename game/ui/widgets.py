@@ -7,15 +7,25 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.input import Intent
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, color=theme.PANEL,
-          edge=theme.PANEL_EDGE, radius: int = 12, width: int = 2) -> None:
+          edge=theme.PANEL_EDGE, radius: int = 12, width: int = 2, kind: str = "panel") -> None:
+    """A filled, framed box; `kind` ("button") tells the layout check what it is."""
     pygame.draw.rect(surface, color, rect, border_radius=radius)
     if width:
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+    layout_record.box(surface, rect, kind)
+
+
+def shade(surface: pygame.Surface, alpha: int) -> None:
+    """Darken everything drawn so far: an overlay's backdrop."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+    layout_record.box(surface, veil.get_rect(), "shade")
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
@@ -114,9 +124,11 @@ class Button:
         color = (64, 78, 104) if self.enabled else (44, 50, 62)
         if hover and self.enabled:
             color = (80, 98, 130)
-        panel(surface, self.rect, color, theme.ACCENT if focused else theme.PANEL_EDGE)
-        fg = theme.TEXT if self.enabled else theme.TEXT_DIM
-        theme.blit_text(surface, self.label, self.rect.center, self.size, fg, True, "center")
+        with layout_record.owned_by(self):
+            panel(surface, self.rect, color, theme.ACCENT if focused else theme.PANEL_EDGE,
+                  kind="button")
+            fg = theme.TEXT if self.enabled else theme.TEXT_DIM
+            theme.blit_text(surface, self.label, self.rect.center, self.size, fg, True, "center")
         if focused:
             focus_ring(surface, self.rect)
 

@@ -363,6 +363,9 @@ class TricksBoardScene(TricksDrawing, TableScene):
             columns.insert(0, ("team", 60))
         return columns
 
+    def kiosk_column(self) -> int:
+        return len(self.player_columns()) - 1  # the shares: what the scores come from
+
     def player_values(self, seat: int, player: dict[str, Any]) -> list[str]:
         model = self.model
         if seat >= len(model.counts):

@@ -1,0 +1,107 @@
+"""Every screen of every game, checked for text that overlaps.
+
+The tour is tools/screenshots.py's (menus, each game's hand-off, board,
+choices, Esc menu, every rules page, leave question and results, the title
+with Continue, the kiosk), walked with text recording on
+(game/ui/layout_record.py): each frame's texts, buttons and panels go to
+game/ui/layout_check.py, which finds two texts overlapping, a text on a
+button it does not belong to, a text running out of its panel or off the
+screen. New games and new pages are checked as soon as the registry or the
+Esc menu offers them.
+
+The window is a logical 1920x1080 surface that SDL scales to the window
+(game/app.py), so at 1280x720 every rectangle is the same one scaled by 2/3:
+the 720p check maps the recorded frames to the smaller window, where a gap
+of a pixel or two closes.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules import GAMES
+from game.ui import layout_check, layout_record
+from game.ui.layout_record import Mark
+
+WINDOWS = {"1920x1080": (1920, 1080), "1280x720": (1280, 720)}
+KIOSK_LEGIBLE_PX = 24  # what a spectator must read from the sofa, at 1080p
+SPECTATOR_PARTS = ("status", "players", "log")  # whose turn, the scores, what happened
+
+
+class RecordingShooter:
+    """tools/screenshots.Shooter with `shot` recording the frame, not saving it."""
+
+    def __init__(self) -> None:
+        from tools import screenshots
+
+        class Recorder(screenshots.Shooter):
+            def __init__(self) -> None:
+                super().__init__(out=None)
+                self.frames: dict[str, list[Mark]] = {}
+
+            def shot(self, name: str, ticks: int = 1) -> None:
+                with layout_record.recording() as recorder:
+                    self.app.step(ticks)
+                self.frames[name] = recorder.frame.marks
+
+        self.module = screenshots
+        self.shooter = Recorder()
+
+
+@pytest.fixture(scope="module")
+def tour() -> dict[str, list[Mark]]:
+    """Every screen of the screenshot tour, recorded (about ten seconds)."""
+    holder = RecordingShooter()
+    holder.module.tour(holder.shooter)
+    frames = holder.shooter.frames
+    holder.shooter.app.close()
+    return frames
+
+
+def scaled(marks: list[Mark], factor: float) -> list[Mark]:
+    def rect(r: pygame.Rect) -> pygame.Rect:
+        left, top = round(r.left * factor), round(r.top * factor)
+        return pygame.Rect(left, top, round(r.right * factor) - left,
+                           round(r.bottom * factor) - top)
+
+    return [Mark(m.kind, rect(m.rect), m.order, m.layer, m.owner, m.content, m.size,
+                 m.line_height, m.part) for m in marks]
+
+
+def test_the_tour_sees_every_kind_of_screen(tour):
+    """The tour reaches what the layout test promises to check."""
+    names = set(tour)
+    for screen in ("title", "title-continue", "setup", "setup-message", "settings", "join",
+                   "host", "lobby"):
+        assert screen in names, screen
+    for game_id in GAMES:
+        for part in ("handoff", "board", "menu", "rules", "leave", "results"):
+            assert f"{game_id}-{part}" in names, (game_id, part)
+        assert f"kiosk-{game_id}" in names, game_id
+    assert any(name.endswith("-tickets") for name in names)  # a choice
+    assert "race-detective" in names  # a choice that scrolls, with a subtitle
+    assert all(any(m.kind == "text" for m in marks) for marks in tour.values())
+
+
+@pytest.mark.parametrize("window", list(WINDOWS))
+def test_no_text_overlaps_on_any_screen(tour, window):
+    factor = WINDOWS[window][1] / 1080
+    screen = pygame.Rect(0, 0, *WINDOWS[window])
+    found = []
+    for name, marks in tour.items():
+        for problem in layout_check.problems(scaled(marks, factor), screen,
+                                             max(1, round(layout_check.CLEARANCE * factor))):
+            found.append(f"{name}: {problem}")
+    assert not found, f"{len(found)} layout problems at {window}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_kiosk_is_readable_from_the_sofa(tour, game_id):
+    """Whose turn, the scores and what just happened: at least 24 px high at 1080p."""
+    texts = [m for m in tour[f"kiosk-{game_id}"] if m.kind == "text"]
+    for part in SPECTATOR_PARTS:
+        assert any(m.part == part for m in texts), f"the kiosk shows no {part}"
+    small = [f"{m.part}: {m.content!r} ({m.line_height} px)" for m in texts
+             if m.part in SPECTATOR_PARTS and m.line_height < KIOSK_LEGIBLE_PX]
+    assert not small, "kiosk text under 24 px:\n" + "\n".join(small)
