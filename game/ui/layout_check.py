@@ -2,9 +2,11 @@
 
 A frame is a list of marks in draw order. Four problems are found:
 
-- two texts overlap, and no box drawn between them covers where they meet;
-- a text sits on a button it does not belong to (drawn over it, or hidden
-  under it), and no box drawn between them covers where they meet;
+- two texts overlap or touch, and no box drawn between them covers where
+  they meet;
+- a text sits on (or within 3 px of) a button it does not belong to (drawn
+  over it, or hidden under it), and no box drawn between them covers where
+  they meet;
 - a text runs out of a panel drawn under it by the same screen: part of the
   text is on the panel and part off it, and the panel shows there;
 - a text runs off the screen.
@@ -25,9 +27,11 @@ import pygame
 from game.ui.layout_record import Mark
 
 SCREEN = pygame.Rect(0, 0, 1920, 1080)
-# Text keeps this much room (at 1080p) from other text and from buttons not
-# its own: letters that touch a frame or another line read as one.
+# Text keeps this much room (at 1080p) from buttons not its own: letters that
+# touch a frame read as part of it. Two texts may sit as close as the lines of
+# a paragraph, but not touch.
 CLEARANCE = 3
+TEXT_GAP = 1
 
 
 def _covered(area: pygame.Rect, boxes: Iterable[Mark], after: int, before: int,
@@ -52,7 +56,7 @@ def problems(marks: list[Mark], screen: pygame.Rect = SCREEN,
             found.append(f"{_name(t)} runs off the screen at {tuple(t.rect)}")
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
-            meet = a.rect.inflate(2 * clearance, 2 * clearance).clip(b.rect)
+            meet = a.rect.inflate(2 * TEXT_GAP, 2 * TEXT_GAP).clip(b.rect)
             if meet.width and meet.height and not _covered(meet, boxes, a.order, b.order):
                 found.append(f"{_name(a)} and {_name(b)} overlap at {tuple(meet)}")
     for t in texts:
