@@ -205,6 +205,8 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             f"one per slot from the left: {laid}. Empty slots are not in play that round.",
             "Then, from the start player round the table, every traveller takes one turn. "
             "The start player may not take the card on Start player.",
+            "With six travellers the last of them may take the deck's top card instead, "
+            "without an action.",
         ), _track(actions, [("train", 3), ("ship", 7), ("ship", 5), ("train", 6)])),
         RulesPage("Your turn, step by step", (
             "1. Take one card from the action track into your hand.",
@@ -288,8 +290,9 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "Elephant: ride across India (see that page), or cash it for a coin.",
             "Opportunity: two cards of one kind count as the higher one only.",
             "Princess: acts as the top card of the event discard.",
-            f"Propeller train: one train card counts {n['propeller_days']} day.",
-            f"Submarine: one ship card counts {n['submarine_days']} days.",
+            f"Propeller train: one train card counts {n['propeller_days']} day (on a leg of "
+            "two or more cards).",
+            f"Submarine: one ship card counts {n['submarine_days']} days (the same).",
             "Swap: two track cards change places, before you take one.",
         ), _events(["Distraction", "Offer", "Balloon", "Connection", "Detective",
                     "Elephant", "Opportunity", "Princess", "Propeller train", "Submarine",
@@ -321,6 +324,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "The game ends with the round in which all but one traveller are back (with 6 "
             "players, when 4 are back; with 2, when one is). Fewest days within the limit "
             "wins, a tie going to the earlier arrival; if nobody made it in time, the first "
-            "back wins. Two players: back in time wins, else the other does.",
+            "back wins. Two players: back in time wins, else the other does (both back in "
+            "one round: fewer days, then more coins).",
         ), _time(limit)),
     ]

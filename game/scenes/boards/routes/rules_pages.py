@@ -192,11 +192,10 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "closer.",
         ), _points_table(points)),
         RulesPage("Double routes", (
-            "Some cities are joined by two routes side by side. One player may never "
-            "claim both of them.",
-            f"With fewer than {rules.all_parallel_from} players only one of the two can be "
-            "used: once one side is claimed, the other stays empty for the rest of the "
-            "game.",
+            "Some cities are joined by two routes side by side (on some boards three). One "
+            "player may never claim two of them.",
+            f"With fewer than {rules.all_parallel_from} players only one of them can be "
+            "used: once one is claimed, the others stay empty for the rest of the game.",
         ), _routes([("one side claimed (blue player)", 3, "green", "blue", 0),
                     ("the other side: free for another player", 3, "pink", None, 0)])),
         RulesPage("Destination tickets", (
