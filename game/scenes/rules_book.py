@@ -200,8 +200,9 @@ class RulesScene(Scene):
             button.enabled = not ((name == "prev" and first) or (name == "next" and last))
             default = "close" if last else "next"
             button.draw(surface, focused=name == default, hover=self.hover == name)
-        hint = "Left/right or the wheel: pages    Enter: next    Esc: close"
-        theme.blit_text(surface, theme.fit_text(hint, 24, 2 * BUTTON_W, False),
+        hint = ("Left/right, the wheel or the d-pad: pages    Enter or A: next    "
+                "Esc or B: close")
+        theme.blit_text(surface, theme.fit_text(hint, 24, AREA.width - 96, False),
                         (AREA.centerx, AREA.bottom - BUTTON_H - 56), 24, theme.TEXT_DIM,
                         anchor="center")
 

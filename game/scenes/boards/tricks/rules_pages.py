@@ -233,14 +233,17 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "line gets one locomotive at most. Each has a distance, the number of cards in a "
             f"row it runs, and a cost: {runs}.",
             *([f"{whole['name']} runs the whole line for {whole['cost']}. One trick wins "
-               f"{' and '.join(pair_names)} together: the winner places the "
+               f"{' and '.join(pair_names)} together (the lane's {'+'.join(pair_names)} "
+               "token): the winner places the "
                f"{pair_names[0]}, and the {pair_names[-1]} goes by itself to the last line "
                "without a locomotive."] if whole and pair else []),
             "Then everyone lays the card they played at an end of its company's line, as "
             "in a city trick.",
-        ), _row([by_name[n] | {"kind": "locomotive"} for n in by_name] +
-                ([lane_entry_view(data, (LOCOMOTIVE, pair.locomotives))] if pair else []),
-                "the locomotives: name, and cost in red", MID)),
+        ), _stack((_row([by_name[n] | {"kind": "locomotive"} for n in by_name] +
+                        ([lane_entry_view(data, (LOCOMOTIVE, pair.locomotives))] if pair
+                         else []), "the locomotives: name, and cost in red", MID), 240),
+                  (_line(line, locos[0], f"the {locos[0]['name']} placed at a line's head"),
+                   200))),
         RulesPage("Laying a card in a line", (
             "A line is a row of cards: its company's first card, then the cards and cities "
             "laid at either end. You choose the end for the card you played; the card "
