@@ -213,3 +213,16 @@ def test_tricks_rules_name_the_variants_played():
     teams = " ".join(" ".join(p.text) for p in pages("railway-tricks", {"teams": True}))
     assert "played in this game" not in plain
     assert "Teams (played in this game)" in teams
+
+
+def test_a_controller_opens_the_rules_from_setup_and_closes_them(app):
+    nav.to_title(app)
+    setup = nav.screen("setup", app)
+    app.push(setup)
+    setup.row = setup.rows().index("rules")
+    pad_button(app, 0)  # A
+    rules = rules_on_top(app)
+    pad_button(app, 14)  # d-pad right
+    assert rules.page == 1
+    pad_button(app, 1)  # B
+    assert app.top is setup
