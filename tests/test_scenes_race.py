@@ -333,3 +333,23 @@ def test_hovering_a_leg_city_or_slot_explains_it(app, tmp_path):
     assert "Elephant" in hover(scene.badges[elephant_leg].center)
     assert hover(scene.plates["Paris"].center).startswith("Paris")
     assert hover(L.slot_card_rect(0).center).startswith("Coin")
+
+
+def test_results_list_travellers_in_the_races_own_finishing_order(app, tmp_path):
+    """A traveller still on the way has the fewest days but finishes last: the
+    columns follow the race's places, the same ranking as the winner line."""
+    from game.scenes.results import ResultsScene
+
+    scene = start(app, [Seat("Ada", "red"), Seat("Bo", "blue", "greedy"),
+                        Seat("Cy", "green", "greedy")], tmp_path=tmp_path)
+    state = scene.session.match.state
+    state.days = [75, 79, 60]
+    state.arrivals = [1, 0]  # Bo home first, then Ada; Cy still on the way
+    state.at = [len(state.data.route) - 1, len(state.data.route) - 1, 5]
+    result = state.result()
+    assert result["winners"] == [0]
+    results = ResultsScene(app, scene, result)
+    app.push(results)
+    app.step(2)
+    assert results.order == [0, 1, 2]
+    assert results.winner_line() == "Ada wins!"

@@ -6,7 +6,9 @@ The table's game supplies the pieces through three hooks:
     results_lines(entry) -> [str]               fixed lines of a seat's column
     results_items(entry) -> [(text, value, good)]  items turned over one by one
                                                 (tickets done or failed)
-Seats are ranked by the game's score order (fewest days wins the race game).
+Seats are ranked by the game's own places when its breakdown gives them (the
+race: a traveller still on the way comes after those back home), else by its
+score order.
 Rematch is offered where the session can start one; Title leaves the table
 (a hosting window stops its host).
 """
@@ -71,9 +73,14 @@ class ResultsScene(Scene):
 
     @property
     def order(self) -> list[int]:
-        """Seats best first, by the game's score order (winners first on ties)."""
+        """Seats best first: by the game's own places where its breakdown gives
+        them (the race: a traveller still on the way has fewer days but comes
+        after those back home), else by the score order (winners first on ties)."""
         scores = self.result["scores"]
         winners = set(self.result["winners"])
+        places = [entry.get("place") for entry in self.entries]
+        if len(places) == len(scores) and all(isinstance(p, int) for p in places):
+            return sorted(range(len(scores)), key=lambda s: (s not in winners, places[s], s))
         return sorted(range(len(scores)),
                       key=lambda s: (s not in winners, self.info.rank_key(scores[s]), s))
 
