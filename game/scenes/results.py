@@ -10,7 +10,9 @@ Seats are ranked by the game's own places when its breakdown gives them (the
 race: a traveller still on the way comes after those back home), else by its
 score order.
 Rematch is offered where the session can start one; Title leaves the table
-(a hosting window stops its host).
+(a hosting window stops its host). Leaving takes a deliberate choice: no
+button has the focus until an arrow (or the mouse) picks one, so Enter pressed
+to hurry the animations never skips the scores.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ class ResultsScene(Scene):
                                                     width, 76), fn)
                           for i, (label, fn) in enumerate(buttons)])
         self.compact = False
+        # Nothing is focused until the player moves to a button: Enter pressed to
+        # hurry the animations along never starts a rematch or leaves the table.
+        self.chosen = False
         # First the board alone with its reveal lit, then the scores.
         self.ticks = -scaled(reveal, speed) if reveal else 0
 
@@ -94,6 +99,16 @@ class ResultsScene(Scene):
         if intent.kind in ("select", "click") and self.ticks < self._total_ticks():
             self.ticks = self._total_ticks()  # skip the count-up
             return True
+        if not self.chosen:
+            if intent.kind == "select":
+                self.app.toast("Arrows: choose Rematch or Title, then Enter", theme.ACCENT)
+                return True
+            if intent.kind in ("down", "next", "right", "up", "prev", "left"):
+                # the first press lands on the button on that side
+                forward = intent.kind in ("down", "next", "right")
+                self.menu.focus = 0 if forward else len(self.menu.buttons) - 1
+                self.chosen = True
+                return True
         self.menu.handle(intent)
         return True
 
@@ -137,7 +152,9 @@ class ResultsScene(Scene):
             x = BOX.x + 30 + place * col_w
             col = pygame.Rect(x, BOX.y + 120, col_w - 20, BOX.height - 250)
             self._draw_column(surface, col, seat, progress)
-        self.menu.draw(surface)
+        for i, button in enumerate(self.menu.buttons):
+            button.draw(surface, focused=self.chosen and i == self.menu.focus,
+                        hover=i == self.menu.hover)
 
     def _draw_column(self, surface: pygame.Surface, col: pygame.Rect, seat: int,
                      progress: float) -> None:
