@@ -56,6 +56,16 @@ class GameState(Protocol):
 
 
 @dataclass(frozen=True)
+class OptionInfo:
+    """How the setup screen offers a game option: its name in words, a short
+    line saying what it changes, and the player counts it allows (empty: any)."""
+
+    label: str
+    about: str = ""
+    players: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A registry entry, declared by the game's rules package.
 
@@ -83,6 +93,26 @@ class GameInfo:
     blurb: str = ""
     # A player count the kiosk's attract mode uses for this game.
     demo_players: int = 0
+    # Option name -> how setup shows it (words, and the player counts it allows).
+    option_info: Mapping[str, OptionInfo] = field(default_factory=dict)
+
+    def option_label(self, name: str) -> str:
+        """An option's name in words (the registry's, else its key made readable)."""
+        info = self.option_info.get(name)
+        return info.label if info else name.replace("_", " ").capitalize()
+
+    def option_allowed(self, name: str, players: int) -> bool:
+        """Whether an option can be switched on at a table of `players`."""
+        info = self.option_info.get(name)
+        return not info or not info.players or players in info.players
+
+    def option_problem(self, players: int, options: Mapping[str, Any]) -> str | None:
+        """Why these options cannot be played by `players` (None: they can)."""
+        for name, value in options.items():
+            if value and not self.option_allowed(name, players):
+                counts = " or ".join(str(n) for n in self.option_info[name].players)
+                return f"{self.option_label(name)} needs {counts} players, not {players}"
+        return None
 
     def better(self, a: float, b: float) -> bool:
         """Whether score `a` beats score `b` in this game."""

@@ -64,6 +64,11 @@ class SetupScene(Scene):
 
     def _clamp_count(self) -> None:
         self.count = max(self.info.min_players, min(self.info.max_players, self.count))
+        # an option this many players cannot have is switched off, never offered
+        options = self.options[self.info.id]
+        for name in options:
+            if not self.info.option_allowed(name, self.count) and isinstance(options[name], bool):
+                options[name] = False
 
     def kind_choices(self) -> list[str | None]:
         """Human, then the bots this game offers, strongest first."""
@@ -93,7 +98,11 @@ class SetupScene(Scene):
         elif key.startswith("option:"):
             name = key.split(":", 1)[1]
             options = self.options[self.info.id]
-            if isinstance(options[name], bool):
+            if not self.info.option_allowed(name, self.count):
+                allowed = self.info.option_info[name].players
+                self.app.toast(f"{self.info.option_label(name)}: only with "
+                               f"{' or '.join(map(str, allowed))} players", theme.ACCENT)
+            elif isinstance(options[name], bool):
                 options[name] = not options[name]
         elif key.startswith("seat"):
             self._change_seat(int(key[4:]), step)
@@ -135,6 +144,10 @@ class SetupScene(Scene):
         colors = [self.colors[i] for i in range(self.count)]
         if len(set(colors)) != len(colors):
             self.app.toast("Two seats have the same colour")
+            return
+        problem = self.info.option_problem(self.count, self.game_options())
+        if problem:  # said before any question about the saved game
+            self.app.toast(problem)
             return
         from game.scenes.flow import new_game, unfinished_autosave
 
@@ -227,7 +240,11 @@ class SetupScene(Scene):
                                     True, "midleft")
                 if value:
                     theme.blit_text(surface, value, (rect.right - 24, rect.centery), size,
-                                    theme.ACCENT, anchor="midright")
+                                    theme.ACCENT if color != theme.TEXT_DIM else color,
+                                    anchor="midright")
+                if key.startswith("option:"):
+                    self._draw_option_about(surface, rect, key.split(":", 1)[1], label,
+                                            value, size)
             if r == self.row and not key.startswith("seat"):
                 focus_ring(surface, rect)
         hint = ("Type the name; Enter or Esc to finish" if self.editing else
@@ -246,10 +263,25 @@ class SetupScene(Scene):
             name = key.split(":", 1)[1]
             value = self.options[info.id][name]
             shown = ("On" if value else "Off") if isinstance(value, bool) else str(value)
-            return f"Option: {name.replace('_', ' ')}", shown, theme.TEXT
+            if not info.option_allowed(name, self.count):
+                allowed = " or ".join(map(str, info.option_info[name].players))
+                return info.option_label(name), f"{allowed} players only", theme.TEXT_DIM
+            return info.option_label(name), shown, theme.TEXT
         if key == "rules":
             return f"How to play {info.name}", "", theme.TEXT
         return ("Start", "", theme.ACCENT) if key == "start" else ("Back", "", theme.TEXT)
+
+    def _draw_option_about(self, surface: pygame.Surface, rect: pygame.Rect, name: str,
+                           label: str, value: str, size: int) -> None:
+        """What the option changes, in a line between its name and its value."""
+        info = self.info.option_info.get(name)
+        if not info or not info.about:
+            return
+        left = rect.x + 24 + theme.text(label, size, theme.TEXT, True).get_width() + 30
+        right = rect.right - 24 - theme.text(value, size).get_width() - 30
+        text = theme.fit_text(info.about, 26, right - left)
+        theme.blit_text(surface, text, (left, rect.centery), 26, theme.TEXT_DIM,
+                        anchor="midleft")
 
     def _draw_seat(self, surface: pygame.Surface, r: int, i: int, size: int) -> None:
         rect = self._rect(r)

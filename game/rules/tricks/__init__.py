@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.base import GameInfo, GameState
+from game.rules.base import GameInfo, GameState, OptionInfo
 
 __all__ = ["GAMES"]
 
@@ -18,6 +18,10 @@ GAMES = (
     GameInfo("railway-tricks", "Railway Tricks", 3, 5, "tricks", _factory,
              score_order="high", simultaneous=False,
              options={"expert": False, "teams": False},
+             option_info={
+                 "expert": OptionInfo("Expert lane", "the lane's cities and locomotives shuffled"),
+                 "teams": OptionInfo("Teams of two", "seats 1 and 3 against 2 and 4",
+                                     players=(4,))},
              bots=("random", "greedy", "search"), demo_players=4,
              blurb="Win tricks for shares, lay the losing cards as track, value the lines."),
 )

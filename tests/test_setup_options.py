@@ -1,0 +1,79 @@
+"""The setup screen's game options: words a player reads, and only choices the
+table can play (Railway Tricks' teams need exactly four seats)."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.app import App  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.settings import Settings  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    yield application
+    application.close()
+
+
+def key(app: App, k: int) -> None:
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+
+
+def tricks_setup(app: App, players: int):
+    from game.scenes.setup import SetupScene
+
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.game = setup.games.index("railway-tricks")
+    setup.count = players
+    setup._clamp_count()
+    app.step(1)
+    return setup
+
+
+def test_options_read_as_words(app):
+    setup = tricks_setup(app, 4)
+    labels = [setup._row_text(row)[0] for row in setup.rows() if row.startswith("option:")]
+    assert labels == ["Expert lane", "Teams of two"]
+    assert not any(raw in " ".join(labels) for raw in ("expert", "teams", "Option:"))
+
+
+def test_teams_are_offered_only_with_four_players(app):
+    setup = tricks_setup(app, 3)
+    setup.row = setup.rows().index("option:teams")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RIGHT)
+    assert setup.game_options()["teams"] is False, "no teams at a table of three"
+    label, value, _ = setup._row_text("option:teams")
+    assert value == "4 players only"
+    setup.count = 4
+    setup._clamp_count()
+    setup.row = setup.rows().index("option:teams")  # a fourth seat row moved it down
+    key(app, pygame.K_RETURN)
+    assert setup.game_options()["teams"] is True
+    setup.row = setup.rows().index("players")
+    key(app, pygame.K_LEFT)  # down to three players: the teams go
+    assert setup.count == 3 and setup.game_options()["teams"] is False
+
+
+def test_an_impossible_table_is_refused_before_the_save_question(app):
+    from game.paths import autosave_path
+    from game.scenes.confirm import ConfirmScene
+
+    Match("routes-usa", [Seat("A", "red"), Seat("B", "blue")], 1,
+          save_path=autosave_path()).save(autosave_path())
+    setup = tricks_setup(app, 3)
+    setup.options["railway-tricks"]["teams"] = True  # as an old screen might have left it
+    setup.start()
+    assert not isinstance(app.top, ConfirmScene), "refused first, not after the question"
+    assert app.top is setup
+    assert any("4" in message for message, _, _ in app.toasts)
