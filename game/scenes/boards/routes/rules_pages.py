@@ -127,17 +127,19 @@ def _last_turn(trains: int, end: int) -> Picture:
     return draw
 
 
-def _screen_help() -> Picture:
+def _screen_help(a: str, b: str, length: int, color: str, points: int) -> Picture:
+    """A real route of the board with the tooltip the board shows for it."""
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        _route(surface, rect.x + 20, rect.y + 90, 4, "yellow")
-        tip = "Denver - Omaha: 4 yellow, 7 points"
+        _route(surface, rect.x + 20, rect.y + 90, length, color)
+        tip = theme.fit_text(f"{a} - {b}: {length} {color} spaces, {points} points.", 28,
+                             rect.width - 40)
         img = theme.text(tip, 28, theme.TEXT)
         box = img.get_rect(topleft=(rect.x + 10, rect.y + 20)).inflate(16, 10)
         pygame.draw.rect(surface, (16, 18, 26), box, border_radius=6)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=6)
         surface.blit(img, img.get_rect(center=box.center))
-        draw_card(surface, pygame.Rect(rect.x + 20, rect.y + 180, CARD_W, CARD_H), "yellow",
-                  count=4)
+        draw_card(surface, pygame.Rect(rect.x + 20, rect.y + 180, CARD_W, CARD_H), color,
+                  count=length - 1)
         draw_card(surface, pygame.Rect(rect.x + 130, rect.y + 180, CARD_W, CARD_H),
                   "locomotive", count=1)
     return draw
@@ -149,6 +151,9 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
     board = load_board(rules.board)
     points = dict(board.route_points)
     longest = max(points)
+    sample = next((t for t in board.tracks if t.length == 4 and t.color != "gray"
+                   and not t.ferries), board.tracks[0])
+    ticket = max(board.tickets, key=lambda t: (t.points <= 9, t.points))
     out = [
         RulesPage("The goal", (
             "Claim railway routes between cities with sets of train cards, and join the "
@@ -206,7 +211,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "way round. Nobody else sees your tickets until the end.",
             "On screen, hover or focus a ticket in your list to light its cities and what "
             "you have built; the list says how many spaces you still need.",
-        ), _ticket("Denver", "El Paso", 4)),
+        ), _ticket(ticket.a, ticket.b, ticket.points)),
         RulesPage("The end of the game", (
             f"When a player has {rules.end_trains} cars or fewer left after their turn, "
             "every player, that one included, plays one last turn. Then the game ends.",
@@ -242,7 +247,8 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
         "and a controller move the focus; Enter or A chooses.",
         "Hover or focus a route to see its cities, length, colour and points. The "
         "colour-blind setting puts a letter on every card and space.",
-    ), _screen_help()))
+    ), _screen_help(sample.a, sample.b, sample.length, sample.color,
+                    points[sample.length])))
     return out
 
 
