@@ -22,6 +22,7 @@ from game.ui.widgets import panel
 
 LABEL = 26
 CARD = (100, 140)
+LAND = (206, 192, 150)  # the map's land, as the board draws it
 
 
 def _label(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int,
@@ -115,6 +116,27 @@ def _die(caption: str, coins: int = 2, elephant: bool = False) -> Picture:
         surface.blit(pieces.travel_card("ship", 7, *CARD), (rect.x + 40, rect.y + 440))
         theme.blit_text(surface, "counts as the die", (rect.x + 160, rect.y + 510), 36,
                         theme.ACCENT, True, "midleft")
+    return draw
+
+
+def _detective_picture(city: str, days: int) -> Picture:
+    """The detective at a city on the map, and a traveller he catches there."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        land = pygame.Rect(rect.x, rect.y, rect.width, 300)
+        pygame.draw.rect(surface, LAND, land, border_radius=16)
+        spot = (land.x + 200, land.y + 190)
+        pygame.draw.circle(surface, theme.CITY_EDGE, spot, 11)
+        pygame.draw.circle(surface, theme.CITY, spot, 8)
+        img = pieces.detective(140)
+        surface.blit(img, img.get_rect(midbottom=(spot[0] - 6, spot[1] + 6)))
+        pawn = pieces.pawn(SEAT_RGB["blue"], 2, 18)
+        surface.blit(pawn, pawn.get_rect(center=(spot[0] + 70, spot[1] + 10)))
+        plate = pygame.Rect(0, 0, theme.font(26, True).size(city)[0] + 20, 36)
+        plate.midtop = (spot[0] + 40, spot[1] + 40)
+        pygame.draw.rect(surface, (24, 28, 38), plate, border_radius=10)
+        theme.blit_text(surface, city, plate.center, 26, (255, 255, 255), True, "center")
+        _label(surface, f"traveller 2 ends a turn here: +{days} days", (rect.x, land.bottom + 24),
+               rect.width, theme.TEXT)
     return draw
 
 
@@ -265,9 +287,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "Leave his city on your turn and he cannot stop you; he never stops anyone "
             "when he comes to them. The Detective slot and the Detective card send him to "
             f"any city but {route[0]}; a Distraction card keeps him off you for a turn.",
-        ), _pieces([(pieces.detective(90), "the detective"),
-                    (pieces.pawn(SEAT_RGB["blue"], 2, 24), "ends a turn with him: +2 days")],
-                   step=150)),
+        ), _detective_picture(route[data.detective_start], n["detective_days"])),
         RulesPage("Bonus chips", (
             "Every city on the way holds a red and a blue chip, face up. The first "
             "traveller to reach a city may use its red chip; the last to reach it, its "

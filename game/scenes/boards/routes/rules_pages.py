@@ -76,6 +76,23 @@ def _routes(rows: list[tuple[str, int, str, str | None, int]]) -> Picture:
     return draw
 
 
+def _claim_picture() -> Picture:
+    """A free red route of three, a payment for it, and the route claimed."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        _label(surface, "a free red route of 3 spaces", (rect.x, rect.y), rect.width,
+               theme.TEXT_DIM)
+        _route(surface, rect.x + 10, rect.y + 44, 3, "red")
+        _label(surface, "pay 3 red cards, or 2 red and a locomotive", (rect.x, rect.y + 110),
+               rect.width, theme.TEXT_DIM)
+        for i, card in enumerate(("red", "red", "locomotive")):
+            draw_card(surface, pygame.Rect(rect.x + 10 + i * (CARD_W + 14), rect.y + 150,
+                                           CARD_W, CARD_H), card)
+        _label(surface, "the route is yours: your cars fill it", (rect.x, rect.y + 320),
+               rect.width, theme.TEXT_DIM)
+        _route(surface, rect.x + 10, rect.y + 364, 3, "red", SEAT_RGB["blue"])
+    return draw
+
+
 def _points_table(points: dict[int, int]) -> Picture:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         _label(surface, "spaces", (rect.x, rect.y), 200, theme.TEXT_DIM)
@@ -188,8 +205,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             "Your cars then fill the route and its points go straight onto your score. "
             f"You have {rules.trains} cars for the whole game, and a route needs as many "
             "as it has spaces.",
-        ), _routes([("a red route of 3 spaces: pay 3 red cards,", 3, "red", None, 0),
-                    ("or 2 red and a locomotive", 3, "red", "green", 0)])),
+        ), _claim_picture()),
         RulesPage("Points for a route", (
             "Long routes pay far more than short ones: the table on the right gives the "
             f"points by length. A route of {longest} spaces pays {points[longest]}.",
