@@ -237,3 +237,20 @@ def test_a_focus_nobody_moved_covers_nothing_until_a_key_moves_it(app):
     assert tip_text(app, scene)
     focused = scene.focus_items[scene.focus]
     assert scene.tip[0] == scene.tooltip(focused)
+
+
+def test_a_players_row_says_what_their_shares_are_worth_now(app):
+    from game.scenes.boards.tricks import layout as L
+
+    scene = tricks(app)
+    hover(app, L.player_rect(1).center)
+    assert scene.hover == ("shares", 1)
+    assert tip_text(app, scene) == "B1 holds no shares yet."
+    company = scene.palette.companies[0]
+    scene.model.shares[1] = [{"company": company, "kind": "exchange"},
+                             {"company": company, "strength": 2, "value": 10}]
+    scene.model.locomotives[company] = {"name": "ALL", "distance": None, "cost": 0}
+    worth = sum(item["value"] for item in scene.model.lines[company])
+    hover(app, L.player_rect(1).move(0, 1).center)
+    text = tip_text(app, scene)
+    assert f"2 {company} x {worth}" in text and f"Worth {2 * worth} if the game ended" in text

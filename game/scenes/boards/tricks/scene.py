@@ -34,7 +34,7 @@ SOUNDS = {"card_played": "card", "card_laid": "card", "city_laid": "claim",
           "locomotive_placed": "horn"}
 CHOICE_BOX = pygame.Rect(1440, 66, 474, 840)
 # Tokens that only explain themselves (a tooltip): never acted on.
-INFO = ("lane", "head", "linecard")
+INFO = ("lane", "head", "linecard", "shares")
 
 
 class TricksBoardScene(TricksDrawing, TableScene):
@@ -177,6 +177,9 @@ class TricksBoardScene(TricksDrawing, TableScene):
         for i in range(len(self.model.lane)):
             if L.lane_rect(i).collidepoint(pos):
                 return ("lane", i)
+        for seat in range(self.model.players):
+            if L.player_rect(seat).collidepoint(pos):
+                return ("shares", seat)
         for row, company in enumerate(self.palette.companies):
             if not L.line_row_rect(row).collidepoint(pos):
                 continue
@@ -200,6 +203,8 @@ class TricksBoardScene(TricksDrawing, TableScene):
             return L.head_rect(self.row_of(value))
         if kind == "lane":
             return L.lane_rect(value)
+        if kind == "shares":
+            return L.player_rect(value)
         if kind == "linecard":
             company, index = value
             return L.line_card_rect(self.row_of(company), index,
@@ -226,6 +231,8 @@ class TricksBoardScene(TricksDrawing, TableScene):
             trick = self.shown["tricks_played"] + value + 1
             return lane_tip(model.lane[value], value, trick, free,
                             {c: self._worth(c) for c in self.palette.companies})
+        if kind == "shares":
+            return self._shares_tip(value)
         if kind == "head":
             loco = model.locomotives.get(value)
             if not loco:
@@ -256,6 +263,25 @@ class TricksBoardScene(TricksDrawing, TableScene):
             ends = " At an end of the line." if index in (0, len(line) - 1) else ""
             return f"{name} in {company}'s line: station value {card['value']}.{where}{ends}"
         return None
+
+    def _shares_tip(self, seat: int) -> str:
+        """A seat's shares and what they would pay if the game ended now."""
+        model = self.model
+        shares = self.shares_shown(seat) if seat < len(model.shares) else []
+        parts, total = [], 0
+        for company in self.palette.companies:
+            n = sum(1 for share in shares if share.get("company") == company)
+            if not n:
+                continue
+            worth = line_value(model.lines.get(company, []), model.locomotives.get(company))
+            value = worth[0] if worth else 0
+            total += n * value
+            parts.append(f"{n} {company} x {value}")
+        name = self.seat_name(seat)
+        if not parts:
+            return f"{name} holds no shares yet."
+        return (f"{name}'s shares: {', '.join(parts)}. Worth {total} if the game ended now "
+                f"(each share pays its company's worth at the end).")
 
     # --- acting -------------------------------------------------------------------
 
