@@ -45,6 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     where.add_argument("--discover", metavar="NAME", help="follow the game of this host name")
     where.add_argument("--address", metavar="HOST:PORT", type=_address,
                        help="follow the game at this address")
+    kiosk.add_argument("--host-key", type=_fingerprint, default=None, metavar="FP",
+                       help="follow only the game whose host proves this key fingerprint")
     kiosk.add_argument("--windowed", action="store_true", help="not fullscreen (testing)")
     kiosk.add_argument("--frames", type=int, default=None, help="stop after this many frames")
     kiosk.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
@@ -69,6 +71,12 @@ def _png_path(text: str) -> Path:
     if path.suffix.lower() != ".png":
         raise argparse.ArgumentTypeError(f"{text!r} should end in .png")
     return path
+
+
+def _fingerprint(text: str) -> str:
+    from net.cli import fingerprint_arg
+
+    return fingerprint_arg(text)
 
 
 def _address(text: str) -> str:
@@ -137,7 +145,8 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     app = open_app(settings=settings, fullscreen=not args.windowed, kiosk=True)
     if app is None:
         return 2
-    kiosk = KioskScene(app, discover=args.discover, address=args.address)
+    kiosk = KioskScene(app, discover=args.discover, address=args.address,
+                       host_key=args.host_key)
     app.push(kiosk)
     try:
         app.run(max_frames=args.frames)

@@ -40,6 +40,18 @@ def _port(text: str) -> int:
     return value
 
 
+def fingerprint_arg(text: str) -> str:
+    """A host key fingerprint on the command line, in its plain form."""
+    from net.identity import parse_fingerprint
+
+    plain = parse_fingerprint(text)
+    if plain is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a key fingerprint (16 letters and digits, as the host shows "
+            "it, like ABCD-EFGH-JKLM-NPQR)")
+    return plain
+
+
 def _default_name() -> str:
     try:
         return getpass.getuser()[:P.MAX_NAME_CHARS] or "Player"
@@ -133,6 +145,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                          help="no window; print the final result as JSON")
         sub.add_argument("--interface", action="append", metavar="ADDR",
                          help="IPv4 address of an interface to search on (repeatable)")
+        sub.add_argument("--host-key", type=fingerprint_arg, default=None, metavar="FP",
+                         help="only the game whose host proves this key fingerprint (shown "
+                              "on the host's screen, e.g. ABCD-EFGH-JKLM-NPQR)")
         sub.add_argument("--discover-timeout", type=_seconds, default=10.0, metavar="S")
         sub.add_argument("--retry-for", type=_seconds, default=120.0, metavar="S",
                          help="how long to keep retrying a lost host (default 120)")
@@ -163,6 +178,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
     from game.rules import GAMES
     from net.client import data_dir
     from net.host import Host, load_hosted
+    from net.identity import shown
 
     _logging(args.verbose)
     resume = None
@@ -190,7 +206,9 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     start_after=args.start_after, exit_when_over=args.headless,
                     fsync=args.fsync, turn_timeout=args.turn_timeout or None,
                     think_ms=args.think_ms,
-                    on_listening=lambda h: print(f"listening on {h.bind}:{h.port}", flush=True))
+                    on_listening=lambda h: print(
+                        f"listening on {h.bind}:{h.port}\nhost key "
+                        f"{shown(h.identity.fingerprint)}", flush=True))
     except ValueError as exc:
         parser.error(str(exc))
     _say(f"saving to {save}")
@@ -215,10 +233,45 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
     return 0
 
 
+def _discover(args: argparse.Namespace) -> Any:
+    """The game `--discover NAME` means, or None after saying why (never one of
+    several games of that name chosen silently: see net/choosing.py)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from net.choosing import choose, needs_probe, probe_key
+    from net.discovery import Browser
+    from net.identity import shown
+    from net.known_hosts import KnownHosts
+
+    _say(f"looking for {args.discover!r} on the LAN ...")
+    with Browser(interfaces=args.interface) as browser:
+        found = browser.matches(args.discover, args.discover_timeout)
+        if not found:
+            found = browser.games()
+    probing = needs_probe(found, args.discover)
+    proven = None
+    if probing:
+        with ThreadPoolExecutor(max_workers=min(8, len(probing))) as pool:
+            proven = dict(zip([g.address for g in probing], pool.map(probe_key, probing),
+                              strict=True))
+    known = KnownHosts().get(args.discover)
+    choice = choose(found, args.discover, host_key=args.host_key, known=known, proven=proven)
+    for note in choice.notes:
+        _say(f"note: {note}")
+    if choice.game is None:
+        _say(choice.problem or "no game chosen")
+        return None
+    game = choice.game
+    _say(f"found {game.name!r} ({game.game}, {game.free} free seats) at {game.address}, "
+         f"host key {shown(game.fingerprint)}")
+    return game
+
+
 def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching: bool,
              join_window: Callable[[Any], int] | None = None) -> int:
     from game.bots import make_bot
     from net.client import Client, ClientClosed, parse_address, run_bot, run_spectator
+    from net.identity import shown
 
     _logging(args.verbose)
     watching = watching or getattr(args, "spectate", False)
@@ -228,25 +281,16 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
             address = parse_address(args.address)
         except ValueError as exc:
             parser.error(f"--address: {exc}")
+        expect = args.host_key
     else:
-        from net.discovery import Browser
-
-        _say(f"looking for {args.discover!r} on the LAN ...")
-        with Browser(interfaces=args.interface) as browser:
-            found = browser.find(args.discover, args.discover_timeout)
-            if found is None:
-                names = ", ".join(repr(g.name) for g in browser.games()) or "none"
-                _say(f"no game called {args.discover!r} found (games seen: {names})")
-                return 3
-        if not found.compatible:
-            _say(f"{found.name} runs network protocol {found.version}; this copy speaks "
-                 f"{P.PROTOCOL_VERSION}. Install the same Rail Party version everywhere.")
-            return 2
-        address = (found.host, found.port)
-        _say(f"found {found.name!r} ({found.game}, {found.free} free seats) at {found.address}")
+        found = _discover(args)
+        if found is None:
+            return 3
+        address, expect = (found.host, found.port), found.fingerprint
     name = None if watching else (args.name or _default_name())
     client = Client(address, role="spectator" if watching else "player", name=name,
-                    color=None if watching else args.color, retry_for=args.retry_for)
+                    color=None if watching else args.color, retry_for=args.retry_for,
+                    expect_key=expect)
     if not watching and bot is None:
         return (join_window or _no_window)(client)  # a person plays the seat, in the window
 
@@ -257,7 +301,12 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
         elif kind == "welcome":
             where = ("as a spectator" if message["seat"] is None
                      else f"in seat {message['seat']}")
-            _say(f"joined {message.get('host_name')!r} {where}")
+            key = shown(client.host_fingerprint or "") or "not proved"
+            _say(f"joined {message.get('host_name')!r} {where} (host key {key})")
+            old = client.replaced_key
+            if old is not None:
+                _say(f"warning: {old.name!r} had the key {shown(old.fingerprint)} when you "
+                     f"played before; this host proved {key}. It is remembered now.")
         elif kind in ("reject", "bye"):
             _say(f"{kind}: {message.get('reason')}")
         elif kind == "error" and message.get("code") not in (P.E_STALE,):

@@ -24,6 +24,14 @@ where S is "connecting", "connected", "reconnecting" or "closed" and C says why
 a full `sync`. A host that stops says `bye` first, so the client closes with
 cause "host_closed" instead of retrying.
 
+Before its hello a client asks the host to prove its identity key
+(net/identity.py). With `expect_key` (a fingerprint: the one announced with
+the game it chose, or asked for) it says hello only once the host has proved
+exactly that key, and closes with cause "wrong_host" otherwise. Without one
+(a typed address) it sends its hello at once and takes the key proved with
+the welcome. Either way the key then proved is held for reconnects, and the
+host is remembered in known-hosts (net/known_hosts.py) under its name.
+
 Seat tokens are kept in the user data folder (platformdirs; the environment
 variable RAILPARTY_DATA_DIR overrides it) keyed by host address and player
 name, so a restarted program gets its seat back.
@@ -42,6 +50,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from net import protocol as P
+from net.identity import IdentityError, shown, verify_identity
+from net.known_hosts import KnownHost, KnownHosts
+from net.paths import data_dir
 from net.protocol import ProtocolError
 from net.session import LocalClient, Session, _bye_cause
 
@@ -55,20 +66,9 @@ RETRY_SECONDS = 120.0                       # how long a client keeps retrying i
 RETRY_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)   # between attempts (the last one repeats)
 CONNECT_TIMEOUT_SECONDS = 5.0
 MAX_STORED_TOKENS = 64
-ENV_DATA_DIR = "RAILPARTY_DATA_DIR"
 
 # Reject codes after which retrying cannot help.
 FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED}
-
-
-def data_dir() -> Path:
-    """Where seat tokens and host saves live: RAILPARTY_DATA_DIR when set, else
-    the program's data folder (game.paths: RAILPARTY_HOME or the platform's)."""
-    env = os.environ.get(ENV_DATA_DIR)
-    if env:
-        return Path(env)
-    from game.paths import data_dir as program_data_dir
-    return program_data_dir()
 
 
 class TokenStore:
@@ -151,8 +151,16 @@ class Client(Session):
                  connect_timeout: float = CONNECT_TIMEOUT_SECONDS,
                  retry_for: float = RETRY_SECONDS,
                  retry_delays: tuple[float, ...] = RETRY_DELAYS,
-                 magic: str = P.MAGIC, protocol_version: int = P.PROTOCOL_VERSION):
+                 magic: str = P.MAGIC, protocol_version: int = P.PROTOCOL_VERSION,
+                 expect_key: str | None = None,
+                 known_hosts: KnownHosts | None | bool = True):
         super().__init__(role, name, color)
+        self.expect_key = expect_key or None   # a fingerprint the host must prove
+        self.known_hosts: KnownHosts | None = (KnownHosts() if known_hosts is True
+                                               else known_hosts or None)
+        self.host_key: str | None = None       # the key the host proved (base64) ...
+        self.host_fingerprint: str | None = None   # ... and its fingerprint
+        self.replaced_key: KnownHost | None = None  # another key remembered for its name
         self.host, self.port = parse_address(address) if isinstance(address, str) else address
         if token_store is True:
             token_store = TokenStore()
@@ -307,8 +315,17 @@ class Client(Session):
             if problem is not None:
                 self._absorb(P.reject(*problem))
                 return True, problem[1], "rejected"
-            # the token never travels: it answers this connection's nonce (protocol.py)
             nonce = first.get("nonce")
+            challenge = P.new_nonce()
+            writer.write(P.encode(P.challenge(challenge)))
+            if self.expect_key:        # nothing more before the host proves that key
+                message = await self._read(reader, stopper, self.connect_timeout)
+                if message is None:
+                    return False, None, None
+                refused = self._check_identity(message, challenge, nonce)
+                if refused is not None:
+                    return True, f"{refused}; nothing was sent to it", "wrong_host"
+            # the token never travels: it answers this connection's nonce (protocol.py)
             proof = (P.seat_proof(self._token, nonce) if self.role == "player"
                      and self._token and isinstance(nonce, str) else None)
             hello = P.hello_from_client(self.role, self.name, self.color, proof)
@@ -322,6 +339,10 @@ class Client(Session):
                     self._absorb(message)
                     return (message["code"] in FINAL_REJECTS, message["reason"],
                             _reject_cause(message))
+                if message["type"] == "identity" and not self.expect_key:
+                    refused = self._check_identity(message, challenge, nonce)
+                    if refused is not None:
+                        return True, refused, "wrong_host"
                 if message["type"] == "welcome":
                     break
             self._absorb(message)
@@ -385,8 +406,32 @@ class Client(Session):
                 continue
             return message
 
+    def _check_identity(self, message: dict[str, Any], challenge: str,
+                        nonce: Any) -> str | None:
+        """None when `message` proves the key this client expects (then held for
+        reconnects), else why not, for a person."""
+        where = f"the game at {self.host}:{self.port}"
+        if message["type"] != "identity" or not isinstance(nonce, str):
+            return f"{where} did not prove its identity key"
+        try:
+            key, fingerprint = verify_identity(message, challenge, nonce)
+        except IdentityError as exc:
+            return f"{where} could not prove its identity key ({exc})"
+        if self.expect_key and fingerprint != self.expect_key:
+            return (f"{where} proved the key {shown(fingerprint)}, not "
+                    f"{shown(self.expect_key)}: it is not the game you chose (perhaps a "
+                    "copy under the same name)")
+        self.host_key, self.host_fingerprint = key, fingerprint
+        self.expect_key = fingerprint          # a reconnect must find the same key
+        return None
+
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.connections += 1
+        name = message.get("host_name")
+        if self.known_hosts is not None and self.host_key and isinstance(name, str) and name:
+            replaced = self.known_hosts.remember(name, self.host_key,
+                                                 self.host_fingerprint or "")
+            self.replaced_key = replaced or self.replaced_key
         token = message.get("token")
         if self.role == "player" and isinstance(token, str):
             self._token = token

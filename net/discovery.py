@@ -2,13 +2,17 @@
 
 A host advertises one service whose TXT record says the protocol version
 (`proto`), the game id (`game`), seats in all and free (`seats`, `free`),
-the lobby phase (`phase`) and the host's display name (`host`). The service
+the lobby phase (`phase`), the host's display name (`host`) and the short
+fingerprint of its identity key (`fp`, net/identity.py). Anyone can copy a
+fingerprint into an announcement: a client checks it on connection (the host
+proves its key), and `net/choosing.py` decides which of several games of one
+name to join. The service
 is registered with `allow_name_change=True` (two "Friday rails" on one LAN get
 distinct names) and unregistered when the host stops.
 
 `Browser` runs in its own thread and keeps a live list of `FoundGame`s for the
 Join screen: read `games()` every frame (it never blocks), redraw when
-`changes` moves. `Browser.find(name, timeout)` blocks: for the command line.
+`changes` moves. `Browser.matches(name, timeout)` blocks: for the command line.
 
 `interfaces`: a list of IPv4 addresses to use, or None. None means the
 environment variable RAILPARTY_MDNS_INTERFACES (comma-separated addresses,
@@ -30,10 +34,12 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from net.identity import parse_fingerprint
 from net.protocol import PROTOCOL_VERSION, SERVICE_TYPE
 
 ENV_INTERFACES = "RAILPARTY_MDNS_INTERFACES"
 RESOLVE_TIMEOUT_MS = 3000
+SETTLE_SECONDS = 1.5      # after the first game of a name, how long to wait for others
 
 
 def resolve_interfaces(interfaces: Sequence[str] | None) -> list[str] | InterfaceChoice:
@@ -85,6 +91,12 @@ class FoundGame:
     host: str            # an IPv4 address to connect to
     port: int
     version: int         # the host's protocol version
+    fingerprint: str = ""  # its key's fingerprint as announced ("" if none): unproven
+
+    def named(self, wanted: str) -> bool:
+        """Whether this game answers to the name `wanted` (its host or instance name)."""
+        wanted = wanted.strip().lower()
+        return wanted in (self.name.lower(), self.service.lower())
 
     @property
     def address(self) -> str:
@@ -100,11 +112,11 @@ class Advertiser:
 
     def __init__(self, name: str, port: int, game: str, seats: int, free: int,
                  phase: str = "lobby", *, bind: str = "0.0.0.0",
-                 interfaces: Sequence[str] | None = None):
+                 interfaces: Sequence[str] | None = None, fingerprint: str = ""):
         self.name = name
         self.port = port
         self.fields = {"proto": PROTOCOL_VERSION, "game": game, "seats": seats, "free": free,
-                       "phase": phase, "host": name}
+                       "phase": phase, "host": name, "fp": fingerprint}
         self.addresses = advertised_addresses(bind, interfaces)
         self.interfaces = resolve_interfaces(interfaces if interfaces else None)
         self._zc: AsyncZeroconf | None = None
@@ -177,7 +189,8 @@ def _parse(info: AsyncServiceInfo) -> FoundGame | None:
     return FoundGame(name=props.get("host") or instance, service=instance,
                      game=props.get("game", "?"), seats=seats, free=free,
                      phase=props.get("phase", "?"), host=addresses[0], port=info.port,
-                     version=version)
+                     version=version,
+                     fingerprint=parse_fingerprint(props.get("fp", "")) or "")
 
 
 class Browser:
@@ -246,20 +259,31 @@ class Browser:
                 self._changed.wait(left)
 
     def find(self, name: str, timeout: float = 10.0) -> FoundGame | None:
-        """The game whose host name (or instance name) is `name`, waiting up to `timeout`."""
-        wanted = name.strip().lower()
+        """The first game whose host name (or instance name) is `name`, waiting up to
+        `timeout`. Several games may share a name: choose with `matches`."""
+        found = self.matches(name, timeout, settle=0.0)
+        return found[0] if found else None
 
-        def pick(games: list[FoundGame]) -> FoundGame | None:
-            for game in games:
-                if game.name.lower() == wanted:
-                    return game
-            for game in games:
-                if game.service.lower() == wanted:
-                    return game
-            return None
+    def matches(self, name: str, timeout: float = 10.0,
+                settle: float = SETTLE_SECONDS) -> list[FoundGame]:
+        """Every game called `name`, once the first has been seen and no other has
+        come for `settle` seconds (answers to one query arrive over a moment), or
+        what there is after `timeout`."""
+        deadline = time.monotonic() + timeout
+        if not self.wait_for(lambda games: [g for g in games if g.named(name)], timeout):
+            return []
+        def count(games: list[FoundGame]) -> int:
+            return len([g for g in games if g.named(name)])
 
-        found = self.wait_for(pick, timeout)
-        return found if isinstance(found, FoundGame) else None
+        seen = count(self.games())
+        while True:
+            quiet_until = min(deadline, time.monotonic() + settle)
+            more = self.wait_for(lambda games, before=seen: count(games) > before,
+                                 max(0.0, quiet_until - time.monotonic()))
+            found = [g for g in self.games() if g.named(name)]
+            if not more or time.monotonic() >= deadline:
+                return found
+            seen = len(found)
 
     # --- the thread -------------------------------------------------------------
 

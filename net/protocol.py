@@ -8,6 +8,8 @@ strict_map_key=True)`; ext types are refused.
 The first frame each way is `hello` (magic + protocol version). Messages:
 
 client -> host
+    challenge {nonce}                            optional, before hello (version 3): asks
+                                                 the host to prove its identity key
     hello   {magic, version, role: "player"|"spectator", name?, color?, proof?, client?}
     seat    {name?, color?}                      lobby only: change name or colour
     action  {seat, version, action}              version = the update the action answers
@@ -16,6 +18,9 @@ client -> host
 
 host -> client
     hello   {magic, version, server, name, game, nonce}      sent first, on connect
+    identity {key, signature}                    answers a challenge (net/identity.py):
+                                                 the public key, and its signature of
+                                                 "railparty-host:" + challenge + ":" + nonce
     welcome {role, seat, token?, game, host_name, players, heartbeat, timeout}
     reject  {code, reason}                       then the host closes the connection
     sync    {phase, game, version, mark, you, seats, view, legal, to_act, over, result,
@@ -31,6 +36,12 @@ host -> client
     ping/pong, bye {reason, code?}               code: "stopped" (the host closed the
                                                  game), "over", "taken" (another
                                                  connection took this seat)
+
+Identity (since version 3): every host has an Ed25519 key; its announcement
+carries the key's fingerprint (`fp`). A client sends `challenge` with a fresh
+nonce right after the host's hello and before its own, and says hello only once
+the `identity` answer proves the fingerprint it chose: so nothing (not even a
+seat proof) goes to a host that only copied an announcement.
 
 Seats and tokens: a new player gets its seat's token in its first `welcome`,
 the only time a token crosses the wire. To take its seat back later it answers
@@ -66,7 +77,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3    # 3: the host identity challenge (challenge / identity)
 MAGIC = "railparty-lan"
 SERVICE_TYPE = "_railparty._tcp.local."
 DEFAULT_PORT = 47474
@@ -76,7 +87,7 @@ MAX_FRAME_BYTES = 256 * 1024          # a longer frame is refused before its bod
 # What a client may send is small: the host refuses a longer frame from the header
 # alone, then holds each decoded type to its own size, and decodes with bounds.
 MAX_CLIENT_FRAME_BYTES = 16 * 1024
-CLIENT_TYPE_BYTES = {"hello": 1024, "seat": 512, "action": MAX_CLIENT_FRAME_BYTES,
+CLIENT_TYPE_BYTES = {"challenge": 128, "hello": 1024, "seat": 512, "action": MAX_CLIENT_FRAME_BYTES,
                      "ping": 64, "pong": 64, "bye": 512}
 CLIENT_DECODE_LIMITS = dict(max_str_len=1024, max_bin_len=0, max_array_len=256,
                             max_map_len=64, max_ext_len=0)
@@ -221,6 +232,7 @@ _OPT_STR = (str, type(None))
 _OPT_INT = (int, type(None))
 # type -> {field: (allowed types, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "challenge": {"nonce": (_STR, True)},
     "hello": {"magic": (_STR, True), "version": (_INT, True), "role": (_STR, False),
               "name": (_OPT_STR, False), "color": (_OPT_STR, False),
               "proof": (_OPT_STR, False), "client": (_OPT_STR, False)},
@@ -234,6 +246,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"magic": (_STR, True), "version": (_INT, True), "server": (_OPT_STR, False),
               "name": (_OPT_STR, False), "game": (_OPT_STR, False),
               "nonce": (_OPT_STR, False)},
+    "identity": {"key": (_STR, True), "signature": (_STR, True)},
     "welcome": {"role": (_STR, True), "seat": (_OPT_INT, True), "token": (_OPT_STR, False),
                 "game": (_STR, True), "host_name": (_STR, False), "players": (_INT, True),
                 "heartbeat": (_NUM, False), "timeout": (_NUM, False)},
@@ -300,6 +313,11 @@ def hello_from_client(role: str = "player", name: str | None = None, color: str 
 def hello_from_host(name: str, game: str, nonce: str | None = None) -> dict[str, Any]:
     return {"type": "hello", "magic": MAGIC, "version": PROTOCOL_VERSION,
             "server": "railparty", "name": name, "game": game, "nonce": nonce}
+
+
+def challenge(nonce: str) -> dict[str, Any]:
+    """Ask the host to prove its identity key (answered by an `identity` message)."""
+    return {"type": "challenge", "nonce": nonce}
 
 
 def new_nonce() -> str:

@@ -30,6 +30,7 @@ queued whenever it changes. S is "connecting", "connected", "reconnecting" or
     "over"         the game is over and the host said goodbye    [S = closed]
     "seat_taken"   another connection holds this seat now; offer `reclaim_seat()`
     "rejected"     the host refused us (reason says why)         [S = closed]
+    "wrong_host"   the host did not prove the key we expected    [S = closed]
     "left"         we stopped ourselves                          [S = closed]
     None           connecting / connected
 

@@ -3,7 +3,12 @@
 It follows the named (or first) game found on the LAN, or a fixed address,
 as a spectator: public views only, the same animations as a player sees.
 With no game to show it plays a bot demo (attract mode) and switches to a
-real game as soon as one is playing. It reconnects by itself, ignores Esc,
+real game as soon as one is playing. A game is followed only once its host
+proves the key it announces (net/identity.py); of several games of one name
+it follows the one it watched before (known hosts) or the one asked for
+(`host_key`), and otherwise none, saying so (net/choosing.py). It never leaves
+the game it follows for another one unless that game ended or stopped
+answering. It reconnects by itself, ignores Esc,
 and quits only on its key chord (Ctrl+Shift+Q).
 """
 
@@ -18,6 +23,7 @@ from game.ui import layout_record, theme
 from game.ui.input import Intent
 
 LOOK_EVERY_TICKS = 120      # how often to look for a game to show (2 s)
+SHUN_TICKS = 60 * 60        # a host that sent what we cannot read is left alone (1 min)
 RESULTS_TICKS = 60 * 20     # how long a finished game's results stay up
 QUIT_CHORD = (pygame.K_q, pygame.KMOD_CTRL, pygame.KMOD_SHIFT)
 
@@ -26,9 +32,14 @@ class KioskScene(Scene):
     """Sits at the bottom of the stack and swaps what is shown above it."""
 
     def __init__(self, app, discover: str | None = None, address: str | None = None,
-                 interfaces: list[str] | None = None, demo_games: list[str] | None = None):
+                 interfaces: list[str] | None = None, demo_games: list[str] | None = None,
+                 host_key: str | None = None):
         super().__init__(app)
         self.discover, self.address = discover, address
+        self.host_key = host_key          # a fingerprint the followed host must prove
+        self.target_key: str | None = None  # the key the game about to be followed announced
+        self.followed_key: str | None = None  # the key of the last game followed
+        self.notice: str | None = None    # why no game is followed (shown on the badge)
         self.interfaces = interfaces
         # the attract mode plays every registered game in turn
         self.demo_games = list(demo_games or GAMES)
@@ -38,6 +49,9 @@ class KioskScene(Scene):
         self.showing: str | None = None  # "demo" or "live"
         self.wait = 0
         self.over_ticks = 0
+        self.ticks = 0
+        self.shunned: dict[str, int] = {}   # address -> tick until which it is left alone
+        self.following: str | None = None   # the address of the client's host
         if address is None:
             try:
                 from net.discovery import Browser
@@ -61,18 +75,35 @@ class KioskScene(Scene):
             browser.stop()
 
     def _target(self) -> str | None:
+        self.target_key = self.host_key
         if self.address:
             return self.address
         if self.browser is None:
             return None
-        games = [g for g in self.browser.games() if g.compatible]
+        games = [g for g in self.browser.games() if g.compatible and g.fingerprint
+                 and self.shunned.get(g.address, 0) <= self.ticks]
         if self.discover:
-            wanted = self.discover.strip().lower()
-            games = [g for g in games if wanted in (g.name.lower(), g.service.lower())]
-        playing = [g for g in games if g.phase == "playing"]
-        pick = (playing or games)[:1]
-        return pick[0].address if pick else None
+            from net.choosing import choose
+            from net.known_hosts import KnownHosts
 
+            choice = choose(games, self.discover, host_key=self.host_key,
+                            known=KnownHosts().get(self.discover))
+            pick = choice.game
+            if choice.proof_decides:
+                pick = choice.listed[0]   # one key claimed by several: the proof decides
+            self.notice = None if pick is not None or not choice.listed else (
+                f"{len(choice.listed)} games are called {self.discover!r}: not following "
+                "one (kiosk --host-key FP picks)" if len(choice.listed) > 1 else
+                f"{self.discover!r} is back with a new key: not followed "
+                "(kiosk --host-key FP accepts it)")
+        else:
+            # any game: the one followed before first, then one being played
+            pick = min(games, default=None, key=lambda g: (
+                g.fingerprint != self.followed_key, g.phase != "playing", g.name.lower()))
+        if pick is None:
+            return None
+        self.target_key = pick.fingerprint
+        return pick.address
     @property
     def demo_game(self) -> str:
         """The game the attract mode plays next."""
@@ -99,7 +130,8 @@ class KioskScene(Scene):
         except ValueError:
             self.address = None
             return
-        self.client = Client(target, role="spectator").start()
+        self.client = Client(target, role="spectator", expect_key=self.target_key).start()
+        self.following = address
 
     def _show_live(self) -> None:
         from game.remote_session import RemoteSession
@@ -123,12 +155,18 @@ class KioskScene(Scene):
         if self.showing is None:
             self._show_demo()
         self.wait += 1
+        self.ticks += 1
         client = self.client
         if client is not None:
             snap = client.snapshot()
+            if getattr(client, "host_fingerprint", None):
+                self.followed_key, self.notice = client.host_fingerprint, None
             if snap["status"] == "closed":
                 client.stop()
                 self.client = None
+                if snap["cause"] == "wrong_host" and self.following:
+                    self.shunned[self.following] = self.ticks + SHUN_TICKS
+                    self.notice = snap["reason"]
                 if self.showing == "live":
                     self._show_demo()
             elif self.showing != "live" and snap["view"] is not None and snap["phase"] in (
@@ -153,7 +191,9 @@ class KioskScene(Scene):
         surface.fill(theme.BG)
 
     def draw_badge(self, surface: pygame.Surface) -> None:
-        label = "LIVE" if self.showing == "live" else "DEMO - start a LAN game to show it here"
+        label = "LIVE" if self.showing == "live" else (
+            f"DEMO - {self.notice[:90]}" if self.notice else
+            "DEMO - start a LAN game to show it here")
         color = theme.ERROR if self.showing == "live" else theme.ACCENT
         img = theme.text(label, 30, (255, 255, 255), True)
         box = img.get_rect(bottomright=(theme.SCREEN_W - 28, theme.SCREEN_H - 18)).inflate(24,

@@ -194,6 +194,18 @@ class Admission:
         self._on_message(peer, message)
         return False
 
+    def _on_challenge(self, peer: Peer, message: dict[str, Any]) -> None:
+        """Prove this host's identity key (net/identity.py): once per connection,
+        before its hello, for a nonce of the protocol's size."""
+        nonce = message["nonce"]
+        if peer.challenged or len(nonce) != 2 * P.NONCE_BYTES:
+            peer.send(P.reject(P.R_BAD_HELLO, "one challenge of "
+                                              f"{2 * P.NONCE_BYTES} characters, before hello"))
+            peer.close()
+            return
+        peer.challenged = True
+        peer.send(self.identity.answer(nonce, peer.nonce))
+
     def _flood(self, peer: Peer, what: str) -> None:
         peer.send(P.error(P.E_FLOOD, f"too much traffic; the host closes this connection "
                                      f"({what})"))
@@ -260,7 +272,9 @@ class Admission:
                 peer.close()
             return
         try:
-            if peer.role is None:
+            if peer.role is None and kind == "challenge":
+                self._on_challenge(peer, message)
+            elif peer.role is None:
                 if kind != "hello":
                     peer.send(P.reject(P.R_BAD_HELLO, "the first message must be a hello"))
                     peer.close()

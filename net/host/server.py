@@ -27,6 +27,7 @@ from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
 from net.host.saving import HostSave
 from net.host.standins import StandIns
 from net.host.table import Table
+from net.identity import HostIdentity
 from net.protocol import encode
 from net.session import LocalClient
 
@@ -55,7 +56,7 @@ class Host(Admission, Lobby, Table, StandIns):
                  linger: float = LINGER_SECONDS,
                  on_listening: Callable[[Host], None] | None = None,
                  fsync: bool = False, turn_timeout: float | None = None,
-                 think_ms: int | None = None):
+                 think_ms: int | None = None, identity: HostIdentity | None = None):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -70,6 +71,8 @@ class Host(Admission, Lobby, Table, StandIns):
             raise ValueError(f"on_drop must be one of {', '.join(DROP_POLICIES)}")
         self.game = game
         self.name = clean_name(name, "Rail Party")
+        # the key this host proves to clients (net/identity.py); kept across runs
+        self.identity = identity if identity is not None else HostIdentity.load_or_create()
         self.bind, self.port = bind, port
         self.seed = new_seed() if seed is None else seed
         self.options = dict(options or {})
@@ -319,7 +322,8 @@ class Host(Admission, Lobby, Table, StandIns):
         try:
             advertiser = Advertiser(self.name, self.port, self.game, len(self.slots),
                                     self._free_seats(), self.phase, bind=self.bind,
-                                    interfaces=self.interfaces)
+                                    interfaces=self.interfaces,
+                                    fingerprint=self.identity.fingerprint)
             self._advertiser = advertiser
             self.advertised_name = await advertiser.start()
             log.info("advertised as %r", self.advertised_name)
@@ -360,6 +364,7 @@ class Host(Admission, Lobby, Table, StandIns):
     def _refresh_status(self, stopped: bool = False) -> None:
         self._status = {
             "phase": self.phase, "stopped": stopped, "game": self.game, "name": self.name,
+            "fingerprint": self.identity.fingerprint,
             "advertised_as": self.advertised_name, "address": f"{self.bind}:{self.port}",
             "port": self.port, "seats": self.seat_table(), "free": self._free_seats(),
             "version": self.match.version if self.match is not None else 0,

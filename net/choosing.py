@@ -1,0 +1,166 @@
+"""Which of the games announced under one name to join: never one chosen silently.
+
+`choose` is pure (the tests drive it with made-up announcements): a key asked
+for (`--host-key`) or remembered for that name (net/known_hosts.py) picks the
+announcements carrying that fingerprint; otherwise a name must be unique.
+Several announcements claiming one fingerprint (a copied one) are told apart by
+`probe_key`, which asks each host to prove its key; the connection made to
+join proves it again in any case (net/client.py).
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from dataclasses import dataclass, field
+
+from net import protocol as P
+from net.discovery import FoundGame
+from net.identity import IdentityError, shown, verify_identity
+from net.known_hosts import KnownHost
+
+PROBE_TIMEOUT_SECONDS = 3.0
+
+
+@dataclass
+class Choice:
+    """The game to join, or why there is none (`problem`, words for a person)."""
+
+    game: FoundGame | None
+    problem: str | None = None
+    notes: list[str] = field(default_factory=list)     # said alongside a choice
+    listed: list[FoundGame] = field(default_factory=list)
+    # the listed games all claim the one key wanted: only a connection (the host's
+    # proof) tells which holds it (probe_key, or a client with expect_key)
+    proof_decides: bool = False
+
+
+def describe(game: FoundGame) -> str:
+    """One line of a list of games: address, key, phase."""
+    key = shown(game.fingerprint) or "no key announced"
+    return f"  {game.address}  key {key}  ({game.phase}, {game.free}/{game.seats} seats free)"
+
+
+def choose(found: list[FoundGame], name: str, *, host_key: str | None = None,
+           known: KnownHost | None = None,
+           proven: dict[str, str | None] | None = None) -> Choice:
+    """The game called `name` to join among `found`.
+
+    `host_key`: the fingerprint asked for; `known`: the host remembered under this
+    name; `proven`: address -> the fingerprint its host proved (None: it proved
+    none), for announcements already probed."""
+    matches = [g for g in found if g.named(name)]
+    if not matches:
+        seen = ", ".join(sorted({repr(g.name) for g in found})) or "none"
+        return Choice(None, f"no game called {name!r} found (games seen: {seen})")
+    compatible = [g for g in matches if g.compatible]
+    if not compatible:
+        other = matches[0]
+        return Choice(None, f"{other.name} runs network protocol {other.version}; this copy "
+                            f"speaks {P.PROTOCOL_VERSION}. Install the same Rail Party "
+                            "version everywhere.")
+    notes: list[str] = []
+    for game in (g for g in compatible if not g.fingerprint):
+        notes.append(f"ignored an announcement of {name!r} at {game.address}: it announces "
+                     "no key (join it with --address if you trust that address)")
+    compatible = [g for g in compatible if g.fingerprint]
+    if not compatible:
+        return Choice(None, f"no game called {name!r} announces a host key", notes)
+    if proven is not None:
+        liars = [g for g in compatible if g.address in proven
+                 and proven[g.address] != g.fingerprint]
+        for game in liars:
+            notes.append(f"ignored an announcement of {name!r} at {game.address}: it "
+                         f"claims key {shown(game.fingerprint) or '(none)'} but could not "
+                         "prove it")
+        compatible = [g for g in compatible if g not in liars]
+        if not compatible:
+            return Choice(None, f"no game called {name!r} could prove its key", notes)
+    wanted = host_key or (known.fingerprint if known else None)
+    candidates = [g for g in compatible if g.fingerprint == wanted] if wanted else compatible
+    listing = "\n".join(describe(g) for g in compatible)
+    if not candidates:
+        if host_key:
+            problem = (f"no game called {name!r} has the key {shown(host_key)}; the games "
+                       f"of that name:\n{listing}")
+        else:
+            problem = (f"a game called {name!r} is on the LAN, but not with the key of the "
+                       f"host you played with before ({shown(wanted or '')}):\n{listing}\n"
+                       "It may be someone else's game under the same name. If that host "
+                       "has a new key, join it with --host-key FINGERPRINT (or --address "
+                       "HOST:PORT).")
+        return Choice(None, problem, notes, compatible)
+    if len(candidates) > 1:
+        one_key = len({g.fingerprint for g in candidates}) == 1
+        if wanted and one_key:
+            why = f"announce the key {shown(wanted)}; several of them cannot all be its host"
+        else:
+            why = "are called that"
+        problem = (f"{len(candidates)} games on the LAN {why}, so none is chosen for "
+                   f"you:\n" + "\n".join(describe(g) for g in candidates)
+                   + "\nJoin one with --address HOST:PORT or --host-key FINGERPRINT.")
+        return Choice(None, problem, notes, candidates, proof_decides=one_key)
+    chosen = candidates[0]
+    others = [g for g in compatible if g is not chosen]
+    reason = ("the key you asked for" if host_key else
+              "the host you played with before" if known else "")
+    for game in others:
+        notes.append(f"another game is also called {name!r} ({game.address}, key "
+                     f"{shown(game.fingerprint) or 'none'}); chose key "
+                     f"{shown(chosen.fingerprint)}, {reason}")
+    return Choice(chosen, None, notes)
+
+
+def needs_probe(found: list[FoundGame], name: str) -> list[FoundGame]:
+    """The announcements of `name` that share a fingerprint with another one:
+    only a connection tells which of them (if any) holds that key."""
+    matches = [g for g in found if g.named(name) and g.compatible and g.fingerprint]
+    return [g for g in matches
+            if sum(1 for other in matches if other.fingerprint == g.fingerprint) > 1]
+
+
+def probe_key(game: FoundGame, timeout: float = PROBE_TIMEOUT_SECONDS) -> str | None:
+    """The fingerprint the host at `game.address` proves, or None: connect, read
+    its hello, send a challenge, check the answer, leave (no hello is sent)."""
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((game.host, game.port), timeout=timeout) as sock:
+            reader = _Frames(sock, deadline)
+            hello = reader.next()
+            if P.hello_problem(hello, "client") is not None or not isinstance(
+                    hello.get("nonce"), str):
+                return None
+            challenge = P.new_nonce()
+            sock.sendall(P.encode(P.challenge(challenge)))
+            answer = reader.next()
+            if answer.get("type") != "identity":
+                return None
+            return verify_identity(answer, challenge, hello["nonce"])[1]
+    except (OSError, P.ProtocolError, IdentityError, TimeoutError):
+        return None
+
+
+class _Frames:
+    """Frames read from a blocking socket, within one deadline."""
+
+    def __init__(self, sock: socket.socket, deadline: float):
+        self.sock, self.deadline, self.buf = sock, deadline, b""
+
+    def _fill(self, n: int) -> None:
+        while len(self.buf) < n:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the host did not answer in time")
+            self.sock.settimeout(left)
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("the host closed the connection")
+            self.buf += chunk
+
+    def next(self) -> dict:
+        self._fill(P.HEADER.size)
+        size = P.frame_length(self.buf[:P.HEADER.size])
+        self._fill(P.HEADER.size + size)
+        body = self.buf[P.HEADER.size:P.HEADER.size + size]
+        self.buf = self.buf[P.HEADER.size + size:]
+        return P.decode_body(body)
