@@ -84,3 +84,24 @@ def test_nothing_is_kept_when_recording_is_off():
     with layout_record.recording() as recorder:
         pass
     assert recorder.frame.marks == []
+
+
+def test_a_cached_picture_brings_its_words_where_it_lands():
+    pygame.font.init()
+    layer = pygame.Surface((800, 400))
+    layout_record.keep(layer)  # drawn before any recording, as a board's static layer is
+    theme.blit_text(layer, "London", (100, 100), 26)
+    theme.blit_text(layer, "London", (100, 100), 26)  # redrawn: still one mark
+    theme.blit_text(layer, "row value", (100, 300), 26)
+    layout_record.forget(layer, pygame.Rect(0, 280, 800, 60))  # that row painted over
+    copy = layer.copy()
+    layout_record.keep(copy, layer)
+
+    def draw(s):
+        layout_record.blit_layer(s, copy, (50, 20))
+        theme.blit_text(s, "Balloon!", (160, 124), 40)
+
+    marks = frame(draw)
+    assert [m.content for m in marks] == ["London", "Balloon!"]
+    assert marks[0].rect.x >= 150 and marks[0].rect.y >= 120
+    assert "overlap" in layout_check.problems(marks)[0]

@@ -2,7 +2,7 @@
 
 A frame is a list of marks in draw order. Four problems are found:
 
-- two texts overlap or touch, and no box drawn between them covers where
+- two texts overlap or touch, and no box drawn after the first covers where
   they meet;
 - a text sits on (or within 3 px of) a button it does not belong to (drawn
   over it, or hidden under it), and no box drawn between them covers where
@@ -57,7 +57,8 @@ def problems(marks: list[Mark], screen: pygame.Rect = SCREEN,
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
             meet = a.rect.inflate(2 * TEXT_GAP, 2 * TEXT_GAP).clip(b.rect)
-            if meet.width and meet.height and not _covered(meet, boxes, a.order, b.order):
+            # a box drawn over the first hides it there (a dialog over the board)
+            if meet.width and meet.height and not _covered(meet, boxes, a.order, len(marks)):
                 found.append(f"{_name(a)} and {_name(b)} overlap at {tuple(meet)}")
     for t in texts:
         for box in boxes:

@@ -9,12 +9,18 @@ drew it and its owner (a button owns its label), which is what
 game/ui/layout_check.py needs to decide whether two texts overlap, a text
 sits on a button it does not belong to, or a text runs out of its panel.
 Drawing into an off-screen surface is not recorded (its coordinates are not
-the screen's), except into a subsurface of the screen, which is shifted.
+the screen's), except into a subsurface of the screen, which is shifted, and
+into a cached picture the screen later blits whole (a board's static layer):
+`keep(layer)` keeps the text and boxes drawn on it with the picture, always
+(it may be drawn before a test records), and `blit_layer` replays them where
+the picture lands. A redrawn mark replaces its twin; `forget` drops the marks
+of a part of the picture that is painted over.
 """
 
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import wraps
@@ -92,6 +98,45 @@ class Recorder:
 
 
 _recorder: Recorder | None = None
+# cached pictures blitted whole onto the screen, with what was drawn on them
+_kept: weakref.WeakKeyDictionary[pygame.Surface, list[Mark]] = weakref.WeakKeyDictionary()
+
+
+def _keep_mark(surface: pygame.Surface, kind: str, rect: pygame.Rect, **extra: Any) -> None:
+    marks = _kept.get(surface)
+    if marks is None:
+        return
+    mark = Mark(kind, pygame.Rect(rect), 0, 0, **extra)
+    marks[:] = [m for m in marks if (m.kind, m.rect, m.content) != (kind, mark.rect,
+                                                                        mark.content)]
+    marks.append(mark)
+
+
+def keep(layer: pygame.Surface, source: pygame.Surface | None = None,
+         at: tuple[int, int] = (0, 0)) -> None:
+    """`layer` is a cached picture blitted whole onto the screen later: keep
+    what is drawn on it. With `source`, the marks of a picture copied or
+    blitted into it (at `at`) come along."""
+    marks = _kept.setdefault(layer, [])
+    for m in _kept.get(source, []) if source is not None else []:
+        marks.append(Mark(m.kind, m.rect.move(at), 0, 0, content=m.content, size=m.size,
+                          line_height=m.line_height))
+
+
+def forget(layer: pygame.Surface, area: pygame.Rect) -> None:
+    """The part `area` of a kept picture is painted over: its marks go."""
+    if layer in _kept:
+        _kept[layer] = [m for m in _kept[layer] if not area.contains(m.rect)]
+
+
+def blit_layer(target: pygame.Surface, layer: pygame.Surface,
+               at: tuple[int, int] = (0, 0)) -> None:
+    """Blit a kept picture, and record what is drawn on it where it lands."""
+    target.blit(layer, at)
+    if _recorder is not None:
+        for m in _kept.get(layer, []):
+            _recorder.add(target, m.kind, m.rect.move(at), content=m.content, size=m.size,
+                          line_height=m.line_height)
 
 
 @contextlib.contextmanager
@@ -120,18 +165,25 @@ def text(surface: pygame.Surface, rect: pygame.Rect, content: str, size: int,
          image: pygame.Surface | None = None) -> None:
     """A line of text was blitted at `rect`; `image` (the rendered line) gives
     where its ink is, so the line's empty margins do not count as overlap."""
-    if _recorder is None:
+    kept = surface in _kept
+    if _recorder is None and not kept:
         return
     ink = pygame.Rect(rect)
     if image is not None:
         bounds = image.get_bounding_rect()
         ink = bounds.move(rect.topleft) if bounds.width else pygame.Rect(rect.topleft, (0, 0))
-    _recorder.add(surface, "text", ink, content=content, size=size, line_height=rect.height)
+    if kept:
+        _keep_mark(surface, "text", ink, content=content, size=size, line_height=rect.height)
+    elif _recorder is not None:
+        _recorder.add(surface, "text", ink, content=content, size=size,
+                      line_height=rect.height)
 
 
 def box(surface: pygame.Surface, rect: pygame.Rect, kind: str = "panel") -> None:
     """A panel, a button or a shade over everything drawn before it."""
-    if _recorder is not None:
+    if surface in _kept:
+        _keep_mark(surface, kind, rect)
+    elif _recorder is not None:
         _recorder.add(surface, kind, rect)
 
 

@@ -22,6 +22,7 @@ def draw_static_board(geo: BoardGeometry, colorblind: bool = False,
     """The board that does not change in a game. `keep_clear`: places the
     screen uses for other things (where toasts appear): the legend avoids them."""
     surface = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H), pygame.SRCALPHA)
+    layout_record.keep(surface)
     x, y, w, h = geo.rect
     area = pygame.Rect(x, y, w, h)
     pygame.draw.rect(surface, theme.SEA, area, border_radius=14)

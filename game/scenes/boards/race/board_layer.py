@@ -13,7 +13,7 @@ from game.anim.tween import lerp2
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race import pieces
 from game.scenes.boards.race.world import middle
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.widgets import panel
 
 SEA = (40, 78, 118)
@@ -65,6 +65,7 @@ class RaceBoardLayer:
         if self.static is not None:
             return self.static
         s = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H))
+        layout_record.keep(s)  # its plates and labels count in the layout check
         s.fill(theme.BG)
         pygame.draw.rect(s, RING_BG, L.FRAME, border_radius=6)
         world = self.world
@@ -74,10 +75,14 @@ class RaceBoardLayer:
             pygame.draw.lines(s, LAND_EDGE, True, ring, 1)
         s.set_clip(L.MAP_RECT)
         self.badges = {}
-        for i, (_, _, kind, points) in enumerate(world.legs):
+        for _, _, kind, points in world.legs:
             _draw_lane(s, points, kind)
             if points[-1][0] > L.MAP_RECT.right:
                 _draw_lane(s, [(x - world.width, y) for x, y in points], kind)
+        # every lane and leader line first: none crosses a badge's words
+        for i in range(len(world.legs)):
+            self._draw_badge(s, i, leader=True)
+        for i in range(len(world.legs)):
             self._draw_badge(s, i)
         s.set_clip(None)
         self.plates = self._plate_rects()
@@ -114,13 +119,15 @@ class RaceBoardLayer:
         theme.blit_text(s, "Events", (L.EVENT_DECK_RECT.centerx, L.EVENT_DECK_RECT.bottom + 4),
                         22, theme.TEXT_DIM, anchor="midtop")
         self.static = s.convert()
+        layout_record.keep(self.static, s)
         return self.static
 
     def shown_actions(self) -> list[str]:
         return [slot["action"] for slot in self.shown["track"]]
 
-    def _draw_badge(self, surface: pygame.Surface, index: int) -> None:
-        """The cards a leg takes, as little cards ("or" between the ways to pay)."""
+    def _draw_badge(self, surface: pygame.Surface, index: int, leader: bool = False) -> None:
+        """The cards a leg takes, as little cards ("or" between the ways to pay);
+        with `leader`, only the line from the lane to a badge set aside."""
         leg = self.shown["legs"][index]
         points = self.world.legs[index][3]
         mx, my = self.world.wrap(middle(points))
@@ -137,9 +144,11 @@ class RaceBoardLayer:
         box.center = (round(mx + dx), round(my + dy))
         box.clamp_ip(L.MAP_RECT.inflate(-8, -8))
         self.badges[index] = box
-        if dx or dy:
-            pygame.draw.line(surface, (200, 200, 210), (mx, my), box.center, 2)
-            pygame.draw.circle(surface, (200, 200, 210), (round(mx), round(my)), 4)
+        if leader:
+            if dx or dy:
+                pygame.draw.line(surface, (200, 200, 210), (mx, my), box.center, 2)
+                pygame.draw.circle(surface, (200, 200, 210), (round(mx), round(my)), 4)
+            return
         pygame.draw.rect(surface, (24, 28, 38), box, border_radius=8)
         pygame.draw.rect(surface, (200, 200, 210), box, 2, border_radius=8)
         x = box.x + 8

@@ -12,7 +12,7 @@ import pygame
 from game.anim.tween import Tween, hop, lerp2
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.widgets import focus_ring
 
 PAWN_R = 15
@@ -28,7 +28,7 @@ class RaceDrawing:
                    focus_item: tuple[str, Any] | None) -> None:
         if any(t.data.get("kind") == "die" for t in active):
             self.app.frame_tag = "die"
-        surface.blit(self._static_layer(), (0, 0))
+        layout_record.blit_layer(surface, self._static_layer())
         model = self.board_model()
         hidden = self.hidden()
         self._draw_chips(surface)

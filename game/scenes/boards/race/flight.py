@@ -12,7 +12,7 @@ from game.anim.tween import Tween, hop, lerp2
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race.world import point_along
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.widgets import panel
 
 PAWN_R = 15
@@ -95,8 +95,12 @@ class RaceTweenDrawing:
                          L.DIE_SIZE)
         label = "Re-roll!" if t.data["number"] > 1 else (
             "Balloon!" if t.data["purpose"] == "balloon" else "Elephant!")
-        theme.blit_text(surface, label, (L.DIE_CENTER[0], L.DIE_CENTER[1] - L.DIE_SIZE + 10),
-                        40, theme.ACCENT, True, "center", shadow=True)
+        center = (L.DIE_CENTER[0], L.DIE_CENTER[1] - L.DIE_SIZE + 10)
+        # on its own dark plate: the caption crosses the map's city plates
+        plate = theme.text(label, 40, theme.ACCENT, True).get_rect(center=center).inflate(24, 8)
+        pygame.draw.rect(surface, (16, 18, 26), plate, border_radius=10)
+        layout_record.box(surface, plate, "tip")
+        theme.blit_text(surface, label, center, 40, theme.ACCENT, True, "center")
 
     def _draw_die_hold_tween(self, surface: pygame.Surface, t: Tween) -> None:
         caption = self._die_caption(t.data["purpose"], t.data["roll"], t.data["seat"])

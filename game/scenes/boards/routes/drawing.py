@@ -11,8 +11,8 @@ from game.anim.tween import Tween, hop, lerp2
 from game.rules.routes.board import LOCOMOTIVE
 from game.rules.routes.payments import FERRY
 from game.scenes.boards.routes import layout as L
+from game.ui import layout_record, theme
 from game.ui import route_drawing as rd
-from game.ui import theme
 from game.ui.widgets import draw_card, focus_ring, panel
 
 
@@ -32,15 +32,17 @@ class RoutesDrawing:
             static = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H))
             static.fill(theme.BG)
             toasts = theme.toast_band(self.toast_y)  # no legend where toasts appear
-            static.blit(rd.draw_static_board(self.geo, colorblind=cb, keep_clear=[toasts]),
-                        (0, 0))
+            board = rd.draw_static_board(self.geo, colorblind=cb, keep_clear=[toasts])
+            static.blit(board, (0, 0))
             self.static = static.convert()
+            layout_record.keep(self.static, board)
             self.static_key = cb
             self.claims_key = None
         routes = {t: s for t, s in self.shown["routes"].items() if t not in hidden}
         drawn = self.claims_key or {}
         if self.claims_layer is None or any(routes.get(t) != s for t, s in drawn.items()):
             self.claims_layer = self.static.copy()  # something vanished: start again
+            layout_record.keep(self.claims_layer, self.static)
             drawn = {}
         added = {t: s for t, s in routes.items() if t not in drawn}
         if added:
@@ -57,7 +59,7 @@ class RoutesDrawing:
             self.app.frame_tag = "claim"
         animating = {t.data["track"] for t in self.animator.pending()
                      if t.data.get("kind") == "car"}
-        surface.blit(self._board_layer(animating), (0, 0))
+        layout_record.blit_layer(surface, self._board_layer(animating))
         for item in (self.hover, focus_item):
             if item and item[0] in ("track", "claimed"):
                 rd.outline_track(surface, self.geo, item[1], theme.FOCUS)

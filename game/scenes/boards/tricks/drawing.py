@@ -12,7 +12,7 @@ from game.scenes.boards.tricks import layout as L
 from game.scenes.boards.tricks.cards import draw_shape, item_key
 from game.scenes.boards.tricks.display import same_card
 from game.scenes.boards.tricks.words import REVEAL_EACH, entry_name, line_value
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.ui.widgets import focus_ring, panel
 
 ROW_BG = (32, 40, 56)
@@ -42,12 +42,14 @@ class TricksDrawing:
         if self.layer is None or key != self.layer_key:
             if self.layer is None or self.layer_key is None or self.layer_key[2] != cb:
                 self.layer = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H)).convert()
+                layout_record.keep(self.layer)  # its words count in the layout check
                 self._draw_frame(self.layer)
                 self.row_keys = {}
             for row, company in enumerate(self.palette.companies):
                 row_key = self._line_key(row, company, hidden, cb)
                 if self.row_keys.get(company) != row_key:  # only the lines that changed
                     self.layer.fill(theme.BG, L.line_row_rect(row).inflate(0, 8))
+                    layout_record.forget(self.layer, L.line_row_rect(row).inflate(0, 8))
                     self._draw_line(self.layer, row, company, hidden, cb)
                     self.row_keys[company] = row_key
             self.layer_key = key
@@ -144,7 +146,7 @@ class TricksDrawing:
     def draw_table(self, surface: pygame.Surface, active: list[Tween],
                    focus_item: tuple[str, Any] | None) -> None:
         hidden = self._hidden()
-        surface.blit(self._board_layer(hidden), (0, 0))
+        layout_record.blit_layer(surface, self._board_layer(hidden))
         self._draw_lane(surface, hidden, active)
         self._draw_trick(surface, hidden, active)
         self._draw_targets(surface, focus_item)
@@ -309,6 +311,7 @@ class TricksDrawing:
         box = pygame.Rect(head.x + 138, head.y + 3, head.width - 140, head.height - 6)
         pygame.draw.rect(surface, (40, 34, 20), box, border_radius=8)
         pygame.draw.rect(surface, GLOW, box, 2, border_radius=8)
+        layout_record.box(surface, box, "tip")  # covers the line's value while it shows
         theme.blit_text(surface, "then", (box.centerx, box.y + 4), 24, GLOW, anchor="midtop")
         theme.blit_text(surface, str(worth[0]) if worth else "-", (box.centerx, box.y + 48), 46,
                         GLOW, True, "center")
