@@ -218,14 +218,15 @@ def test_a_route_tells_its_length_points_and_owner(app):
     assert scene.hover == ("claimed", claimed)
     text = tip_text(app, scene)
     points = scene.board.route_points[track.length]
-    assert f"{track.length} {track.color} spaces" in text and f"{points} points" in text
+    assert f"{track.length} {track.color} space" in text and f"{points} point" in text
+    assert ("1 points" not in text) and ("1 gray spaces" not in text)
     assert f"Claimed by {scene.seat_name(owner)}" in text
     free = next(t for t in scene.board.tracks if t.id not in scene.shown["routes"]
                 and not any(p in scene.shown["routes"] for p in scene.board.parallel[t.id]))
     hover(app, scene.geo.tracks[free.id].spaces[0].center)
     text = tip_text(app, scene)
     assert f"{free.a} - {free.b}: {free.length}" in text
-    assert f"{scene.board.route_points[free.length]} points" in text
+    assert f"{scene.board.route_points[free.length]} point" in text
     assert ("any one colour" if free.color == GRAY else f"{free.color} cards") in text
 
 

@@ -111,8 +111,11 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             track = self.board.track_by_id[value]
             points = self.board.route_points[track.length]
             waves = f", {track.ferries} of them ferry spaces" if track.ferries else ""
-            what = (f"{track.a} - {track.b}: {track.length} {track.color} spaces{waves}, "
-                    f"{points} points.")
+            if track.ferries == 1:
+                waves = ", one of them a ferry space"
+            spaces = "space" if track.length == 1 else "spaces"
+            what = (f"{track.a} - {track.b}: {track.length} {track.color} {spaces}{waves}, "
+                    f"{points} point{'s' if points != 1 else ''}.")
             owner = view["routes"].get(value)
             if owner is not None:
                 return f"{what} Claimed by {self.seat_name(owner)}."
