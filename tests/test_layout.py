@@ -50,13 +50,15 @@ class RecordingShooter:
 
 
 @pytest.fixture(scope="module")
-def tour() -> dict[str, list[Mark]]:
-    """Every screen of the screenshot tour, recorded (about ten seconds)."""
-    holder = RecordingShooter()
-    holder.module.tour(holder.shooter)
-    frames = holder.shooter.frames
-    holder.shooter.app.close()
-    return frames
+def tour(tmp_path_factory) -> dict[str, list[Mark]]:
+    """Every screen of the screenshot tour, recorded (about ten seconds), in
+    folders of its own (the tour saves a game for the title's Continue)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RAILPARTY_HOME", str(tmp_path_factory.mktemp("tour-home")))
+        holder = RecordingShooter()
+        holder.module.tour(holder.shooter)
+        holder.shooter.app.close()
+    return holder.shooter.frames
 
 
 def scaled(marks: list[Mark], factor: float) -> list[Mark]:
