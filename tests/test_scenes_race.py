@@ -353,3 +353,30 @@ def test_results_list_travellers_in_the_races_own_finishing_order(app, tmp_path)
     app.step(2)
     assert results.order == [0, 1, 2]
     assert results.winner_line() == "Ada wins!"
+
+
+def drawn_texts(app: App) -> list[str]:
+    """Every line of text the next frame draws."""
+    from game.ui.layout_record import recording
+
+    with recording() as rec:
+        app.step(1)
+    return [mark.content for mark in rec.frame.texts]
+
+
+def test_last_event_names_a_storm_after_it_empties_the_discard(app, tmp_path):
+    from tests.racekit import set_event_discard
+
+    scene = solo(app, tmp_path)
+    state = scene.session.match.state
+    set_event_discard(state, ["Offer"])
+    state.event_deck.remove("Storm")
+    state.event_deck.append("Storm")  # the next event card drawn
+    scene._refresh_view()
+    assert any(t.startswith("Last event: Offer") for t in drawn_texts(app))
+    click(app, L.slot_card_rect(state.data.action_track.index("event")).center)
+    click(app, L.button_rect(button_index(scene, "Draw an event")).center)
+    app.step(5)
+    assert state.event_discard == [], "the Storm shuffled every event card back"
+    shown = [t for t in drawn_texts(app) if t.startswith("Last event")]
+    assert shown and shown[0].startswith("Last event: Storm"), shown

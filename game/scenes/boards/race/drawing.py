@@ -152,7 +152,7 @@ class RaceDrawing:
                 pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
         x, y = L.PILE_INFO_X, L.PILE_Y
         theme.blit_text(surface, f"Discard: {view['discard']}", (x, y), 26, theme.TEXT)
-        top = view["event_discard"][-1] if view["event_discard"] else "-"
+        top = self.board_model().last_event
         theme.blit_text(surface, theme.fit_text(f"Last event: {top}", 26, L.PANEL_X + L.PANEL_W
                                                 - x), (x, y + 34), 26, theme.TEXT_DIM)
         theme.blit_text(surface, f"Round {view['round']}", (x, y + 68), 26, theme.TEXT_DIM)

@@ -33,13 +33,24 @@ class BoardModel:
     days: list[int]
     detective: str
     arrived: list[bool] = field(default_factory=list)
+    last_event: str = "-"
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> BoardModel:
+    def of(cls, view: dict[str, Any], blue: str | None = None) -> BoardModel:
         players = view["players"]
         return cls([slot["card"] for slot in view["track"]], [p["at"] for p in players],
                    [p["days"] for p in players], view["detective"],
-                   [p["arrived"] is not None for p in players])
+                   [p["arrived"] is not None for p in players], last_event(view, blue))
+
+
+def last_event(view: dict[str, Any], blue: str | None) -> str:
+    """The event card last shown to everyone: the top of the event discard (what
+    a Princess copies), or a blue card drawn since, which empties the discard
+    into a new pile (`blue`: the last one this screen saw)."""
+    discard = view["event_discard"]
+    if discard:
+        return discard[-1]
+    return blue or "-"
 
 
 class RaceMotion:
@@ -47,15 +58,31 @@ class RaceMotion:
 
     model: BoardModel | None = None
 
+    blue_drawn: str | None = None  # the last blue event card this screen saw drawn
+    blue_shown: str | None = None  # the same, as of the view on screen (the last snap)
+
     def board_model(self) -> BoardModel:
         """The model while animating, else the view's board as it is."""
         if self.model is not None and (self.animator.busy or self.queue):
             return self.model
-        return BoardModel.of(self.shown)
+        return BoardModel.of(self.shown, self.blue_shown)
+
+    def _log(self, events: list[Event]) -> None:
+        """Every update passes here as its animation starts (or at once, when
+        animations are off or skipped): remember a blue card drawn, which the
+        view's event discard no longer shows once it is shuffled away."""
+        super()._log(events)
+        for before, event in zip([None, *events], events, strict=False):
+            if event["type"] == "event_drawn" and "event" in event:
+                self.blue_drawn = event["event"]
+            elif event["type"] == "events_reshuffled" and (
+                    before is None or before["type"] != "events_gathered"):
+                self.blue_drawn = None  # an empty pile took the discard: nothing on it
 
     def _refresh_view(self) -> None:
         super()._refresh_view()
         self.model = None  # the fresh view is the truth again
+        self.blue_shown = self.blue_drawn
 
     def hidden(self) -> set[tuple]:
         """Pieces a tween still carries: not drawn in their place yet."""
@@ -83,12 +110,12 @@ class RaceMotion:
         """The first round's track dealt face up, one card after another."""
         if self.speed <= 0 or self.shown["turn"] != 0:
             return
-        self.model = BoardModel.of(self.shown)
+        self.model = BoardModel.of(self.shown, self.blue_shown)
         self._deal([slot["card"] for slot in self.shown["track"]])
 
     def animate(self, events: list[Event]) -> None:
         if self.model is None:
-            self.model = BoardModel.of(self.shown)
+            self.model = BoardModel.of(self.shown, self.blue_shown)
         for event in events:
             handler = getattr(self, f"_anim_{event['type']}", None)
             if handler is not None:
@@ -167,11 +194,17 @@ class RaceMotion:
                                              end=(L.DIE_CENTER if public
                                                   else self.seat_anchor(event["seat"])))])
         if public:
+            self.model.last_event = name
             self.animator.add_batch([self._tween(80, linear, kind="banner",
                                                  text=f"{name}! Every traveller loses days")])
 
+    def _anim_discarded(self, event: Event) -> None:
+        if "event" in event:
+            self.model.last_event = event["event"]
+
     def _anim_event_played(self, event: Event) -> None:
         name = event["event"]
+        self.model.last_event = name
         text = name if event.get("as") in (None, name) else f"{name} as {event['as']}"
         self.animator.add_batch([self._tween(40, linear, kind="popup", text=text,
                                              at=self.seat_anchor(event["seat"]),
@@ -217,6 +250,8 @@ class RaceMotion:
 
     def _anim_moved(self, event: Event) -> None:
         seat = event["seat"]
+        if event["events"]:
+            self.model.last_event = event["events"][-1]
         start = self.city_index(event["from"])
         path = self.world.leg_points(start)
         length = sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False))
