@@ -380,3 +380,39 @@ def test_last_event_names_a_storm_after_it_empties_the_discard(app, tmp_path):
     assert state.event_discard == [], "the Storm shuffled every event card back"
     shown = [t for t in drawn_texts(app) if t.startswith("Last event")]
     assert shown and shown[0].startswith("Last event: Storm"), shown
+
+
+def test_travel_before_take_a_coin_takes_the_coin_first(app, tmp_path):
+    """The coin has no downside and nothing to choose: it is taken for the
+    player, with a word, and the travel follows."""
+    scene = solo(app, tmp_path)
+    state = scene.session.match.state
+    state.hands[0] = [("train", 5), ("train", 3), ("ship", 2)]  # London - Paris is a train leg
+    state._legal_cache = {}
+    scene._refresh_view()
+    click(app, L.slot_card_rect(state.data.action_track.index("coin")).center)
+    coins = state.coins[0]
+    assert any(a["type"] == "move" for a in state.legal_actions(0))
+    click(app, L.button_rect(button_index(scene, "Travel")).center)
+    app.step(4)
+    assert state.coins[0] == coins + 1, "the coin was not lost"
+    assert any("coin" in message.lower() for message, _, _ in app.toasts)
+    if isinstance(app.top, ChoiceScene):  # the travel follows: which cards pay
+        click(app, app.top.row_rect(0).center)
+    assert state.at[0] == 1
+
+
+def test_end_turn_with_an_event_unused_asks_first(app, tmp_path):
+    """Drawing an event card may bring a Storm: the player chooses."""
+    scene = solo(app, tmp_path)
+    state = scene.session.match.state
+    click(app, L.slot_card_rect(state.data.action_track.index("event")).center)
+    held = len(state.held[0])
+    click(app, L.button_rect(button_index(scene, "End turn")).center)
+    choice = app.top
+    assert isinstance(choice, ChoiceScene) and choice.options == ["use", "skip"]
+    assert state.current == 0, "nothing happens before the answer"
+    click(app, choice.row_rect(0).center)  # draw it first, then end the turn
+    app.step(6)
+    assert len(state.held[0]) == held + 1 or state.event_discard or state.days[1] > 0
+    assert state.current == 1 or state.turn > 0, "the turn ended after the draw"

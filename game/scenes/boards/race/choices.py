@@ -15,6 +15,12 @@ from game.ui import theme
 from game.ui.widgets import panel
 
 SMALL_BOX = pygame.Rect(1384, 300, 526, 430)
+# A taken card's track action (as the view names it) -> its action type and button words.
+TRACK_ACTIONS = {"coin": ("coin", "Take a coin"), "event": ("draw_event", "Draw an event"),
+                 "start_player": ("start_player", "Start next round"),
+                 "detective": ("detective", "Move detective"),
+                 "exchange": ("exchange", "Exchange cards")}
+SIMPLE = ("coin", "draw_event", "start_player")  # nothing to choose: one action does it
 
 
 class RaceChoices:
@@ -51,6 +57,63 @@ class RaceChoices:
                 subtitle=f"In {pending['city']}: {pieces.CHIP_WORDS.get(chip, chip)}",
                 label=lambda o: labels.get(o, (str(o), "")), box=SMALL_BOX, row_height=70)
         return None
+
+    # --- the track action before travelling or ending the turn ---------------------
+
+    follow_up: dict[str, Any] | None = None
+
+    def unused_track_action(self) -> str | None:
+        """The action type of the track card taken this turn, while it can still
+        be used: travelling or ending the turn gives it up."""
+        if self.viewer is None:
+            return None
+        kind = TRACK_ACTIONS.get(self.shown["turn_state"].get("action") or "", (None,))[0]
+        return kind if any(a["type"] == kind for a in self.legal) else None
+
+    def before_leaving_the_action(self, intent: dict[str, Any]) -> bool:
+        """Travel or End turn with the taken card's action unused. A coin has no
+        downside and nothing to choose, so it is taken for the player and the
+        travel follows; any other action (an event card may be a Storm, the
+        detective and an exchange need choices) is the player's to use or give
+        up, so they are asked. True: handled here (the intent waits or is asked)."""
+        kind = self.unused_track_action()
+        if kind is None:
+            return False
+        doing = f"Travel to {self._next_city()}" if intent["type"] == "_move" else "End turn"
+        if kind == "coin":
+            self.app.toast("Your coin first: taken for you", theme.ACCENT)
+            self._use_then({"type": "coin"}, intent)
+            return True
+        words = next(w for k, w in TRACK_ACTIONS.values() if k == kind)
+        options = ["use", "skip"]
+        labels = {"use": (f"{words} first", f"then {doing.lower()}" if kind in SIMPLE
+                          else "then choose again"),
+                  "skip": (f"{doing} without it", "the action is lost")}
+
+        def done(chosen: list[int]) -> None:
+            if options[chosen[0]] == "skip":
+                self.proceed(intent)
+            elif kind in SIMPLE:
+                self._use_then(next(a for a in self.legal if a["type"] == kind), intent)
+            else:
+                self.try_action({"type": f"_{kind}"})  # its own choice; travel after it
+
+        self.app.push(ChoiceScene(
+            self.app, f"{words} first?", options, done, on_cancel=lambda: None,
+            subtitle="Your card's action is lost once you travel or end the turn",
+            label=lambda o: labels[o], box=SMALL_BOX, row_height=70))
+        return True
+
+    def _use_then(self, action: dict[str, Any], intent: dict[str, Any]) -> None:
+        """Use the track action; the intent follows once the board shows its result."""
+        self.follow_up = intent if self.act(action) else None
+
+    def _refresh_view(self) -> None:
+        super()._refresh_view()
+        intent = self.follow_up
+        if intent is not None and self.acting and not self.session.awaiting:
+            self.follow_up = None
+            self.proceed(intent)
 
     # --- choices the player opens -------------------------------------------------
 

@@ -269,6 +269,13 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
                 self.play_event(events[value])
 
     def try_action(self, action: Action) -> None:
+        if action.get("type") in ("_move", "end_turn") and self.before_leaving_the_action(
+                action):
+            return
+        self.proceed(action)
+
+    def proceed(self, action: Action) -> None:
+        """Act, or open the choice an action needs (the unused track action settled)."""
         chooser = {"_move": self.choose_move, "_detective": self.choose_detective,
                    "_exchange": self.choose_exchange}.get(action.get("type"))
         if chooser is not None:
