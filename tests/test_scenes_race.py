@@ -416,3 +416,48 @@ def test_end_turn_with_an_event_unused_asks_first(app, tmp_path):
     app.step(6)
     assert len(state.held[0]) == held + 1 or state.event_discard or state.days[1] > 0
     assert state.current == 1 or state.turn > 0, "the turn ended after the draw"
+
+
+def test_die_words_follow_the_die_and_an_answer_clears_the_question(tmp_path, monkeypatch):
+    """The log names the roll once the die has landed, not while it tumbles;
+    once the roll is accepted, the header and the Accept/Re-roll buttons go at
+    once, not when the move's animation ends."""
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    app = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)
+    try:
+        scene = solo(app, tmp_path)
+        app.step(200)  # the deal
+        state = scene.session.match.state
+        _give_balloon_turn(state, 0)
+        scene.fast_forward()
+        click(app, L.slot_card_rect(state.data.action_track.index("balloon")).center)
+        app.step(60)
+        move = next(a for a in state.legal_actions(0)
+                    if a["type"] == "move" and a["balloon"] is not None)
+        scene.act(move)
+        tumbling = 0
+        while True:
+            texts = drawn_texts(app)
+            active = {t.data.get("kind") for t in scene.animator.active()}
+            if "die" not in active:
+                break
+            tumbling += 1
+            assert not any("rolled" in line for line in scene.log.entries), \
+                "the log told the roll while the die was still tumbling"
+            assert not any("rolled" in t for t in texts)
+        assert tumbling > 20
+        app.step(2)
+        assert any("rolled for the balloon" in line for line in scene.log.entries)
+        app.step(120)
+        choice = app.top
+        assert isinstance(choice, ChoiceScene) and choice.options == ["accept", "reroll"]
+        assert "re-roll or accept" in scene.status()
+        click(app, choice.row_rect(0).center)  # Accept
+        app.step(2)
+        assert scene.animator.busy, "the move plays out"
+        texts = drawn_texts(app)
+        assert not any("re-roll or accept" in t for t in texts), "the header moved on"
+        assert not any(t.startswith(("Accept roll", "Re-roll")) for t in texts), \
+            "the answered buttons are gone"
+    finally:
+        app.close()

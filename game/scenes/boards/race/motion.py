@@ -67,11 +67,24 @@ class RaceMotion:
             return self.model
         return BoardModel.of(self.shown, self.blue_shown)
 
+    _animating_batch = False
+
+    def _animate_next(self) -> None:
+        self._animating_batch = True
+        try:
+            super()._animate_next()
+        finally:
+            self._animating_batch = False
+
     def _log(self, events: list[Event]) -> None:
         """Every update passes here as its animation starts (or at once, when
-        animations are off or skipped): remember a blue card drawn, which the
-        view's event discard no longer shows once it is shuffled away."""
-        super()._log(events)
+        animations are off or skipped). A die's roll waits for the die to land
+        (its hold tween writes the line); a blue card drawn is remembered, as
+        the view's event discard no longer shows it once it is shuffled away."""
+        if self._animating_batch and self.speed > 0:
+            super()._log([e for e in events if e["type"] != "die_rolled"])
+        else:
+            super()._log(events)
         for before, event in zip([None, *events], events, strict=False):
             if event["type"] == "event_drawn" and "event" in event:
                 self.blue_drawn = event["event"]
@@ -246,7 +259,24 @@ class RaceMotion:
                                              number=event["number"], seat=event["seat"])])
         self.animator.add_batch([self._tween(DIE_HOLD, linear, kind="die_hold",
                                              roll=event["roll"], purpose=event["purpose"],
-                                             seat=event["seat"])])
+                                             seat=event["seat"], log=self.describe(event))])
+
+    def update(self) -> None:
+        super().update()
+        self._write_landed_lines()
+
+    def _write_landed_lines(self, everything: bool = False) -> None:
+        """Log lines carried by tweens (a die's roll): written when their tween
+        starts, or all at once when the animations are skipped."""
+        tweens = self.animator.pending() if everything else self.animator.active()
+        for tween in tweens:
+            line = tween.data.pop("log", None) if everything or tween.started else None
+            if line:
+                self.log.add(line)
+
+    def fast_forward(self) -> None:
+        self._write_landed_lines(everything=True)
+        super().fast_forward()
 
     def _anim_moved(self, event: Event) -> None:
         seat = event["seat"]

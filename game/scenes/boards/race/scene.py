@@ -361,7 +361,8 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         if view["phase"] == "over":
             return "The race is over"
         name = self.seat_name(view["current"])
-        awaiting = view.get("awaiting")
+        # a question already answered (its answer is playing out) is not asked again
+        awaiting = None if self.needs_snap else view.get("awaiting")
         if awaiting and awaiting["kind"] == "reroll":
             return f"{name} rolled {awaiting['roll']}: re-roll or accept?"
         if awaiting and awaiting["kind"] == "bonus":
@@ -376,7 +377,13 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
     def act(self, action: Action) -> bool:
         if action.get("type") == "move":
             self.sent_move = action  # the re-roll choice can then say the leg's total
-        return super().act(action)
+        if not super().act(action):
+            return False
+        # the buttons answered the shown view: they go now, not when the board
+        # has played the answer out (a re-roll's Accept stayed ~2 s)
+        self.legal = []
+        self._build_focus()
+        return True
 
     def describe(self, event: Event) -> str | None:
         kind = event["type"]
