@@ -172,6 +172,8 @@ def test_race_chips_track_and_detective_explain_themselves(app):
     x, y = scene._pawn_spots(scene.board_model())[0]
     hover(app, (x, y))
     assert tip_text(app, scene).startswith("Solo: in London, 0 days, 1 coin")
+    hover(app, scene.marker_spots()[1])
+    assert tip_text(app, scene) == "B1's time marker: 0 days so far (80 days left of 80)."
     hover(app, scene.detective_rect().center)
     text = tip_text(app, scene)
     assert text.startswith("The detective") and "2 days" in text

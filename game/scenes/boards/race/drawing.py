@@ -93,6 +93,18 @@ class RaceDrawing:
                 continue
             self._draw_marker(surface, seat, days, stacks)
 
+    def marker_spots(self) -> dict[int, tuple[int, int]]:
+        """Where each seat's time marker stands now (stacked as `_draw_markers` stacks
+        them), for the mouse to find."""
+        stacks: dict[int, int] = {}
+        spots = {}
+        for seat, days in enumerate(self.board_model().days):
+            day = min(L.TRACK_CELLS - 1, int(days))
+            k = stacks.get(day, 0)
+            stacks[day] = k + 1
+            spots[seat] = L.marker_spot(day, k)
+        return spots
+
     def _draw_marker(self, surface: pygame.Surface, seat: int, days: float,
                      stacks: dict[int, int] | None = None) -> None:
         day = min(L.TRACK_CELLS - 1, int(days))

@@ -121,6 +121,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         for seat, (x, y) in self._pawn_spots(self.board_model()).items():
             if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= 16 ** 2:
                 return ("pawn", seat)
+        for seat, (x, y) in self.marker_spots().items():
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= 14 ** 2:
+                return ("marker", seat)
         for slot in range(len(self.shown["track"])):
             if L.slot_card_rect(slot).collidepoint(pos):
                 return ("slot", slot)
@@ -149,7 +152,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
     def selectable(self, item: tuple[str, Any]) -> bool:
         if item[0] == "slot":  # a slot whose card cannot be taken only explains itself
             return {"type": "take", "slot": item[1]} in self.legal
-        return item[0] not in ("city", "leg", "chip", "detective", "pawn")
+        return item[0] not in ("city", "leg", "chip", "detective", "pawn", "marker")
 
     def focus_step(self, kind: str) -> int:
         return 1
@@ -165,6 +168,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         if kind == "pawn":
             x, y = self._pawn_spots(self.board_model())[value]
             return pygame.Rect(round(x) - 16, round(y) - 16, 32, 32)
+        if kind == "marker":
+            x, y = self.marker_spots()[value]
+            return pygame.Rect(x - 14, y - 14, 28, 28)
         if kind == "city":
             return self.plates.get(value)
         if kind == "leg":
@@ -205,6 +211,12 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             return (f"{self.seat_name(value)}: {where}, {p['days']} days, {p['coins']} "
                     f"coin{'s' if p['coins'] != 1 else ''}, {p['cards']} travel and "
                     f"{p['events']} event cards.")
+        if kind == "marker":
+            days = view["players"][value]["days"]
+            limit = self.numbers["time_limit"]
+            left = (f"{limit - days} days left of {limit}" if days <= limit
+                    else f"{days - limit} days past {limit}")
+            return f"{self.seat_name(value)}'s time marker: {days} days so far ({left})."
         if kind == "detective":
             city = view["detective"]
             here = [self.seat_name(p["seat"]) for p in view["players"]
