@@ -147,6 +147,8 @@ def test_join_discover_lists_two_games_of_one_name_and_joins_by_key(twins, tmp_p
 class Listing:
     """Stands in for the zeroconf Browser: the announcements the test makes."""
 
+    changes = 0
+
     def __init__(self, games: list[FoundGame]):
         self.list = games
 
@@ -265,3 +267,36 @@ def test_the_kiosk_never_leaves_its_game_for_one_marked_playing(app):
     finally:
         first.stop()
         second.stop()
+
+
+def test_the_join_list_shows_both_games_and_asks_before_a_new_key(app):
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.lan import JoinScene, LobbyScene
+
+    hosts = [start_host(name="Friday rails", identity=HostIdentity.generate())
+             for _ in range(2)]
+    try:
+        KnownHosts().remember("Friday rails", hosts[0].identity.public_text,
+                              hosts[0].identity.fingerprint)
+        listed = [game(f"{LOOPBACK}:{h.port}", h.identity.fingerprint) for h in hosts]
+        join = JoinScene(app, name="Remy")
+        if join.browser is not None:
+            join.browser.stop()
+        join.browser = Listing(listed)
+        app.push(join)
+        app.step(1)
+        assert "played with before" in join.flag(listed[0], listed)[0]
+        assert "NEW KEY" in join.flag(listed[1], listed)[0]
+        join._join(listed[1])
+        assert isinstance(app.top, ConfirmScene)
+        assert hosts[1].status()["connections"] == 0      # nothing joined yet
+        app.top._no()
+        join._join(listed[0])
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        assert lobby.client.expect_key == hosts[0].identity.fingerprint
+        assert steps(app, lobby, lambda: lobby.client.snapshot()["seat"] is not None)
+        lobby.client.stop()
+    finally:
+        for host in hosts:
+            host.stop()

@@ -41,7 +41,12 @@ class TextField:
 
 
 class JoinScene(Scene):
-    """Games found on the LAN (live), and an address field for any host."""
+    """Games found on the LAN (live), and an address field for any host.
+
+    Each game shows its address and the key its host announces; a game under a
+    name played before is marked, and one under that name with another key is
+    flagged and joined only after a question. Joining a listed game asks its
+    host to prove the announced key (net/client.py)."""
 
     def __init__(self, app, name: str = "Player"):
         super().__init__(app)
@@ -55,9 +60,37 @@ class JoinScene(Scene):
         self.name = TextField("Your name", name, 16)
         self.address = TextField("Address (host:port)", "")
         self.focus = 0  # 0 name, 1 address, 2.. games
+        self._known: dict[str, object] = {}   # game name -> KnownHost (or None)
+        self._known_at = -1                   # the browser's `changes` they were read at
 
     def _games(self):
         return self.browser.games() if self.browser else []
+
+    def _known_host(self, name: str):
+        """The host remembered for a game name (read again when the list changes)."""
+        from net.known_hosts import KnownHosts
+
+        changes = self.browser.changes if self.browser else 0
+        if changes != self._known_at:
+            self._known, self._known_at = {}, changes
+        if name not in self._known:
+            self._known[name] = KnownHosts().get(name)
+        return self._known[name]
+
+    def flag(self, game, games) -> tuple[str, tuple[int, int, int]] | None:
+        """What a player should know about a listed game before joining it."""
+        known = self._known_host(game.name)
+        if not game.fingerprint:
+            return "announces no key: join by address only if you trust it", theme.ERROR
+        if known is not None and known.fingerprint != game.fingerprint:
+            return "NEW KEY: not the host you played with under this name", theme.ERROR
+        twins = sum(1 for g in games if g.name.lower() == game.name.lower())
+        if known is not None:
+            return "the host you played with before", theme.GOOD
+        if twins > 1:
+            return f"{twins} games have this name: check the key on the host's screen", \
+                theme.ACCENT
+        return None
 
     def _row(self, i: int) -> pygame.Rect:
         return pygame.Rect(260, 420 + i * 84, 1400, 74)
@@ -65,7 +98,8 @@ class JoinScene(Scene):
     def leave(self) -> None:
         self.app.pop(self)
 
-    def connect(self, address: str) -> None:
+    def connect(self, address: str, host_key: str | None = None) -> None:
+        """Join `address`; `host_key`: the fingerprint its host must prove first."""
         from net.client import Client, parse_address
 
         try:
@@ -74,7 +108,7 @@ class JoinScene(Scene):
             self.app.toast(str(exc))
             return
         name = self.name.value.strip() or "Player"
-        client = Client(target, name=name).start()
+        client = Client(target, name=name, expect_key=host_key).start()
         self.app.replace(LobbyScene(self.app, client))
 
     def exit(self) -> None:
@@ -121,10 +155,25 @@ class JoinScene(Scene):
         return True
 
     def _join(self, game) -> None:
+        from net.identity import shown
+
         if not game.compatible:
             self.app.toast(f"{game.name} runs another version of Rail Party")
             return
-        self.connect(game.address)
+        if not game.fingerprint:
+            self.app.toast(f"{game.name} announces no host key; type its address to join "
+                           "it if you trust it")
+            return
+        known = self._known_host(game.name)
+        if known is not None and known.fingerprint != game.fingerprint:
+            self.app.push(ConfirmScene(
+                self.app, "Not the host you played with",
+                f"You played '{known.name}' with key {shown(known.fingerprint)}; this one "
+                f"has key {shown(game.fingerprint)}. Join only if its host shows that key.",
+                lambda: self.connect(game.address, game.fingerprint), yes="Join it",
+                no="Back"))
+            return
+        self.connect(game.address, game.fingerprint)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -144,17 +193,28 @@ class JoinScene(Scene):
         theme.blit_text(surface, "Games on this network" if games else
                         "Looking for games on this network...", (260, 370), 36,
                         theme.TEXT_DIM)
+        from net.identity import shown
+
         for i, game in enumerate(games[:7]):
             rect = self._row(i)
-            panel(surface, rect)
+            flag = self.flag(game, games)
+            panel(surface, rect, edge=theme.ERROR if flag and flag[1] == theme.ERROR
+                  else theme.PANEL_EDGE)
             info = GAMES.get(game.game)
             label = info.name if info else game.game
-            theme.blit_text(surface, game.name, (rect.x + 24, rect.centery), 40, theme.TEXT,
+            theme.blit_text(surface, game.name, (rect.x + 24, rect.y + 24), 36, theme.TEXT,
                             True, "midleft")
             theme.blit_text(surface, f"{label}  |  {game.free}/{game.seats} seats free  |  "
-                            f"{game.phase}  |  {game.address}", (rect.right - 24, rect.centery),
-                            30, theme.TEXT_DIM if game.compatible else theme.ERROR,
+                            f"{game.phase}", (rect.right - 24, rect.y + 24), 28,
+                            theme.TEXT_DIM if game.compatible else theme.ERROR,
                             anchor="midright")
+            theme.blit_text(surface, f"{game.address}  |  key "
+                            f"{shown(game.fingerprint) or 'none'}",
+                            (rect.right - 24, rect.bottom - 20), 26, theme.TEXT_DIM,
+                            anchor="midright")
+            if flag is not None:
+                theme.blit_text(surface, flag[0], (rect.x + 24, rect.bottom - 20), 26, flag[1],
+                                anchor="midleft")
             if self.focus == i + 2:
                 focus_ring(surface, rect)
         theme.blit_text(surface, "Enter: join  |  type host:port in Address for networks "
@@ -360,7 +420,13 @@ class LobbyScene(Scene):
         title = snap["host_name"] or "Connecting..."
         theme.blit_text(surface, title, (theme.SCREEN_W // 2, 100), 80, theme.ACCENT, True,
                         "center")
-        theme.blit_text(surface, (info.name if info else "") + f"  |  {snap['status']}",
+        from net.identity import shown
+
+        key = (self.host.identity.fingerprint if self.host is not None
+               else getattr(self.client, "host_fingerprint", None))
+        # the host's key: players compare it with the key shown on the host's screen
+        proven = f"  |  host key {shown(key)}" if key else ""
+        theme.blit_text(surface, (info.name if info else "") + f"  |  {snap['status']}{proven}",
                         (theme.SCREEN_W // 2, 170), 36, theme.TEXT_DIM, anchor="center")
         if self.host is not None:
             from net.discovery import local_ipv4_addresses
