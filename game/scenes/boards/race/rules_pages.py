@@ -251,7 +251,8 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             f"Exchange: give up 1 to {n['exchange_max']} travel cards and draw as many new "
             "ones.",
             "An action is yours only on the turn you take its card, and only before you "
-            "travel.",
+            "travel or end the turn. Going on without it, a Coin is taken for you; any other "
+            "action, the game asks whether you use it or go on without it.",
         ), _track(actions, [("train", 2), ("ship", 4), ("train", 5), ("ship", 8),
                             ("train", 4), ("ship", 6)])),
         RulesPage("Travelling a leg", (
