@@ -82,6 +82,7 @@ def test_the_tour_sees_every_kind_of_screen(tour):
             assert f"{game_id}-{part}" in names, (game_id, part)
         assert f"kiosk-{game_id}" in names, game_id
     assert any(name.endswith("-tickets") for name in names)  # a choice
+    assert any(name.endswith("-handoff-recap") for name in names)  # a hand-off, filled
     assert "race-detective" in names  # a choice that scrolls, with a subtitle
     assert all(any(m.kind == "text" for m in marks) for marks in tour.values())
 

@@ -146,6 +146,20 @@ def settle(s: Shooter, scene) -> None:
                 return
 
 
+def handoff_with_recap(s: Shooter, scene, name: str) -> None:
+    """The hand-off screen mid-game with a full recap (the tour's bots play on
+    the match directly, so the recap is made of the board log's last lines)."""
+    from game.scenes.handoff import HandoffScene
+
+    seat = scene._human_to_act()
+    if seat is None or not scene.log.entries:
+        return
+    s.app.push(HandoffScene(s.app, scene.seat_name(seat), scene.seat_info[seat].get("color"),
+                            lambda: None, recap=scene.log.entries[-6:]))
+    s.shot(name)
+    s.app.pop()
+
+
 def open_menu(s: Shooter, scene) -> None:
     """The Esc menu over the board, as Esc opens it there (pushed directly, so
     a choice or a hand-off cannot take the key)."""
@@ -184,6 +198,7 @@ def game(s: Shooter, game_id: str) -> None:
         routes_extras(s, scene, match, short)
     play_until(match, steps_to_mid_game(match))
     play_until(match, 100_000, humans_turn)
+    handoff_with_recap(s, scene, f"{short}-handoff-recap")
     settle(s, scene)
     if not match.state.is_over:
         _look_as(scene, match.state.to_act[0])  # past the hand-off: the player's own view
