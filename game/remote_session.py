@@ -23,6 +23,12 @@ class RemoteSession:
         self.host = host  # the Host object when this window hosts the game
         self._events: list[list[Event]] = []
         self._notices: list[tuple[str, str]] = []
+        # The board, turn and moves of the last update handed out with poll():
+        # the network thread writes the live snapshot whenever a message lands,
+        # so a snapshot read after a poll may already hold an update whose
+        # events the table has not animated yet (the trick board then showed
+        # the next trick while the last card was still flying to its line).
+        self._polled: dict[str, Any] | None = None
         snap = client.snapshot()
         self.status = snap["status"]
         self.cause: str | None = snap.get("cause")
@@ -94,6 +100,8 @@ class RemoteSession:
         an update landing between separate reads would pair one version's board
         with another version's moves (a hand showing no playable card on a turn)."""
         snap = self._snap()
+        if self._polled is not None:  # what the events handed out so far lead to
+            snap = dict(snap, **self._polled)
         to_act = tuple(snap.get("to_act") or ())
         acting = seat is not None and seat == snap["seat"] and seat in to_act
         return self._view_in(snap, seat), to_act, list(snap["legal"]) if acting else []
@@ -166,6 +174,9 @@ class RemoteSession:
     def pump(self) -> None:
         for message in self.client.poll():
             kind = message.get("type")
+            if kind in ("update", "sync") and message.get("view") is not None:
+                self._polled = {"view": message["view"], "legal": message.get("legal") or [],
+                                "to_act": message.get("to_act") or []}
             if kind == "update":
                 self._events.append(list(message.get("events", [])))
             elif kind == "sync":

@@ -371,3 +371,100 @@ def test_lan_player_sees_only_their_own_hand_and_plays_by_mouse(app, tmp_path, m
         for p in bots:
             p.session.stop()
         host.stop()
+
+
+class LateWire:
+    """A spectator's connection to a host, played by this test: the snapshot
+    (written by the network thread as a message lands) can be ahead of the
+    messages the table has polled, as it is for a moment on a real LAN."""
+
+    awaiting = False
+
+    def __init__(self, state):
+        self.state, self.inbox = state, []
+
+    def snapshot(self) -> dict:
+        s = self.state
+        return {"status": "connected", "reason": None, "seat": None, "game": s.game_id,
+                "seats": [{"seat": i, "name": f"P{i}", "color": color, "kind": "bot",
+                           "connected": True}
+                          for i, color in enumerate(("red", "blue", "green", "yellow"))],
+                "view": s.view(None), "legal": [], "to_act": list(s.to_act),
+                "over": s.is_over, "result": None, "version": len(s.history),
+                "phase": "playing", "game_number": 1}
+
+    def play(self) -> dict:
+        """The next seat's first legal action, applied; its update message."""
+        from game.rules.base import redact_events
+
+        s = self.state
+        seat = s.to_act[0]
+        events = s.apply(seat, s.legal_actions(seat)[0])
+        return {"type": "update", "events": redact_events(events, None),
+                "view": s.view(None), "legal": [], "to_act": list(s.to_act),
+                "over": s.is_over, "version": len(s.history)}
+
+    def poll(self) -> list:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def stop(self) -> None:
+        pass
+
+
+def test_a_lan_board_never_shows_the_next_trick_while_the_last_card_is_laid(tmp_path,
+                                                                             monkeypatch):
+    """The last card of a trick flies to its line; an update that landed in the
+    snapshot meanwhile must not make the board say the next trick (nor lay the
+    card twice) before that update's own animation plays."""
+    from game.remote_session import RemoteSession
+    from game.rules import create
+    from game.scenes import nav
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    app = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)
+    try:
+        state = create(GAME, 4, 5)
+        wire = LateWire(state)
+        while not (state.phase == "lay" and len(state.lay_queue) == 2
+                   and state.tricks_played >= 2):
+            wire.play()
+        number = state.tricks_played
+        board = nav.board_scene(app, RemoteSession(wire), kiosk=True)
+        app.reset(board)
+        app.step(300)
+        wire.inbox.append(wire.play())   # the second-last card is laid...
+        app.step(3)
+        assert board.animator.busy
+        late = wire.play()               # ...and the last lay lands in the snapshot
+        assert state.phase == "play" and state.tricks_played == number
+        while board.animator.busy:
+            app.step(1)
+        app.step(1)
+        wire.inbox.append(late)          # its message is polled a moment later
+        app.step(2)
+        assert board.animator.busy, "the last card flies to its line"
+        flying = 0
+        while True:
+            texts = drawn_texts(app)
+            if not board.animator.busy:
+                break
+            flying += 1
+            labels = [t for t in texts if t.startswith("Trick ") and " of " in t]
+            assert labels == [f"Trick {number} of 11"], labels
+            for line in board.model.lines.values():
+                keys = [(c.get("company"), c.get("strength"), c.get("name")) for c in line]
+                assert len(keys) == len(set(keys)), "a card laid twice"
+        assert flying > 10
+        assert [t for t in drawn_texts(app) if t.startswith("Trick ") and " of " in t] == \
+            [f"Trick {number + 1} of 11"]
+    finally:
+        app.close()
+
+
+def drawn_texts(app: App) -> list[str]:
+    from game.ui.layout_record import recording
+
+    with recording() as rec:
+        app.step(1)
+    return [mark.content for mark in rec.frame.texts]
