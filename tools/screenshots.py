@@ -2,7 +2,8 @@
 
 Usage: python tools/screenshots.py [DIR]   (default: screenshots/)
 
-The menus (title, setup and its message, settings, join, host, lobby), then
+The menus (title, setup with its message and at its fullest, settings, join
+with and without games listed, host, lobby), then
 for every registered game: the hand-off, the board mid-game with as many
 seats as the kiosk demo uses (and again with every seat the game takes), the
 Esc menu, every page its Rules entry shows (rules-GAME-N), the leave question and the
@@ -80,11 +81,14 @@ def menus(s: Shooter) -> None:
     for name in ("setup", "settings", "join", "host"):
         app.push(nav.screen(name, app))
         s.shot(name, 3)
+        if name == "join":
+            join_with_games(s)
         if name == "setup":  # a message the setup screen gives: two seats, one colour
             app.top.colors[1] = app.top.colors[0]
             app.top.start()
             s.shot("setup-message", 3)
             app.toasts.clear()
+            setup_full(s)
         app.pop()
     from net.host import Host
     host = Host(next(iter(GAMES)), 4, "Screenshot table", bind="127.0.0.1", port=0,
@@ -99,6 +103,54 @@ def menus(s: Shooter) -> None:
         client.stop()
     finally:
         host.stop()
+
+
+def setup_full(s: Shooter) -> None:
+    """The setup screen at its most crowded: the game with the most seats and
+    options, every seat taken."""
+    scene = s.app.top
+    scene.game = max(range(len(scene.games)), key=lambda i: (
+        GAMES[scene.games[i]].max_players + len(GAMES[scene.games[i]].options)))
+    scene.count = scene.info.max_players
+    scene.colors = list(range(len(scene.colors)))
+    s.shot("setup-full", 3)
+
+
+class ListedGames:
+    """Stands in for the LAN browser: games as the Join screen would list them."""
+
+    changes = 1
+
+    def __init__(self, games: list) -> None:
+        self._games = games
+
+    def games(self) -> list:
+        return list(self._games)
+
+    def stop(self) -> None:
+        pass
+
+
+def join_with_games(s: Shooter) -> None:
+    """The Join screen with a list: long names, two games of one name, a host
+    with no key and one of another version (each row shows what it must)."""
+    from net.discovery import FoundGame
+    from net.protocol import PROTOCOL_VERSION
+
+    scene = s.app.top
+    ids = list(GAMES)
+    key = "ABCDEFGHJKMNPQRS"  # as long as a real fingerprint (net/identity.py)
+    rows = [("Friday rails at the big table", ids[0], 5, 3, key, PROTOCOL_VERSION),
+            ("Kitchen", ids[-1], 4, 1, key[::-1], PROTOCOL_VERSION),
+            ("Kitchen", ids[1 % len(ids)], 3, 3, key[1:] + "A", PROTOCOL_VERSION),
+            ("Old laptop", ids[0], 2, 1, "", PROTOCOL_VERSION),
+            ("Someone's newer copy", ids[-1], 6, 5, key, PROTOCOL_VERSION + 1)]
+    games = [FoundGame(name, f"{name} {i}", game, seats, free, "lobby", f"192.168.1.{20 + i}",
+                       47474, version, fingerprint)
+             for i, (name, game, seats, free, fingerprint, version) in enumerate(rows)]
+    real, scene.browser = scene.browser, ListedGames(games)
+    s.shot("join-games")
+    scene.browser = real
 
 
 def play_until(match: Match, steps: int,
