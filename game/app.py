@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.quiet_init import quiet_stderr
 from game.settings import Settings
 from game.ui import layout_record, theme
 from game.ui.input import InputMapper, Intent
@@ -38,9 +39,10 @@ class App:
         self.headless = headless
         self.settings = settings or Settings.load()
         self.kiosk = kiosk
-        pygame.init()
-        with contextlib.suppress(pygame.error):  # no audio device: play silently
-            pygame.mixer.init()
+        with quiet_stderr():  # no ALSA or Wayland chatter on the player's terminal
+            pygame.init()
+            with contextlib.suppress(pygame.error):  # no audio device: play silently
+                pygame.mixer.init()
         from game.ui import sound
         sound.prepare()
         pygame.display.set_caption("Rail Party")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from game.cli_numbers import positive, seconds, seed
     from game.rules import GAMES
     from game.think_arg import think_ms
 
@@ -22,14 +23,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo = sub.add_parser("demo", help="bots play through the real screens",
                           description="Bots play a game through the real scenes.")
     demo.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
-    demo.add_argument("--players", type=int, default=4)
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--players", type=positive, default=4)
+    demo.add_argument("--seed", type=seed, default=1)
     demo.add_argument("--headless", action="store_true", help="no window (dummy video driver)")
-    demo.add_argument("--frames", type=int, default=None, help="stop after this many frames")
+    demo.add_argument("--frames", type=positive, default=None,
+                      help="stop after this many frames")
     demo.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
     demo.add_argument("--stats", action="store_true",
                       help="print frame-time figures (ms) as JSON on the last line")
-    demo.add_argument("--bot-pace", type=_seconds, default=0.4,
+    demo.add_argument("--bot-pace", type=seconds(0, 60), default=0.4,
                       help="seconds a bot waits before acting")
     demo.add_argument("--bots", default=None,
                       help="comma-separated bot per seat, or one for all, as simulate "
@@ -48,19 +50,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     kiosk.add_argument("--host-key", type=_fingerprint, default=None, metavar="FP",
                        help="follow only the game whose host proves this key fingerprint")
     kiosk.add_argument("--windowed", action="store_true", help="not fullscreen (testing)")
-    kiosk.add_argument("--frames", type=int, default=None, help="stop after this many frames")
+    kiosk.add_argument("--frames", type=positive, default=None,
+                       help="stop after this many frames")
     kiosk.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
     kiosk.set_defaults(func=cmd_kiosk)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{value} seconds is not between 0 and 60")
-    return value
 
 
 def _png_path(text: str) -> Path:
@@ -100,23 +93,31 @@ NO_DISPLAY = ("railparty: no window can open here: there is no display. Run it o
 
 def open_app(**kwargs):
     """The window, or None with a clear message when no display can be opened
-    (SDL's invisible fallbacks count as none: a window nobody sees is no window)."""
-    import os
+    (SDL's invisible fallbacks count as none: a window nobody sees is no window).
 
+    When SDL chooses the video driver, the display is looked for first, with the
+    C libraries' noise kept off the terminal, so that with no display our
+    message is the first and only thing a player reads."""
     import pygame
 
     from game.app import App
+    from game.quiet_init import quiet_stderr
 
+    if not kwargs.get("headless") and not os.environ.get("SDL_VIDEODRIVER"):
+        with quiet_stderr():
+            try:
+                pygame.display.init()
+                driver = pygame.display.get_driver()
+            except pygame.error:
+                driver = None
+        if driver in (None, "offscreen", "dummy"):
+            pygame.display.quit()
+            print(NO_DISPLAY, file=sys.stderr, flush=True)
+            return None
     try:
         app = App(**kwargs)
     except pygame.error as exc:
-        print(f"{NO_DISPLAY} ({exc})", file=sys.stderr)
-        return None
-    chosen = os.environ.get("SDL_VIDEODRIVER")
-    if not app.headless and not chosen and pygame.display.get_driver() in ("offscreen",
-                                                                           "dummy"):
-        app.close()
-        print(NO_DISPLAY, file=sys.stderr)
+        print(f"{NO_DISPLAY} ({exc})", file=sys.stderr, flush=True)
         return None
     return app
 
@@ -165,30 +166,29 @@ def cmd_demo(args: argparse.Namespace) -> int:
     info = GAMES[args.game]
     if not info.min_players <= args.players <= info.max_players:
         args.demo_parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players")
-    if args.frames is not None and args.frames < 1:
-        args.demo_parser.error("--frames must be 1 or more")
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     seats = _demo_seats(args)
-    from game.app import App
     from game.match import Match
     from game.scenes.nav import board_scene
     from game.session import LocalSession
     from game.settings import Settings
 
     settings = Settings(bot_pace=args.bot_pace)  # the demo ignores the player's settings
-    app = App(settings=settings, headless=args.headless)
+    app = open_app(settings=settings, headless=args.headless)
+    if app is None:
+        return 2
     match = Match(args.game, seats, args.seed, think_ms=args.think_ms)
     app.push(board_scene(app, LocalSession(match), on_exit=app.quit))
     app.run(max_frames=args.frames)
     if args.screenshot:
         import pygame
         pygame.image.save(app.surface, str(args.screenshot))
-        print(f"screenshot saved to {args.screenshot}", file=sys.stderr)
+        print(f"screenshot saved to {args.screenshot}", file=sys.stderr, flush=True)
     app.close()
-    if args.stats:
-        print(json.dumps(app.frame_stats()))
+    if args.stats:  # the last line of stdout, alone: a script reads it
+        print(json.dumps(app.frame_stats()), flush=True)
     return 0
 
 

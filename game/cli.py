@@ -14,25 +14,9 @@ from collections.abc import Sequence
 COMMAND_MODULES: list[str] = ["game.app_cli", "game.lan_cli"]
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
 def build_parser() -> argparse.ArgumentParser:
     from game.bots import bot_names
+    from game.cli_numbers import positive, processes, seed
     from game.rules import GAMES
     from game.think_arg import think_ms
 
@@ -43,20 +27,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play bot-only games and print the results",
                          description="Play bot-only games and print one line per game.")
     sim.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
-    sim.add_argument("--players", type=_positive, default=None,
+    sim.add_argument("--players", type=positive, default=None,
                      help="number of seats (default: as many as --bots names)")
     sim.add_argument("--bots", default="greedy,random",
                      help="comma-separated bot per seat, or one for all "
                           f"({', '.join(bot_names())})")
-    sim.add_argument("--games", type=_positive, default=10)
-    sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game")
+    sim.add_argument("--games", type=positive, default=10)
+    sim.add_argument("--seed", type=seed, default=1, help="seed of the first game")
     sim.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
                      help="the search (Hard) bot's think time per move "
                           "(default 1000)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots round the seats game by game (fair for strength "
                           "figures: no bot keeps the first seat)")
-    sim.add_argument("--jobs", type=_positive, default=1, metavar="N",
+    sim.add_argument("--jobs", type=processes, default=1, metavar="N",
                      help="games played at once, one process each (default 1)")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of text")
     sim.set_defaults(func=lambda args: cmd_simulate(args, sim))

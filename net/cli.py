@@ -15,29 +15,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.cli_numbers import port, positive, seconds, seed
 from game.seats import SEAT_COLORS
 from game.think_arg import think_ms
 from net import protocol as P
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} seconds is negative")
-    return value
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 0 <= value < 65536:
-        raise argparse.ArgumentTypeError(f"port {value} is out of range (0-65535)")
-    return value
 
 
 def fingerprint_arg(text: str) -> str:
@@ -70,9 +51,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
         "host", help="host a LAN game",
         description="Host a game on the LAN: advertise it, seat players, run the match.")
     host.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
-    host.add_argument("--seats", type=int, default=4, help="number of seats (default 4)")
+    host.add_argument("--seats", type=positive, default=4, help="number of seats (default 4)")
     host.add_argument("--name", default=None, help="the game's name on the LAN")
-    host.add_argument("--port", type=_port, default=P.DEFAULT_PORT,
+    host.add_argument("--port", type=port, default=P.DEFAULT_PORT,
                       help=f"TCP port (default {P.DEFAULT_PORT}; 0 picks a free one)")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     host.add_argument("--headless", action="store_true",
@@ -87,8 +68,8 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     host.add_argument("--fsync", action="store_true",
                       help="flush each action to disk before its update goes out (slower; "
                            "by default the flush follows within half a second)")
-    host.add_argument("--seed", type=int, default=None)
-    host.add_argument("--start-after", type=_seconds, default=None, metavar="S",
+    host.add_argument("--seed", type=seed, default=None)
+    host.add_argument("--start-after", type=seconds(), default=None, metavar="S",
                       help="headless: after S seconds, bots fill the open seats and play starts")
     host.add_argument("--bot", default="greedy", choices=bot_names(),
                       help="the bot that fills open seats and stands in for dropped players")
@@ -98,24 +79,25 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     host.add_argument("--on-drop", default="bot", choices=("bot", "pause"),
                       help="when a player has been gone --drop-timeout seconds: a bot plays "
                            "the seat, or the game waits (default bot)")
-    host.add_argument("--drop-timeout", type=_seconds, default=P.DROP_TIMEOUT_SECONDS,
+    beat = seconds(zero=False)  # a timeout or a beat of 0 s would mean nothing
+    host.add_argument("--drop-timeout", type=beat, default=P.DROP_TIMEOUT_SECONDS,
                       metavar="S")
-    host.add_argument("--turn-timeout", type=_seconds, default=0.0, metavar="S",
+    host.add_argument("--turn-timeout", type=seconds(), default=0.0, metavar="S",
                       help="a player who has not acted after S seconds has that turn played "
                            "by the stand-in bot (default 0: no timer)")
-    host.add_argument("--bot-delay", type=_seconds, default=0.0, metavar="S",
+    host.add_argument("--bot-delay", type=seconds(), default=0.0, metavar="S",
                       help="pause before each bot move")
     host.add_argument("--no-advertise", action="store_true",
                       help="do not announce the game with zeroconf (join by address)")
     host.add_argument("--interface", action="append", metavar="ADDR",
                       help="IPv4 address of an interface to announce on (repeatable)")
-    host.add_argument("--heartbeat", type=_seconds, default=P.HEARTBEAT_SECONDS,
+    host.add_argument("--heartbeat", type=beat, default=P.HEARTBEAT_SECONDS,
                       help=argparse.SUPPRESS)
-    host.add_argument("--peer-timeout", type=_seconds, default=P.PEER_TIMEOUT_SECONDS,
+    host.add_argument("--peer-timeout", type=beat, default=P.PEER_TIMEOUT_SECONDS,
                       help=argparse.SUPPRESS)
-    host.add_argument("--hello-timeout", type=_seconds, default=P.HELLO_TIMEOUT_SECONDS,
+    host.add_argument("--hello-timeout", type=beat, default=P.HELLO_TIMEOUT_SECONDS,
                       help=argparse.SUPPRESS)
-    host.add_argument("--frame-timeout", type=_seconds, default=P.FRAME_TIMEOUT_SECONDS,
+    host.add_argument("--frame-timeout", type=beat, default=P.FRAME_TIMEOUT_SECONDS,
                       help=argparse.SUPPRESS)
     host.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
     host.set_defaults(func=lambda args: cmd_host(args, host, host_window))
@@ -135,7 +117,7 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                              help="the colour you would like")
             sub.add_argument("--bot", choices=bot_names(), default=None,
                              help="a bot plays the seat (with --headless)")
-            sub.add_argument("--think", type=_seconds, default=0.0, metavar="S",
+            sub.add_argument("--think", type=seconds(0, 60), default=0.0, metavar="S",
                              help="the bot pauses S seconds before each action")
             sub.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
                              help="the search (Hard) bot's think time per move (default "
@@ -148,10 +130,11 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
         sub.add_argument("--host-key", type=fingerprint_arg, default=None, metavar="FP",
                          help="only the game whose host proves this key fingerprint (shown "
                               "on the host's screen, e.g. ABCD-EFGH-JKLM-NPQR)")
-        sub.add_argument("--discover-timeout", type=_seconds, default=10.0, metavar="S")
-        sub.add_argument("--retry-for", type=_seconds, default=120.0, metavar="S",
+        sub.add_argument("--discover-timeout", type=seconds(zero=False), default=10.0,
+                         metavar="S")
+        sub.add_argument("--retry-for", type=seconds(), default=120.0, metavar="S",
                          help="how long to keep retrying a lost host (default 120)")
-        sub.add_argument("--timeout", type=_seconds, default=None, metavar="S",
+        sub.add_argument("--timeout", type=seconds(zero=False), default=None, metavar="S",
                          help="give up if the game has not ended after S seconds")
         sub.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
         sub.set_defaults(func=lambda args, sub=sub, watching=watching:
@@ -269,13 +252,16 @@ def _discover(args: argparse.Namespace) -> Any:
 
 def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching: bool,
              join_window: Callable[[Any], int] | None = None) -> int:
-    from game.bots import make_bot
+    from game.bots import bot_names, make_bot
     from net.client import Client, ClientClosed, parse_address, run_bot, run_spectator
     from net.identity import shown
 
     _logging(args.verbose)
     watching = watching or getattr(args, "spectate", False)
     bot = None if watching else args.bot
+    if args.headless and not watching and bot is None:
+        parser.error("--headless: without a window someone else must play the seat: add "
+                     f"--bot NAME ({', '.join(bot_names())}), or --spectate to watch")
     if args.address is not None:
         try:
             address = parse_address(args.address)

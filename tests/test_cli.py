@@ -116,3 +116,149 @@ def test_no_display_is_said_plainly(monkeypatch, capsys):
     app = open_app(headless=False)
     assert app is None
     assert "no window can open" in capsys.readouterr().err
+
+
+# --- issue 24, defect 10: every bad input gets a word, never a traceback -------------
+
+def test_validate_map_of_a_binary_file_says_what_is_wrong(tmp_path, capsys):
+    binary = tmp_path / "picture.json"
+    binary.write_bytes(bytes(range(256)) * 8)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    for path in (binary, deep):
+        assert main(["validate-map", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert str(path) in err and "Traceback" not in err
+    assert main(["validate-map", str(binary)]) == 1
+    assert "not a text file" in capsys.readouterr().err
+
+
+def test_validate_map_refuses_a_huge_file_without_reading_it(tmp_path, capsys):
+    from game.rules.routes.board import MAX_MAP_BYTES
+
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as f:
+        f.truncate(MAX_MAP_BYTES * 50)   # sparse: big on paper, nothing on disk
+    assert main(["validate-map", str(huge)]) == 1
+    assert "bigger than a map can be" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["kiosk", "--address", "127.0.0.1:1", "--frames", "-4"], "-4 must be 1 or more"),
+    (["kiosk", "--frames", "0"], "0 must be 1 or more"),
+    (["demo", "--headless", "--frames", "0"], "0 must be 1 or more"),
+    (["demo", "--headless", "--players", "many"], "is not a whole number"),
+    (["demo", "--headless", "--seed", "-1"], "is negative"),
+    (["simulate", "--seed", "-1"], "is negative"),
+    (["simulate", "--seed", str(2 ** 300)], "bits"),
+    (["simulate", "--jobs", "100000"], "more than 64"),
+    (["host", "--headless", "--seats", "0"], "0 must be 1 or more"),
+    (["host", "--headless", "--seed", "-5"], "is negative"),
+    (["host", "--headless", "--heartbeat", "0"], "too short"),
+    (["host", "--headless", "--turn-timeout", "nan"], "not a number of seconds"),
+    (["host", "--headless", "--start-after", "inf"], "not a number of seconds"),
+    (["host", "--headless", "--drop-timeout", "-1"], "not between 0 and"),
+    (["host", "--headless", "--bot-delay", "1e12"], "not between 0 and"),
+    (["join", "--address", "127.0.0.1:9", "--headless", "--bot", "greedy",
+      "--timeout", "0"], "too short"),
+    (["join", "--address", "127.0.0.1:9", "--headless", "--bot", "greedy",
+      "--think", "-0.5"], "not between 0 and 60"),
+    (["spectate", "--address", "127.0.0.1:9", "--discover-timeout", "nan"],
+     "not a number of seconds"),
+    (["join", "--address", "127.0.0.1:9", "--headless"], "add --bot NAME"),
+])
+def test_nonsense_numbers_and_flags_are_refused_with_a_word(args, words, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and words in err
+
+
+def _numeric_flags():
+    """Every flag of every command whose value is read as a number."""
+    import argparse
+
+    from game.app_cli import _address, _png_path
+    from game.cli import build_parser
+    from net.cli import fingerprint_arg
+
+    text_types = {None, str, _address, _png_path, fingerprint_arg}
+    commands = next(a for a in build_parser()._actions
+                    if isinstance(a, argparse._SubParsersAction)).choices
+    for command, parser in commands.items():
+        for action in parser._actions:
+            if action.option_strings and action.type not in text_types \
+                    and action.choices is None and action.type.__name__ != "Path":
+                yield command, action
+
+
+def test_every_numeric_flag_of_every_command_refuses_nonsense():
+    import argparse
+
+    flags = list(_numeric_flags())
+    assert len(flags) >= 25   # simulate, demo, kiosk, host, join, spectate
+    for command, action in flags:
+        for nonsense in ("-1", "nan", "inf", "1e999", "", "12abc", "-99999999999999999999"):
+            with pytest.raises(argparse.ArgumentTypeError):
+                action.type(nonsense)
+                pytest.fail(f"{command} {action.option_strings[0]} took {nonsense!r}")
+
+
+def _run_railparty(args, env_changes, timeout=120):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYGAME_")}
+    env["PYTHONPATH"] = str(root)
+    for key, value in env_changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return subprocess.run([sys.executable, "-m", "game", *args], env=env, cwd=root,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_demo_stats_is_the_last_line_of_stdout_alone(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    shot = tmp_path / "last.png"
+    done = _run_railparty(["demo", "--headless", "--frames", "5", "--stats",
+                           "--screenshot", str(shot)], {})
+    assert done.returncode == 0, done.stderr
+    assert shot.is_file() and "screenshot saved" in done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1, f"stdout holds more than the JSON: {done.stdout!r}"
+    assert json.loads(lines[0])["frames"] == 5
+    # stdout and stderr into one pipe (`2>&1`): the JSON is still the last line
+    import os
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
+    merged = subprocess.run([sys.executable, "-m", "game", "demo", "--headless", "--frames",
+                             "3", "--stats", "--screenshot", str(shot)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            timeout=120)
+    assert merged.returncode == 0
+    assert "pygame-ce" not in merged.stdout   # no banner
+    assert json.loads(merged.stdout.splitlines()[-1])["frames"] == 3
+
+
+# --- issue 24, defect 11: with no display the message comes first, alone ----------
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"),
+                    reason="the display variables are those of Linux desktops")
+def test_no_display_message_comes_first_and_alone():
+    done = _run_railparty([], {"SDL_VIDEODRIVER": None, "SDL_AUDIODRIVER": None,
+                               "DISPLAY": None, "WAYLAND_DISPLAY": None,
+                               "XDG_RUNTIME_DIR": None})
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert lines and lines[0].startswith("railparty: no window can open here"), done.stderr
+    assert len(lines) == 1, f"noise after the message: {done.stderr!r}"

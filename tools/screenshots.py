@@ -27,6 +27,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("RAILPARTY_HOME", tempfile.mkdtemp(prefix="railparty-shots-"))
 os.environ.setdefault("RAILPARTY_MDNS_INTERFACES", "127.0.0.1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

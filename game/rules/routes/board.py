@@ -61,6 +61,7 @@ from typing import Any
 GRAY = "gray"
 LOCOMOTIVE = "locomotive"
 FORMAT = 1
+MAX_MAP_BYTES = 4 * 1024 * 1024  # the packaged maps are about 20 kB
 
 
 class MapError(ValueError):
@@ -425,13 +426,24 @@ def read_map_file(path: str | Path) -> Board:
     """Load and validate a map file, with a clear error for a missing or bad file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(MAX_MAP_BYTES + 1)   # bounded: a huge file is refused, not read
     except OSError as exc:
         raise MapError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from exc
+    if len(raw) > MAX_MAP_BYTES:
+        raise MapError(str(path), [f"the file is bigger than a map can be "
+                                   f"({MAX_MAP_BYTES // 1024 ** 2} MB)"])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MapError(str(path), ["not a text file (a map is JSON text in UTF-8)"]) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MapError(str(path), [f"not valid JSON: {exc}"]) from exc
+    except (RecursionError, ValueError):   # nested too deeply; a number too long to read
+        raise MapError(str(path), ["not valid JSON (nested too deeply, or a number too "
+                                   "long)"]) from None
     return board_from_data(data, str(path))
 
 
