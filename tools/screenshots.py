@@ -3,13 +3,13 @@
 Usage: python tools/screenshots.py [DIR]   (default: screenshots/)
 
 The menus (title, setup with its message and at its fullest, settings, join
-with and without games listed, host, lobby), then
-for every registered game: the hand-off, the board mid-game with as many
-seats as the kiosk demo uses (and again with every seat the game takes), the
-Esc menu, every page its Rules entry shows (rules-GAME-N), the leave question and the
-results; the route games also get a ticket choice, a payment choice and a
+with and without games listed, host, lobby), then for every registered game:
+the hand-off (and one with its recap), the board mid-game with as many seats
+as the kiosk demo uses (and again with every seat the game takes), the Esc
+menu, every page its Rules entry shows (rules-GAME-N), the leave question and
+the results; the route games also get a ticket choice, a payment choice and a
 twelve-ticket list, the race a detective choice. Last, the title with
-Continue and the kiosk's attract mode.
+Continue and the kiosk's attract mode playing each game.
 
 tests/test_layout.py walks the same tour with text recording on (a
 `Shooter` whose `shot` records instead of saving), so every screen here is
