@@ -12,6 +12,7 @@ import pygame
 from game.anim.tween import Tween, hop, lerp2
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
+from game.scenes.table_panels import KIOSK_TEXT
 from game.ui import layout_record, theme
 from game.ui.widgets import focus_ring
 
@@ -165,9 +166,17 @@ class RaceDrawing:
         x, y = L.PILE_INFO_X, L.PILE_Y
         theme.blit_text(surface, f"Discard: {view['discard']}", (x, y), 26, theme.TEXT)
         top = self.board_model().last_event
-        theme.blit_text(surface, theme.fit_text(f"Last event: {top}", 26, L.PANEL_X + L.PANEL_W
-                                                - x), (x, y + 34), 26, theme.TEXT_DIM)
-        theme.blit_text(surface, f"Round {view['round']}", (x, y + 68), 26, theme.TEXT_DIM)
+        if self.kiosk:  # read from the sofa: in large type, the panel's width under the piles
+            with layout_record.part("status"):
+                theme.blit_text(surface, theme.fit_text(f"Last event: {top}", KIOSK_TEXT,
+                                                        L.PANEL_W), (L.PANEL_X, y + 176),
+                                KIOSK_TEXT, theme.TEXT)
+        else:
+            theme.blit_text(surface, theme.fit_text(f"Last event: {top}", 26, L.PANEL_X
+                                                    + L.PANEL_W - x), (x, y + 34), 26,
+                            theme.TEXT_DIM)
+        theme.blit_text(surface, f"Round {view['round']}", (x, y + (34 if self.kiosk else 68)),
+                        26, theme.TEXT_DIM)
         img = pieces.coin(14)
         surface.blit(img, img.get_rect(center=L.BANK_POS))
         theme.blit_text(surface, f"Bank: {view['bank']}", (x + 40, L.BANK_POS[1]), 26,
