@@ -356,6 +356,7 @@ class LobbyScene(Scene):
         self.session = RemoteSession(client, host)
         self.started = False
         self.reclaim_asked = False
+        self.key_told = False
 
     def leave(self) -> None:
         """Back to the title; a hosting window stops its host (and its advert)."""
@@ -392,6 +393,18 @@ class LobbyScene(Scene):
             reason or "Another connection holds your seat now.", self.client.reclaim_seat,
             yes="Take my seat back", no="Leave", on_no=self.leave))
 
+    def _tell_new_key(self) -> None:
+        """A host joined by address whose name was played with under another key."""
+        old = getattr(self.client, "replaced_key", None)
+        if old is None or self.key_told:
+            return
+        from net.identity import shown
+
+        self.key_told = True
+        self.app.toast(f"'{old.name}' had the key {shown(old.fingerprint)} when you played "
+                       "before; this host has another. Check the key on the host's screen.",
+                       theme.ERROR, seconds=8)
+
     def _start_rect(self) -> pygame.Rect:
         return pygame.Rect(theme.SCREEN_W // 2 - 250, 880, 500, 80)
 
@@ -408,6 +421,7 @@ class LobbyScene(Scene):
             self.leave()
             return
         self.reclaim_asked = False
+        self._tell_new_key()
         if not self.started and snap["view"] is not None and snap["phase"] in (
                 "playing", "over"):
             self.started = True
