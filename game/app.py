@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.quiet_init import quiet_stderr
 from game.settings import Settings
 from game.ui import layout_record, theme
@@ -39,6 +40,7 @@ class App:
         self.headless = headless
         self.settings = settings or Settings.load()
         self.kiosk = kiosk
+        i18n.set_language(i18n.pinned() or self.settings.language or i18n.system_language())
         with quiet_stderr():  # no ALSA or Wayland chatter on the player's terminal
             pygame.init()
             with contextlib.suppress(pygame.error):  # no audio device: play silently

@@ -9,9 +9,16 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game import i18n
+from game.i18n import LANGUAGES
+
 # Modules that add subcommands: each has `register(subparsers)`, which adds its
 # parsers with `set_defaults(func=handler)`; handler(args) returns the exit code.
 COMMAND_MODULES: list[str] = ["game.app_cli", "game.lan_cli"]
+
+
+# Commands that open a window or tell a player something: they take --lang.
+WINDOW_COMMANDS = ("play", "demo", "host", "join", "kiosk", "spectate")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +58,15 @@ def build_parser() -> argparse.ArgumentParser:
     val.set_defaults(func=cmd_validate_map)
     for module in COMMAND_MODULES:
         importlib.import_module(module).register(sub)
+    languages = sorted(LANGUAGES)
+    parser.add_argument("--lang", dest="top_lang", choices=languages, default=None,
+                        help="language of the window (default: the setting, else the system's)")
+    for command in WINDOW_COMMANDS:
+        if command in sub.choices:
+            sub.choices[command].add_argument(
+                "--lang", choices=languages, default=None,
+                help="language of the window and of what the command tells a player "
+                     "(default: the setting, else the system's)")
     return parser
 
 
@@ -115,6 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; Ctrl+C and a closed pipe (`... | head`) end it quietly."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    lang = getattr(args, "lang", None) or args.top_lang
+    i18n.pin(lang)
     func = getattr(args, "func", None)
     try:
         if func is None:  # no subcommand: open the game

@@ -11,10 +11,11 @@ import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from game.i18n import LANGUAGES, N_
 from game.paths import config_dir
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # duration factors: 0 is instant
-SPEED_NAMES = {0.0: "Instant", 0.5: "Fast", 1.0: "Normal", 2.0: "Relaxed"}
+SPEED_NAMES = {0.0: N_("Instant"), 0.5: N_("Fast"), 1.0: N_("Normal"), 2.0: N_("Relaxed")}
 THINK_TIMES = (250, 500, 1000, 2000, 4000)  # the Hard bot's choices, in milliseconds
 
 
@@ -31,6 +32,8 @@ class Settings:
     # True: a move that spends cards (a claim) asks for confirmation first;
     # False: one click plays it, with a few seconds to undo before the next player.
     confirm_moves: bool = True
+    # "en" or "ja"; "" follows the system's locale (game/i18n.py)
+    language: str = ""
 
     @classmethod
     def path(cls) -> Path:
@@ -55,13 +58,16 @@ class Settings:
                 elif isinstance(value, (int, float)) and not isinstance(value, bool) \
                         and f.type in ("float",):
                     setattr(settings, f.name, float(value))
-                elif isinstance(value, int) and not isinstance(value, bool) and f.type == "int":
+                elif (isinstance(value, int) and not isinstance(value, bool)
+                      and f.type == "int") or (isinstance(value, str) and f.type == "str"):
                     setattr(settings, f.name, value)
         settings.volume = min(1.0, max(0.0, settings.volume))
         if settings.animation not in ANIMATION_SPEEDS:
             settings.animation = 1.0
         if settings.bot_think_ms not in THINK_TIMES:
             settings.bot_think_ms = 1000
+        if settings.language not in ("", *LANGUAGES):
+            settings.language = ""
         return settings
 
     def save(self) -> None:

@@ -229,3 +229,17 @@ def kit() -> types.SimpleNamespace:
 def _own_home(tmp_path_factory, monkeypatch):
     """Each test has its own config and data folders (settings, saves, seat tokens)."""
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch):
+    """Tests read English unless they switch language themselves, whatever
+    the machine's locale; a test's switch does not leak into the next."""
+    from game import i18n
+
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    i18n.pin(None)
+    i18n.set_language("en")
+    yield
+    i18n.pin(None)
+    i18n.set_language("en")

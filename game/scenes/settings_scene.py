@@ -1,10 +1,13 @@
-"""Settings: animation speed, fullscreen, volume, colour-blind aids, bot pace.
-Each change is saved at once to the user's config folder."""
+"""Settings: language, animation speed, fullscreen, volume, colour-blind aids,
+bot pace. Each change is saved at once to the user's config folder; a new
+language shows from the next frame (every label is translated as it is drawn)."""
 
 from __future__ import annotations
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.settings import ANIMATION_SPEEDS, SPEED_NAMES, THINK_TIMES
 from game.ui import theme
@@ -12,11 +15,12 @@ from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
 ROWS = ["animation", "fullscreen", "volume", "colorblind", "bot_pace", "bot_think_ms",
-        "confirm_moves", "back"]
-LABELS = {"animation": "Animation speed", "fullscreen": "Fullscreen", "volume": "Volume",
-          "colorblind": "Colour-blind aids", "bot_pace": "Bot thinking time",
-          "bot_think_ms": "Hard bot think time",
-          "confirm_moves": "Claiming a route", "back": "Back"}
+        "confirm_moves", "language", "back"]
+LABELS = {"language": N_("Language"), "animation": N_("Animation speed"),
+          "fullscreen": N_("Fullscreen"), "volume": N_("Volume"),
+          "colorblind": N_("Colour-blind aids"), "bot_pace": N_("Bot thinking time"),
+          "bot_think_ms": N_("Hard bot think time"),
+          "confirm_moves": N_("Claiming a route"), "back": N_("Back")}
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
 
 
@@ -26,29 +30,37 @@ class SettingsScene(Scene):
         self.focus = 0
 
     def _rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(theme.SCREEN_W // 2 - 650, 220 + i * 92, 1300, 80)
+        return pygame.Rect(theme.SCREEN_W // 2 - 650, 210 + i * 84, 1300, 74)
 
     def _value(self, key: str) -> str:
         s = self.app.settings
+        if key == "language":
+            return i18n.LANGUAGES[i18n.language()]
         if key == "animation":
-            return SPEED_NAMES.get(s.animation, str(s.animation))
+            return _(SPEED_NAMES.get(s.animation, "Normal"))
         if key == "fullscreen":
-            return "On" if self.app.fullscreen else "Off"
+            return _("On") if self.app.fullscreen else _("Off")
         if key == "volume":
-            return f"{round(s.volume * 100)}%"
+            return _("{percent}%").format(percent=round(s.volume * 100))
         if key == "colorblind":
-            return "Letters on cards and routes" if s.colorblind else "Off"
+            return _("Letters on cards and routes") if s.colorblind else _("Off")
         if key == "bot_pace":
-            return f"{s.bot_pace:.1f} s"
+            return _("{seconds} s").format(seconds=i18n.number(s.bot_pace, 1))
         if key == "bot_think_ms":
-            return f"{s.bot_think_ms / 1000:g} s"
+            return _("{seconds} s").format(seconds=f"{s.bot_think_ms / 1000:g}")
         if key == "confirm_moves":
-            return "Confirm first" if s.confirm_moves else "One click, with undo"
+            return _("Confirm first") if s.confirm_moves else _("One click, with undo")
         return ""
 
     def _change(self, key: str, step: int) -> None:
         s = self.app.settings
-        if key == "animation":
+        if key == "language":
+            codes = list(i18n.LANGUAGES)
+            lang = codes[(codes.index(i18n.language()) + step) % len(codes)]
+            i18n.pin(None)  # the player's choice wins over --lang from now on
+            i18n.set_language(lang)
+            s.language = lang
+        elif key == "animation":
             i = ANIMATION_SPEEDS.index(s.animation) if s.animation in ANIMATION_SPEEDS else 2
             s.animation = ANIMATION_SPEEDS[(i + step) % len(ANIMATION_SPEEDS)]
         elif key == "fullscreen":
@@ -75,7 +87,7 @@ class SettingsScene(Scene):
         try:
             s.save()
         except OSError as exc:
-            self.app.toast(f"Settings not saved: {exc.strerror}")
+            self.app.toast(_("Settings not saved: {reason}").format(reason=exc.strerror))
 
     def handle(self, intent: Intent) -> bool:
         key = ROWS[self.focus]
@@ -105,12 +117,12 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        theme.blit_text(surface, "Settings", (theme.SCREEN_W // 2, 140), 100, theme.ACCENT,
+        theme.blit_text(surface, _("Settings"), (theme.SCREEN_W // 2, 140), 100, theme.ACCENT,
                         True, "center")
         for i, key in enumerate(ROWS):
             rect = self._rect(i)
             panel(surface, rect)
-            theme.blit_text(surface, LABELS[key], (rect.x + 30, rect.centery), 44, theme.TEXT,
+            theme.blit_text(surface, _(LABELS[key]), (rect.x + 30, rect.centery), 44, theme.TEXT,
                             True, "midleft")
             value = self._value(key)
             if value:
@@ -118,6 +130,6 @@ class SettingsScene(Scene):
                                 theme.ACCENT, anchor="midright")
             if i == self.focus:
                 focus_ring(surface, rect)
-        theme.blit_text(surface, "Left/right change a setting; changes are saved at once",
+        theme.blit_text(surface, _("Left/right change a setting; changes are saved at once"),
                         (theme.SCREEN_W // 2, theme.SCREEN_H - 40), 30, theme.TEXT_DIM,
                         anchor="center")

@@ -136,7 +136,7 @@ class TablePanels:
                             theme.readable_on(color), True, "center")
             note = self.player_note(seat)
             label = theme.fit_text(self.seat_label(seat), 26, name_w)
-            theme.blit_text(surface, label, (row.x + 44, row.y + (4 if note else row.height // 2)),
+            theme.blit_text(surface, label, (row.x + 44, row.y + (2 if note else row.height // 2)),
                             26, theme.TEXT, anchor="topleft" if note else "midleft")
             if note:
                 theme.blit_text(surface, theme.fit_text(note, 18, name_w),

@@ -3,12 +3,15 @@ the slowest thing a pygame scene can do)."""
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 
 import pygame
 
+from game import i18n
 from game.seats import SEAT_RGB
-from game.ui import layout_record
+from game.ui import layout_record, wrap
+from game.ui.fonts import face_for
 
 SCREEN_W, SCREEN_H = 1920, 1080
 
@@ -57,18 +60,42 @@ def readable_on(color: tuple[int, int, int]) -> tuple[int, int, int]:
     return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 250)
 
 
-@lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, size)
+    """The font for text asked at `size` in the current language (the Japanese
+    font in Japanese mode, for every line: it has Latin too)."""
+    return _font(size, bold, i18n.language())
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool, lang: str) -> pygame.font.Font:
+    path, scale = face_for(lang)
+    f = pygame.font.Font(path, max(1, round(size * scale)))
     f.set_bold(bold)
     return f
 
 
-@lru_cache(maxsize=2048)
+def rendered_language(img: pygame.Surface) -> str | None:
+    """The language whose font rendered `img` through `text()`, None for a
+    picture rendered elsewhere: lets a test prove Japanese lines never use
+    the Latin font."""
+    return _RENDERED.get(img)
+
+
+_RENDERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def text(content: str, size: int, color: tuple[int, int, int] = TEXT,
          bold: bool = False) -> pygame.Surface:
     """A rendered line of text, cached: drawing the same label again is a blit."""
-    return font(size, bold).render(content, True, color)
+    return _text(content, size, color, bold, i18n.language())
+
+
+@lru_cache(maxsize=2048)
+def _text(content: str, size: int, color: tuple[int, int, int], bold: bool,
+          lang: str) -> pygame.Surface:
+    img = _font(size, bold, lang).render(content, True, color)
+    _RENDERED[img] = lang
+    return img
 
 
 def blit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], size: int,
@@ -83,10 +110,14 @@ def blit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], s
     return rect
 
 
-@lru_cache(maxsize=1024)
 def fit_text(content: str, size: int, width: int, bold: bool = False) -> str:
     """`content`, cut with an ellipsis where needed so it fits `width` pixels."""
-    f = font(size, bold)
+    return _fit_text(content, size, width, bold, i18n.language())
+
+
+@lru_cache(maxsize=1024)
+def _fit_text(content: str, size: int, width: int, bold: bool, lang: str) -> str:
+    f = _font(size, bold, lang)
     if f.size(content)[0] <= width:
         return content
     while content and f.size(content + "…")[0] > width:
@@ -111,27 +142,23 @@ def toast_band(top: int) -> pygame.Rect:
     return pygame.Rect(0, top, SCREEN_W, MAX_TOASTS * height)
 
 
-@lru_cache(maxsize=256)
 def fit_size(content: str, size: int, width: int, bold: bool = False, smallest: int = 30) -> int:
     """The largest text size up to `size` at which `content` fits `width` pixels
     (a heading shrinks rather than running out of its box)."""
-    while size > smallest and font(size, bold).size(content)[0] > width:
+    return _fit_size(content, size, width, bold, smallest, i18n.language())
+
+
+@lru_cache(maxsize=256)
+def _fit_size(content: str, size: int, width: int, bold: bool, smallest: int,
+              lang: str) -> int:
+    while size > smallest and _font(size, bold, lang).size(content)[0] > width:
         size -= 2
     return size
 
 
 def wrap_text(content: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Lines of `content` broken at spaces so each fits `width` pixels."""
+    """Lines of `content` that each fit `width` pixels: broken at spaces in
+    English, between characters in Japanese with its line-break rules
+    (game/ui/wrap.py)."""
     f = font(size, bold)
-    lines: list[str] = []
-    line = ""
-    for word in content.split():
-        trial = f"{line} {word}".strip()
-        if line and f.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
+    return wrap.wrap(content, width, lambda line: f.size(line)[0])

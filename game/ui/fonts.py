@@ -1,0 +1,25 @@
+"""Which font draws a language's text.
+
+English keeps pygame's built-in Latin font. Japanese uses the Noto Sans CJK
+JP cut in assets/fonts/ (tools/subset_font.py), for every line drawn in
+Japanese mode, Latin names included: the font has Latin glyphs too, so a
+mixed sentence never falls back to missing-glyph boxes. Its em is scaled
+down (JP_SCALE) so a kanji stands about as tall as the Latin font's capitals
+with descenders at the same asked-for size, and screens keep their layout.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import assets
+
+JP_FONT_PATH = Path(assets.__file__).resolve().parent / "fonts" / "NotoSansCJKjp-Subset.otf"
+JP_SCALE = 0.62
+
+
+def face_for(lang: str) -> tuple[str | None, float]:
+    """(font file or None for the built-in font, size factor) for `lang`."""
+    if lang == "ja" and JP_FONT_PATH.exists():
+        return str(JP_FONT_PATH), JP_SCALE
+    return None, 1.0
