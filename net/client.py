@@ -322,6 +322,10 @@ class Client(Session):
                 message = await self._read(reader, stopper, self.connect_timeout)
                 if message is None:
                     return False, None, None
+                if message["type"] == "reject":          # busy, say: not a wrong host
+                    self._absorb(message)
+                    return (message["code"] in FINAL_REJECTS, message["reason"],
+                            _reject_cause(message))
                 refused = self._check_identity(message, challenge, nonce)
                 if refused is not None:
                     return True, f"{refused}; nothing was sent to it", "wrong_host"

@@ -189,3 +189,25 @@ def test_hosts_played_with_are_remembered_and_a_new_key_is_told():
     finally:
         second.stop()
     assert store.get("Friday rails").fingerprint == second.identity.fingerprint
+
+
+def test_a_busy_host_is_retried_not_taken_for_a_wrong_one():
+    server = socket.create_server((LOOPBACK, 0))
+    port = server.getsockname()[1]
+
+    def busy() -> None:     # a host refusing busy right after its hello, as under a flood
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                conn.sendall(P.encode(P.hello_from_host("Busy", "routes-usa", P.new_nonce())))
+                conn.sendall(P.encode(P.reject(P.R_BUSY, "too many connections")))
+                conn.close()
+
+    threading.Thread(target=busy, daemon=True).start()
+    client = connect(port, "Ada", expect_key=HostIdentity.generate().fingerprint)
+    try:
+        wait_until(lambda: client.snapshot()["status"] == "reconnecting", "a retry")
+        assert client.snapshot()["reason"] == "too many connections"
+    finally:
+        client.stop()
+        server.close()
