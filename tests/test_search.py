@@ -185,7 +185,7 @@ def test_moves_are_compared_on_the_same_deals_with_the_same_random_numbers():
 
 
 def test_a_paired_lead_needs_both_the_margin_and_the_standard_errors():
-    from game.bots.search import _paired_lead
+    from game.bots.rounds import paired_lead as _paired_lead
     steady = [0.6, 0.62, 0.61, 0.6, 0.61]
     base = [0.5, 0.52, 0.51, 0.5, 0.51]
     assert _paired_lead(steady, base, 5, lead=0.02, z=2.0)

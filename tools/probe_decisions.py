@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import game.bots.search as search  # noqa: E402
+import game.bots.rounds as rounds  # noqa: E402
 from game.bots import dealer, make_bot  # noqa: E402
 from game.bots.search import Budget, SearchHooks, SearchPlayer  # noqa: E402
 from game.rules import GAMES, create  # noqa: E402
@@ -110,7 +110,7 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--iterations", type=int, default=120,
                         help="Hard's rollouts per decision (default 120)")
-    parser.add_argument("--overrule-z", type=float, default=search.OVERRULE_Z,
+    parser.add_argument("--overrule-z", type=float, default=rounds.OVERRULE_Z,
                         help="standard errors by which Hard must beat Normal's move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", metavar="TYPE", default=None,
@@ -122,7 +122,7 @@ def main() -> int:
             or args.iterations < 1:
         parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players; "
                      "positions and iterations must be 1 or more")
-    search.OVERRULE_Z = args.overrule_z
+    rounds.OVERRULE_Z = args.overrule_z
     try:
         changed, gains = probe(args.game, players, args.positions, args.iterations, args.seed,
                                args.only)

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.bots.rounds import DealChain, RoundBook
 from game.rules import GAMES
 from game.rules.base import Action, GameState, IllegalAction, View
 
@@ -32,17 +33,6 @@ Deal = Callable[[random.Random], GameState]
 
 DEFAULT_THINK_MS = 1000
 MIN_THINK_MS, MAX_THINK_MS = 10, 60_000
-# Rounds (deals) before a move may be dropped, and the standard errors of the
-# paired differences by which it must trail the best move to be dropped.
-PRUNE_AFTER_ROUNDS = 4
-PRUNE_Z = 2.0
-# The search overrules the family's own choice (the prior) only when its best
-# move leads by this much and by this many standard errors of the paired
-# differences: a few guesses at the hidden cards are a noisy sample.
-OVERRULE_LEAD = 0.02
-OVERRULE_Z = 2.0
-
-
 def check_think_ms(value: int) -> int:
     """`value` if it is a think time we accept; ValueError says the range."""
     if isinstance(value, bool) or not isinstance(value, int) \
@@ -121,6 +111,17 @@ class SearchHooks:
         return 0.5 * (1.0 / len(winners) if seat in winners else 0.0) + 0.5 * margin
 
 
+@dataclass(frozen=True)
+class Plan:
+    """A search to run: `seat`'s root `moves` (the prior first when
+    `has_prior`) and where its guesses come from."""
+
+    seat: int
+    moves: list[Action]
+    deal: Deal
+    has_prior: bool
+
+
 class SearchPlayer:
     """Paired comparison of the root moves over fresh determinizations.
 
@@ -148,6 +149,15 @@ class SearchPlayer:
         self.rollouts = 0
 
     def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
+        plan = self.plan(view, legal, deal)
+        if not isinstance(plan, Plan):
+            return plan
+        return plan.moves[self._search(plan.seat, plan.moves, plan.deal, plan.has_prior)]
+
+    def plan(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action | Plan:
+        """What to search, or the move at once (a forced move, a single
+        candidate, nothing to deal from). A worker process makes the same plan
+        from the same rng state (game/bots/pool.py)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         self.last_iterations = self.last_rounds = 0
@@ -162,7 +172,7 @@ class SearchPlayer:
                         + (self.hooks.candidates(view, legal) or legal))
         if len(moves) == 1:
             return moves[0]
-        return moves[self._search(view["you"], moves, deal, prior in legal)]
+        return Plan(view["you"], moves, deal, prior in legal)
 
     def _world(self, view: View) -> Deal | None:
         """The family's state rebuilt from `view`, or None if it cannot be (a
@@ -173,49 +183,29 @@ class SearchPlayer:
             return None
 
     def _search(self, seat: int, moves: list[Action], deal: Deal, has_prior: bool) -> int:
-        values: list[list[float]] = [[] for _ in moves]
-        alive = list(range(len(moves)))
-        limit = self.budget.iterations
-        deadline = time.perf_counter() + self.budget.think_ms / 1000
-        done = rounds = 0
+        book = RoundBook(len(moves), has_prior, self.budget.iterations,
+                         time.perf_counter() + self.budget.think_ms / 1000)
+        chain = DealChain(deal, self.rng)
+        while (unit := book.next_unit()) is not None:
+            r, k = unit
+            root, luck = chain.round(r)
+            self.rng.setstate(luck)            # the same draws for every move
+            book.record(r, k, self._rollout(root.clone(), seat, moves[k]))
+        chain.finish(book.opened)              # the next deal's draws differ
+        self.note(book)
+        return book.choice()
 
-        def more() -> bool:
-            return done < limit if limit is not None else time.perf_counter() < deadline
+    def note(self, book: RoundBook) -> None:
+        """Keep a finished search's figures (for the stats and the tests)."""
+        self.last_iterations, self.last_rounds = book.done, book.rounds
+        self.rollouts += book.done
+        self.last_means = book.means()
 
-        while more():
-            root = deal(self.rng)
-            luck = self.rng.getstate()
-            for k in list(alive):
-                if not more():
-                    break
-                self.rng.setstate(luck)        # the same draws for every move
-                values[k].append(self._rollout(root.clone(), seat, moves[k]))
-                done += 1
-            else:
-                rounds += 1
-                if rounds >= PRUNE_AFTER_ROUNDS and len(alive) > 1:
-                    alive = self._prune(alive, values, keep=0 if has_prior else None)
-            self.rng.setstate(luck)
-            self.rng.random()                  # the next deal's draws differ
-        self.last_iterations, self.last_rounds = done, rounds
-        self.rollouts += done
-        self.last_means = [_mean(v, rounds) if rounds and len(v) >= rounds else None
-                           for v in values]
-        if rounds == 0:
-            return 0
-        best = max(alive, key=lambda k: _mean(values[k], rounds))
-        if has_prior and best != 0 and not _paired_lead(values[best], values[0], rounds,
-                                                       OVERRULE_LEAD, OVERRULE_Z):
-            return 0
-        return best
-
-    @staticmethod
-    def _prune(alive: list[int], values: list[list[float]], keep: int | None) -> list[int]:
-        """The moves still worth rollouts: those not clearly behind the best."""
-        rounds = min(len(values[k]) for k in alive)
-        best = max(alive, key=lambda k: _mean(values[k], rounds))
-        return [k for k in alive if k in (best, keep)
-                or not _paired_lead(values[best], values[k], rounds, 0.0, PRUNE_Z)]
+    def rollout(self, root: GameState, luck: tuple, seat: int, first: Action) -> float:
+        """One rollout of a round: `first` from a copy of the round's deal, with
+        the round's random numbers."""
+        self.rng.setstate(luck)
+        return self._rollout(root.clone(), seat, first)
 
     def _rollout(self, state: GameState, seat: int, first: Action) -> float:
         try:
@@ -240,22 +230,6 @@ def redealer(world: GameState, seat: int) -> Deal:
     """A deal from `world`, a state rebuilt from `seat`'s view: each call
     re-deals what the seat cannot see from the bot's rng."""
     return lambda rng: world.determinize(seat, rng)
-
-
-def _mean(values: list[float], rounds: int) -> float:
-    return sum(values[:rounds]) / rounds
-
-
-def _paired_lead(a: list[float], b: list[float], rounds: int, lead: float, z: float) -> bool:
-    """Whether `a` beats `b` over their first `rounds` shared deals by more than
-    `lead` on average and by `z` standard errors of the paired differences."""
-    n = min(rounds, len(a), len(b))
-    if n < 2:
-        return False
-    diffs = [a[i] - b[i] for i in range(n)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > lead and mean > z * math.sqrt(var / n)
 
 
 def _unique(moves: list[Action]) -> list[Action]:

@@ -1,0 +1,355 @@
+"""Bots think in worker processes, never in the window's or the host's.
+
+A thread in a bot's own interpreter holds its lock while it searches, and
+the window's frames (or the host's pings) queue behind it. `BotWorkers`
+starts its processes when it is made (each loads the game registry and the
+bots once: no pause at the first move), keeps them for every move and every
+game, and hands each `BotJob` (game/bots/jobs.py) to them; the caller gets a
+`concurrent.futures.Future` of the action.
+
+One Hard move is shared by every free worker: each makes the same plan from
+the bot's rng (the root moves, the prior) and plays the rollouts the pool
+hands it, `(round, move)` at a time, from the same deal chain
+(game/bots/rounds.py); the values come back here, where one `RoundBook`
+pairs them, drops moves and picks the move. With `Budget(iterations=N)` the
+choice is exactly the one-process choice, however many workers share it.
+Other bots' moves go to one worker whole.
+
+A worker that dies (killed, out of memory) is replaced at once; the
+rollouts it held are handed out again, and a whole move it held is sent
+again, so the seat's move is not lost. After `MAX_DEATHS` deaths on one
+move the future fails and the caller's own fallback plays the seat.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections import deque
+from concurrent.futures import Future
+from multiprocessing.connection import wait
+from typing import Any
+
+from game.bots.jobs import BotJob
+from game.bots.rounds import RoundBook
+from game.bots.search import Budget
+from game.rules import GAMES
+from game.rules.base import Action
+
+log = logging.getLogger("railparty.bots")
+
+# Rollouts a worker holds at once: the next one waits in its pipe while it
+# plays one, so it never idles for a round trip.
+DEPTH = 2
+MAX_DEATHS = 3
+
+
+class BotWorkerError(RuntimeError):
+    """A move the pool could not think (its workers kept dying, or the bot failed)."""
+
+
+def default_workers() -> int:
+    """The cores less one for the window (or the host's loop), at least 1."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def check_workers(value: int) -> int:
+    """`value` if it is a worker count we accept; ValueError says the range."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 64:
+        raise ValueError(f"bot workers must be a whole number from 1 to 64, not {value!r}")
+    return value
+
+
+class _Worker:
+    """One worker process and its end of the pipe."""
+
+    def __init__(self, ctx: Any, nice: int):
+        from game.bots.worker import serve
+
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=serve, args=(child, nice), daemon=True,
+                                   name="railparty-bot-worker")
+        self.process.start()
+        child.close()
+        self.pid = self.process.pid
+        self.ready = False
+        self.jobs: dict[int, list[tuple[int, int]]] = {}   # job id -> rollouts it holds
+
+    def send(self, payload: bytes) -> None:
+        with contextlib.suppress(OSError):    # it died: its sentinel says so next
+            self.conn.send_bytes(payload)
+
+
+class _Move:
+    """One job in the pool: a whole move, or a search shared by workers."""
+
+    def __init__(self, ident: int, job: BotJob, future: Future, search: bool):
+        self.id = ident
+        self.job = job
+        self.future = future
+        self.search = search
+        bot: Any = job.bot
+        self.budget: Budget = getattr(bot, "budget", None) or Budget()
+        self.speculate = self.budget.iterations is None
+        self.workers: set[_Worker] = set()    # holding the job (planning or planned)
+        self.planned: set[_Worker] = set()
+        self.book: RoundBook | None = None
+        self.moves: list[Action] = []
+        self.ending = False
+        self.deaths = 0
+        kind = "plan" if search else "choose"
+        self.payload = pickle.dumps((kind, ident, bot.name, bot.rng.getstate(), bot.budget,
+                                     job.view, job.legal, job.world, job.seat),
+                                    protocol=pickle.HIGHEST_PROTOCOL)
+
+
+class BotWorkers:
+    """A pool of `workers` bot processes (started now) and the thread that
+    feeds them. `nice` lowers the workers' priority, so the window (or the
+    host's loop) wins a busy core."""
+
+    def __init__(self, workers: int | None = None, nice: int = 0):
+        self.size = check_workers(workers) if workers is not None else default_workers()
+        self.nice = nice
+        self._ctx = multiprocessing.get_context("spawn")
+        self._lock = threading.Lock()
+        self._incoming: deque[_Move] = deque()
+        self._moves: dict[int, _Move] = {}
+        self._ids = itertools.count(1)
+        self._closed = False
+        self._wake_r, self._wake_w = os.pipe()
+        self.workers = [_Worker(self._ctx, nice) for _ in range(self.size)]
+        self.replaced = 0                      # workers started again after dying
+        self._thread = threading.Thread(target=self._run, name="railparty-bot-pool",
+                                        daemon=True)
+        self._thread.start()
+
+    # --- the caller's side ------------------------------------------------------
+
+    def submit(self, job: BotJob) -> Future:
+        """The action `job`'s bot chooses, thought in the workers."""
+        future: Future = Future()
+        bot: Any = job.bot
+        if not job.legal:
+            future.set_exception(ValueError("no legal action to choose from"))
+            return future
+        if len(job.legal) == 1 or not hasattr(bot, "budget"):
+            try:                       # forced, or a random bot: nothing to think
+                future.set_result(job())
+            except Exception as exc:
+                future.set_exception(exc)
+            return future
+        game = GAMES.get(job.view.get("game", "")) if isinstance(job.view, dict) else None
+        search = bot.name == "search" and game is not None and "search" in game.bots
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the bot workers are closed")
+            self._incoming.append(_Move(next(self._ids), job, future, search))
+        os.write(self._wake_w, b"x")
+        return future
+
+    def pids(self) -> list[int]:
+        """The workers' process ids (tests kill one)."""
+        return [w.pid for w in self.workers]
+
+    def ready(self) -> bool:
+        """Whether every worker has started and loaded the games."""
+        return all(w.ready for w in self.workers)
+
+    def close(self) -> None:
+        """Stop the workers; moves still thinking fail."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        os.write(self._wake_w, b"x")
+        self._thread.join(timeout=5)
+        for worker in self.workers:
+            worker.send(pickle.dumps(None))
+            worker.conn.close()
+        for worker in self.workers:
+            worker.process.join(timeout=2)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(timeout=2)
+        os.close(self._wake_r)
+        os.close(self._wake_w)
+
+    # --- the feeding thread -------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if self._closed:
+                    break
+                while self._incoming:
+                    move = self._incoming.popleft()
+                    self._moves[move.id] = move
+            self._pump()
+            waiting: list[Any] = [self._wake_r]
+            for worker in self.workers:
+                waiting += [worker.conn, worker.process.sentinel]
+            for ready in wait(waiting, timeout=1.0):
+                if ready == self._wake_r:
+                    os.read(self._wake_r, 4096)
+                    continue
+                for worker in list(self.workers):
+                    if ready is worker.conn:
+                        self._receive(worker)
+                    elif ready == worker.process.sentinel:
+                        self._died(worker)
+        for move in list(self._moves.values()):
+            self._fail(move, "the bot workers were closed")
+
+    def _receive(self, worker: _Worker) -> None:
+        try:
+            message = worker.conn.recv()
+        except (EOFError, OSError):
+            self._died(worker)
+            return
+        kind = message[0]
+        if kind == "hello":
+            worker.ready = True
+            return
+        move = self._moves.get(message[1])
+        if move is None:
+            return                     # a move already decided (or failed)
+        if kind == "chosen":
+            _, _, action, rng, rollouts = message
+            self._finish(move, action, rng, rollouts)
+        elif kind == "planned":
+            move.planned.add(worker)
+            worker.jobs.setdefault(move.id, [])
+            if move.book is None:
+                _, _, move.moves, has_prior = message
+                move.book = RoundBook(len(move.moves), has_prior, move.budget.iterations,
+                                      time.perf_counter() + move.budget.think_ms / 1000)
+        elif kind in ("value", "skipped"):
+            r, k = message[2], message[3]
+            held = worker.jobs.get(move.id, [])
+            if (r, k) in held:
+                held.remove((r, k))
+                assert move.book is not None
+                if kind == "value":
+                    move.book.record(r, k, message[4])
+                else:
+                    move.book.hand_back(r, k, again=False)
+        elif kind == "rng":
+            assert move.book is not None
+            self._finish(move, move.moves[move.book.choice()], message[2], move.book.done)
+        elif kind == "failed":
+            self._fail(move, message[2])
+
+    def _pump(self) -> None:
+        """Give free workers work: whole moves first come, first served; a
+        search takes every worker free and keeps each fed."""
+        for move in list(self._moves.values()):
+            free = [w for w in self.workers if w.ready and not w.jobs and w not in move.workers]
+            if not move.search:
+                if not move.workers and free:
+                    self._join(move, free[0])
+                continue
+            book = move.book
+            if book is None or not move.planned or (not move.ending and book.more()):
+                for worker in free:
+                    self._join(move, worker)
+            if book is None or move.ending:
+                continue
+            no_deadline = move.budget.iterations is not None
+            for worker in move.planned:
+                held = worker.jobs[move.id]
+                while len(held) < DEPTH:
+                    unit = book.next_unit(move.speculate)
+                    if unit is None:
+                        break
+                    held.append(unit)
+                    worker.send(pickle.dumps(("unit", move.id, *unit,
+                                              None if no_deadline else book.deadline)))
+            if book.outstanding == 0 and move.planned:
+                # every planned worker asked for a rollout and got none: decided
+                move.ending = True
+                for worker in move.planned:
+                    worker.send(pickle.dumps(("end", move.id, book.opened)))
+
+    def _join(self, move: _Move, worker: _Worker) -> None:
+        move.workers.add(worker)
+        worker.jobs[move.id] = []
+        worker.send(move.payload)
+
+    def _finish(self, move: _Move, action: Action, rng: Any, rollouts: int) -> None:
+        self._release(move)
+        bot: Any = move.job.bot
+        bot.rng.setstate(rng)
+        move.job.rollouts = rollouts
+        if action not in move.job.legal:      # a planner slip never stalls a game
+            action = bot.rng.choice(move.job.legal)
+        if not move.future.done():
+            move.future.set_result(action)
+
+    def _fail(self, move: _Move, reason: str) -> None:
+        self._release(move)
+        if not move.future.done():
+            move.future.set_exception(BotWorkerError(reason))
+
+    def _release(self, move: _Move) -> None:
+        self._moves.pop(move.id, None)
+        drop = pickle.dumps(("drop", move.id))
+        for worker in move.workers:
+            worker.jobs.pop(move.id, None)
+            if worker in self.workers:
+                worker.send(drop)
+
+    def _died(self, worker: _Worker) -> None:
+        """Replace a dead worker; what it held is handed out again."""
+        if worker not in self.workers:
+            return
+        log.warning("bot worker %s died (exit code %s); starting another",
+                    worker.pid, worker.process.exitcode)
+        worker.conn.close()
+        worker.process.join(timeout=1)
+        index = self.workers.index(worker)
+        for ident, held in worker.jobs.items():
+            move = self._moves.get(ident)
+            if move is None:
+                continue
+            move.workers.discard(worker)
+            move.planned.discard(worker)
+            move.deaths += 1
+            if move.deaths > MAX_DEATHS:
+                self._fail(move, f"bot workers died {move.deaths} times on one move")
+                continue
+            if move.book is not None:
+                for r, k in held:
+                    move.book.hand_back(r, k, again=True)
+            move.ending = False            # asked again of the workers left (or a new one)
+        worker.jobs.clear()
+        if not self._closed:
+            self.workers[index] = _Worker(self._ctx, self.nice)
+            self.replaced += 1
+
+
+_SHARED: BotWorkers | None = None
+_SHARED_LOCK = threading.Lock()
+
+
+def shared(workers: int | None = None, nice: int = 0) -> BotWorkers:
+    """The process's pool, started on the first call (the command line makes
+    it at start, with `--bot-workers`, so no move waits for it)."""
+    global _SHARED
+    with _SHARED_LOCK:
+        if _SHARED is None:
+            _SHARED = BotWorkers(workers, nice)
+            atexit.register(_SHARED.close)
+        return _SHARED
+
+
+def start_shared(workers: int | None, nice: int = 0) -> BotWorkers:
+    """Start the process's pool now with `workers` (None: the default)."""
+    return shared(workers, nice)

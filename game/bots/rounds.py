@@ -1,0 +1,205 @@
+"""The paired search's bookkeeping, apart from who plays the rollouts.
+
+A round deals one guess at the hidden cards and plays every move still in
+the running from it, all with the same random numbers (game/bots/search.py).
+`RoundBook` says which rollout comes next, `(round, move)`, keeps each value
+under its round, closes rounds in order, drops moves clearly behind the best
+after each closed round, and picks the move at the end. `DealChain` makes
+round `r`'s deal and its random numbers from the bot's rng alone, so any
+process holding the same rng state and world deals exactly the same round.
+
+The search in one process asks for one rollout at a time; a pool of worker
+processes (game/bots/pool.py) asks for several at once, one per worker. With
+a fixed number of rollouts (`Budget(iterations=N)`) the book hands out the
+same rollouts in the same order either way: a round that may be followed by
+dropping moves must close before the next opens, so the pool's choice is the
+one the single process makes. With a wall-clock budget the pool may open the
+next round early (`speculate`): a value for a move dropped meanwhile is kept
+but no longer counts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from game.rules.base import GameState
+
+# Rounds (deals) before a move may be dropped, and the standard errors of the
+# paired differences by which it must trail the best move to be dropped.
+PRUNE_AFTER_ROUNDS = 4
+PRUNE_Z = 2.0
+# The search overrules the family's own choice (the prior) only when its best
+# move leads by this much and by this many standard errors of the paired
+# differences: a few guesses at the hidden cards are a noisy sample.
+OVERRULE_LEAD = 0.02
+OVERRULE_Z = 2.0
+
+Unit = tuple[int, int]  # (round, index of the root move)
+
+
+class RoundBook:
+    """Which rollout is next, the values by round, and the move chosen.
+
+    `moves` root moves; the first is the family's own choice when
+    `has_prior` (never dropped, played unless another clearly beats it).
+    Stops handing out rollouts after `iterations` of them, or at `deadline`
+    (a `time.perf_counter()` reading; the same clock in every process here).
+    """
+
+    def __init__(self, moves: int, has_prior: bool, iterations: int | None,
+                 deadline: float):
+        self.values: list[dict[int, float]] = [{} for _ in range(moves)]
+        self.alive = list(range(moves))
+        self.keep = 0 if has_prior else None
+        self.limit = iterations
+        self.deadline = deadline
+        self.rounds = 0          # rounds closed, in order
+        self.todo: list[list[int]] = []      # per opened round: moves not yet handed out
+        self.needed: list[set[int]] = []     # per opened round: moves it waits for
+        self.issued = 0          # rollouts handed out (less those handed back)
+        self.done = 0            # values recorded
+        self.outstanding = 0     # handed out, neither recorded nor handed back
+
+    @property
+    def opened(self) -> int:
+        """Rounds opened so far (the rng's place in the deal chain at the end)."""
+        return len(self.todo)
+
+    def more(self) -> bool:
+        if self.limit is not None:
+            return self.issued < self.limit
+        return time.perf_counter() < self.deadline
+
+    def next_unit(self, speculate: bool = False) -> Unit | None:
+        """The next rollout to play, or None: out of budget, or (unless
+        `speculate`) waiting for a round to close that may drop moves."""
+        if not self.more():
+            return None
+        for r in range(self.rounds, len(self.todo)):
+            if self.todo[r]:
+                return self._hand_out(r, self.todo[r].pop(0))
+        n = len(self.todo)
+        if (n > self.rounds and not speculate and len(self.alive) > 1
+                and n >= PRUNE_AFTER_ROUNDS):
+            return None          # the open round's end may drop moves: wait for it
+        moves = list(self.alive)
+        self.todo.append(moves[1:])
+        self.needed.append(set(moves))
+        return self._hand_out(n, moves[0])
+
+    def _hand_out(self, r: int, k: int) -> Unit:
+        self.issued += 1
+        self.outstanding += 1
+        return r, k
+
+    def record(self, r: int, k: int, value: float) -> None:
+        """A rollout's value; closes every round now complete, in order."""
+        self.values[k][r] = value
+        self.done += 1
+        self.outstanding -= 1
+        while (self.rounds < len(self.needed) and not self.todo[self.rounds]
+               and all(self.rounds in self.values[m] for m in self.needed[self.rounds])):
+            self.rounds += 1
+            if self.rounds >= PRUNE_AFTER_ROUNDS and len(self.alive) > 1:
+                self._prune()
+
+    def hand_back(self, r: int, k: int, again: bool) -> None:
+        """A rollout that was not played: handed out again first if `again`
+        (its worker died), else dropped (its deadline had passed)."""
+        self.outstanding -= 1
+        if again:
+            self.issued -= 1
+            self.todo[r].insert(0, k)
+
+    def _series(self, k: int) -> list[float]:
+        return [self.values[k][r] for r in range(self.rounds)]
+
+    def _mean(self, k: int) -> float:
+        return sum(self._series(k)) / self.rounds
+
+    def _prune(self) -> None:
+        """Keep the moves not clearly behind the best (and the prior)."""
+        best = max(self.alive, key=self._mean)
+        top = self._series(best)
+        self.alive = [k for k in self.alive if k in (best, self.keep)
+                      or not paired_lead(top, self._series(k), self.rounds, 0.0, PRUNE_Z)]
+        for r in range(self.rounds, len(self.todo)):
+            self.todo[r] = [k for k in self.todo[r] if k in self.alive]
+            self.needed[r] &= set(self.alive)
+
+    def choice(self) -> int:
+        """The move to play: the best by mean over the closed rounds, unless
+        the prior is kept because the best does not clearly beat it."""
+        if self.rounds == 0:
+            return 0
+        best = max(self.alive, key=self._mean)
+        if self.keep is not None and best != self.keep and not paired_lead(
+                self._series(best), self._series(self.keep), self.rounds,
+                OVERRULE_LEAD, OVERRULE_Z):
+            return self.keep
+        return best
+
+    def means(self) -> list[float | None]:
+        """Each move's mean over the closed rounds (None for a move dropped early)."""
+        return [sum(v[r] for r in range(self.rounds)) / self.rounds
+                if self.rounds and all(r in v for r in range(self.rounds)) else None
+                for v in self.values]
+
+
+class DealChain:
+    """Round `r`'s deal and random numbers, from the rng's state at the start.
+
+    Round r deals from state s_r; its rollouts all start from the state right
+    after the deal (`luck`); s_{r+1} is that state advanced by one draw, so
+    the next deal differs. Only the last few rounds' deals are kept.
+    """
+
+    KEEP = 4
+
+    def __init__(self, deal: Callable[[random.Random], GameState], rng: random.Random):
+        self.deal = deal
+        self.rng = rng
+        self.states = [rng.getstate()]
+        self.rounds: dict[int, tuple[GameState, tuple]] = {}
+
+    def round(self, r: int) -> tuple[GameState, tuple]:
+        """(the deal, the rng state its rollouts start from) of round `r`."""
+        for i in range(len(self.states) - 1, r + 1):
+            self._deal(i)
+        if r not in self.rounds:
+            self._deal(r)
+        return self.rounds[r]
+
+    def _deal(self, r: int) -> None:
+        rng = self.rng
+        rng.setstate(self.states[r])
+        root = self.deal(rng)
+        luck = rng.getstate()
+        rng.random()
+        if len(self.states) == r + 1:
+            self.states.append(rng.getstate())
+        self.rounds[r] = (root, luck)
+        for old in [k for k in self.rounds if k < r - self.KEEP]:
+            del self.rounds[old]
+
+    def finish(self, opened: int) -> None:
+        """Leave the rng where the one-process search leaves it: after
+        `opened` rounds."""
+        for i in range(len(self.states) - 1, opened):
+            self._deal(i)
+        self.rng.setstate(self.states[opened])
+
+
+def paired_lead(a: list[float], b: list[float], rounds: int, lead: float, z: float) -> bool:
+    """Whether `a` beats `b` over their first `rounds` shared deals by more than
+    `lead` on average and by `z` standard errors of the paired differences."""
+    n = min(rounds, len(a), len(b))
+    if n < 2:
+        return False
+    diffs = [a[i] - b[i] for i in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > lead and mean > z * math.sqrt(var / n)

@@ -1,0 +1,129 @@
+"""Bots thinking in worker processes (game/bots/pool.py): the same moves as in
+one process, shared by several workers, and no move lost when a worker dies.
+
+Searches run a fixed number of rollouts (`iterations`), so the moves are
+exact; waits poll for the state they need with a generous deadline.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.jobs import BotJob
+from game.bots.pool import BotWorkers, BotWorkerError, check_workers
+from game.rules import GAMES, create
+
+DEADLINE = 120.0
+
+
+@pytest.fixture(scope="module")
+def pool():
+    workers = BotWorkers(2)
+    yield workers
+    workers.close()
+
+
+def _position(game_id: str, seed: int, steps: int):
+    rng = random.Random(seed)
+    state = create(game_id, GAMES[game_id].min_players, seed)
+    for _ in range(steps):
+        seat = rng.choice(list(state.to_act))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def _wait(condition, what: str) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while not condition():
+        assert time.monotonic() < deadline, f"waited too long for {what}"
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_shared_search_makes_the_one_process_move(pool, game_id):
+    """Two workers share each search; with a fixed number of rollouts the move,
+    the rollouts and the bot's rng afterwards are those of one process, move
+    after move (the rng carries on from where the pool left it)."""
+    state = _position(game_id, 4, 14)
+    seat = state.to_act[0]
+    here, there = make_bot("search", 11, iterations=24), make_bot("search", 11, iterations=24)
+    for _ in range(2):
+        mine, pooled = BotJob.of(here, state, seat), BotJob.of(there, state, seat)
+        assert pool.submit(pooled).result(timeout=DEADLINE) == mine()
+        assert pooled.rollouts == mine.rollouts
+        assert there.rng.getstate() == here.rng.getstate()
+
+
+def test_normal_and_a_view_only_search_think_in_the_pool_too(pool):
+    """A whole Normal move, and a LAN client's search (no world: it rebuilds
+    one from its view), give the one-process moves."""
+    state = _position("routes-usa", 2, 20)
+    seat = state.to_act[0]
+    for name, world in (("greedy", True), ("search", False)):
+        here, there = make_bot(name, 3, iterations=12), make_bot(name, 3, iterations=12)
+        mine, pooled = BotJob.of(here, state, seat), BotJob.of(there, state, seat)
+        if not world:
+            mine.world = pooled.world = None
+        assert pool.submit(pooled).result(timeout=DEADLINE) == mine()
+        assert there.rng.getstate() == here.rng.getstate()
+
+
+def test_a_timed_search_uses_both_workers_and_answers_a_legal_move(pool):
+    state = _position("railway-tricks", 1, 6)
+    seat = state.to_act[0]
+    job = BotJob.of(make_bot("search", 1, think_ms=300), state, seat)
+    assert pool.submit(job).result(timeout=DEADLINE) in job.legal
+    assert job.rollouts > 0
+
+
+def test_a_worker_killed_mid_think_is_replaced_and_the_move_is_not_lost():
+    workers = BotWorkers(1)
+    try:
+        _wait(workers.ready, "the worker to start")
+        state = _position("routes-usa", 6, 24)
+        seat = state.to_act[0]
+        here, there = make_bot("search", 5, iterations=40), make_bot("search", 5, iterations=40)
+        expected = BotJob.of(here, state, seat)()
+        first = workers.pids()[0]
+        future = workers.submit(BotJob.of(there, state, seat))
+
+        def thinking() -> bool:
+            moves = list(workers._moves.values())
+            return bool(moves) and moves[0].book is not None and moves[0].book.done >= 2
+        _wait(thinking, "the search to be under way")
+        os.kill(first, signal.SIGKILL)
+        assert future.result(timeout=DEADLINE) == expected
+        assert there.rng.getstate() == here.rng.getstate()
+        assert workers.replaced == 1 and workers.pids()[0] != first
+        _wait(workers.ready, "the new worker")
+        # the pool goes on with the next move
+        again = BotJob.of(make_bot("greedy", 1), state, seat)
+        assert workers.submit(again).result(timeout=DEADLINE) in again.legal
+    finally:
+        workers.close()
+
+
+def test_a_failing_bot_fails_its_future_not_the_pool(pool):
+    state = _position("eighty-days", 1, 3)
+    seat = state.to_act[0]
+    job = BotJob.of(make_bot("greedy", 1), state, seat)
+    job.view = dict(job.view, game="no-such-game")
+    if len(job.legal) < 2:
+        job.legal = job.legal * 2
+    with pytest.raises(BotWorkerError):
+        pool.submit(job).result(timeout=DEADLINE)
+    fine = BotJob.of(make_bot("greedy", 1), state, seat)
+    assert pool.submit(fine).result(timeout=DEADLINE) in fine.legal
+
+
+def test_worker_counts_are_checked():
+    assert check_workers(3) == 3
+    for bad in (0, -1, 65, True, "2"):
+        with pytest.raises(ValueError, match="bot workers"):
+            check_workers(bad)
