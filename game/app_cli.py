@@ -12,12 +12,13 @@ from pathlib import Path
 def register(sub: argparse._SubParsersAction) -> None:
     from game.cli_numbers import positive, seconds, seed
     from game.rules import GAMES
-    from game.think_arg import think_ms
+    from game.think_arg import add_bot_workers, think_ms
 
     play = sub.add_parser("play", help="open the game (the default command)",
                           description="Open Rail Party on the title screen.")
     play.add_argument("--fullscreen", action="store_true")
     play.add_argument("--resume", type=Path, metavar="FILE", help="resume a saved game")
+    add_bot_workers(play, "the cores less one, at least 1")
     play.set_defaults(func=cmd_play)
 
     demo = sub.add_parser("demo", help="bots play through the real screens",
@@ -38,6 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                            "takes it (default: greedy)")
     demo.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
                       help="the search (Hard) bot's think time per move (default 1000)")
+    add_bot_workers(demo, "the cores less one, at least 1")
     demo.set_defaults(func=cmd_demo, demo_parser=demo)
 
     kiosk = sub.add_parser("kiosk", help="TV display: follow a LAN game, or a bot demo",
@@ -122,6 +124,14 @@ def open_app(**kwargs):
     return app
 
 
+def start_bot_workers(workers: int | None) -> None:
+    """Start the bots' worker processes now, warm, so no bot's first move waits
+    for them (game/bots/pool.py)."""
+    from game.bots.pool import start_shared
+
+    start_shared(workers)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from game.scenes.flow import continue_game
     from game.scenes.nav import to_title
@@ -129,6 +139,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     app = open_app(fullscreen=True if args.fullscreen else None)
     if app is None:
         return 2
+    start_bot_workers(args.bot_workers)
     to_title(app)
     if args.resume is not None and not continue_game(app, args.resume):
         print(f"railparty: cannot resume {args.resume}: {app.toasts[-1][0]}", file=sys.stderr)
@@ -179,6 +190,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     app = open_app(settings=settings, headless=args.headless)
     if app is None:
         return 2
+    start_bot_workers(args.bot_workers)
     match = Match(args.game, seats, args.seed, think_ms=args.think_ms)
     app.push(board_scene(app, LocalSession(match), on_exit=app.quit))
     app.run(max_frames=args.frames)

@@ -25,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     from game.bots import bot_names
     from game.cli_numbers import positive, processes, seed
     from game.rules import GAMES
-    from game.think_arg import think_ms
+    from game.think_arg import add_bot_workers, think_ms
 
     parser = argparse.ArgumentParser(
         prog="railparty", description="Rail Party: railway board games for one room.")
@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "figures: no bot keeps the first seat)")
     sim.add_argument("--jobs", type=processes, default=1, metavar="N",
                      help="games played at once, one process each (default 1)")
+    add_bot_workers(sim, "none: each game thinks in its own process")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of text")
     sim.set_defaults(func=lambda args: cmd_simulate(args, sim))
 
@@ -91,7 +92,8 @@ def cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     if not info.min_players <= players <= info.max_players:
         parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players")
     for record in simulate(args.game, bots, args.games, args.seed, think_ms=args.think_ms,
-                           rotate=args.rotate, jobs=args.jobs):
+                           rotate=args.rotate, jobs=args.jobs,
+                           bot_workers=args.bot_workers):
         if args.json:
             print(json.dumps(record), flush=True)
         elif record.get("summary"):

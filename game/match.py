@@ -15,12 +15,12 @@ import os
 import secrets
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bots import Bot, dealer, level_name, make_bot
+from game.bots import Bot, level_name, make_bot
+from game.bots.jobs import BotJob
 from game.rules import GAMES, IllegalAction, create
 from game.rules.base import Action, Event, GameState
 from game.save_check import SaveError, check_save, parse_json
@@ -124,14 +124,12 @@ class Match:
     def bot_action(self, seat: int) -> Action:
         return self.bot_job(seat)()
 
-    def bot_job(self, seat: int) -> Callable[[], Action]:
-        """A bot's thinking as a call that touches no state: it gets the seat's
-        view, its legal actions and a `dealer` made here, so it may run on a
-        worker thread (or an executor) while the state goes on being read."""
-        bot = self.bots[seat]
-        view, legal = self.state.view(seat), self.state.legal_actions(seat)
-        deal = dealer(self.state, seat)
-        return lambda: bot.choose(view, legal, deal)
+    def bot_job(self, seat: int) -> BotJob:
+        """A bot's thinking as plain data that touches no state (the seat's
+        view, its legal actions, the state re-dealt for it): called, it thinks
+        here; the bot workers think it in another process while the state
+        goes on being read."""
+        return BotJob.of(self.bots[seat], self.state, seat)
 
     def play_bot(self, seat: int) -> list[Event]:
         return self.apply(seat, self.bot_action(seat))

@@ -122,7 +122,8 @@ class LocalSession:
 
     def bot_job(self, seat: int) -> Callable[[], Action]:
         """A bot's thinking as a call that touches no state (it sees plain data
-        only), so it may run on a worker thread while frames go on."""
+        only, a `BotJob`), so the bot workers think it in another process
+        while frames go on."""
         return self.match.bot_job(seat)
 
     def play_bot_action(self, seat: int, action: Action) -> list[Event]:

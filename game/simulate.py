@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from game.bots import dealer, make_bot
+from game.bots.jobs import BotJob
 from game.rules import create
 
 # A game that has not ended after this many actions is a bug, not a long game.
@@ -32,13 +33,16 @@ def win_share(record: dict[str, Any], seat: int) -> float:
 
 def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = None,
               iterations: int | None = None,
-              think_times: list[list[float]] | None = None) -> dict[str, Any]:
+              think_times: list[list[float]] | None = None,
+              workers: Any = None) -> dict[str, Any]:
     """One complete game between the named bots; returns its summary record.
 
     A search bot gets `think_ms` per move (or a fixed number of `iterations`)
     and samples hidden cards through `dealer`, never from the real state. With
     `think_times` (a list per seat) each seat's `choose` durations in seconds
-    are appended to its list (for benchmarks).
+    are appended to its list (for benchmarks). With `workers` (a
+    `game.bots.pool.BotWorkers`) every move is thought in its worker processes,
+    a search shared among them.
     """
     state = create(game_id, players=len(bots), seed=seed)
     players = [make_bot(name, seed * 101 + seat, think_ms=think_ms, iterations=iterations)
@@ -50,7 +54,10 @@ def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = N
         for seat in state.to_act:
             view, legal = state.view(seat), state.legal_actions(seat)
             started = time.perf_counter()
-            action = players[seat].choose(view, legal, dealer(state, seat))
+            if workers is not None:
+                action = workers.submit(BotJob.of(players[seat], state, seat)).result()
+            else:
+                action = players[seat].choose(view, legal, dealer(state, seat))
             if think_times is not None:
                 think_times[seat].append(time.perf_counter() - started)
             state.apply(seat, action)
@@ -84,7 +91,8 @@ def _play(job: tuple[str, list[str], int, int | None, int | None]) -> dict[str, 
 
 def simulate(game_id: str, bots: list[str], games: int, seed: int,
              think_ms: int | None = None, iterations: int | None = None,
-             rotate: bool = False, jobs: int = 1) -> Iterator[dict[str, Any]]:
+             rotate: bool = False, jobs: int = 1,
+             bot_workers: int | None = None) -> Iterator[dict[str, Any]]:
     """Yield one record per game (in game order), then a summary record
     (`"summary": true`).
 
@@ -93,7 +101,8 @@ def simulate(game_id: str, bots: list[str], games: int, seed: int,
     move, so the results are those of one process per game). Win rates count
     a shared win as a share; each bot's comes with its Wilson 95% interval
     over the seats it played (`win_interval`). Per-seat figures are by seat
-    position, whoever sat there.
+    position, whoever sat there. With `bot_workers` the games are played one
+    after another, each move thought in that many worker processes.
     """
     started = time.perf_counter()
     seat_wins = [0.0] * len(bots)
@@ -101,7 +110,14 @@ def simulate(game_id: str, bots: list[str], games: int, seed: int,
     by_bot: dict[str, dict[str, float]] = {}
     plan = [(game_id, seating(bots, i, rotate), seed + i, think_ms, iterations)
             for i in range(games)]
-    if jobs > 1 and games > 1:
+    workers = None
+    if bot_workers is not None:
+        from game.bots.pool import BotWorkers
+
+        pool = None
+        workers = BotWorkers(bot_workers)
+        records = (play_game(*job, workers=workers) for job in plan)
+    elif jobs > 1 and games > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         pool = ProcessPoolExecutor(min(jobs, games))
@@ -124,6 +140,8 @@ def simulate(game_id: str, bots: list[str], games: int, seed: int,
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+        if workers is not None:
+            workers.close()
     elapsed = time.perf_counter() - started
     yield {
         "summary": True,

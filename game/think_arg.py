@@ -1,5 +1,6 @@
-"""`--think-ms`, the search (Hard) bot's time per move, as the command line
-reads it: shared by simulate, demo and host so they accept and refuse alike."""
+"""`--think-ms`, the search (Hard) bot's time per move, and `--bot-workers`,
+the processes bots think in, as the command line reads them: shared by
+simulate, demo, play, host and join so they accept and refuse alike."""
 
 from __future__ import annotations
 
@@ -19,3 +20,22 @@ def think_ms(text: str) -> int:
         return check_think_ms(value)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def bot_workers(text: str) -> int:
+    """An argparse type: how many worker processes bots think in."""
+    from game.bots.pool import check_workers
+
+    try:
+        return check_workers(int(text))
+    except ValueError as exc:
+        message = str(exc) if text.strip().lstrip("-").isdigit() else \
+            f"{text!r} is not a whole number of bot workers"
+        raise argparse.ArgumentTypeError(message) from None
+
+
+def add_bot_workers(parser: argparse.ArgumentParser, default: str) -> None:
+    """The `--bot-workers N` option; `default` says what happens without it."""
+    parser.add_argument("--bot-workers", type=bot_workers, default=None, metavar="N",
+                        help="worker processes the bots think in, one Hard move shared by "
+                             f"all of them (default: {default})")

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.cli_numbers import port, positive, seconds, seed
 from game.seats import SEAT_COLORS
-from game.think_arg import think_ms
+from game.think_arg import add_bot_workers, think_ms
 from net import protocol as P
 
 
@@ -76,6 +76,7 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     host.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
                       help="the search (Hard) bot's think time per move (default 1000); "
                            "it thinks off the network loop")
+    add_bot_workers(host, "the cores less one, at least 1")
     host.add_argument("--on-drop", default="bot", choices=("bot", "pause"),
                       help="when a player has been gone --drop-timeout seconds: a bot plays "
                            "the seat, or the game waits (default bot)")
@@ -122,6 +123,7 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
             sub.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
                              help="the search (Hard) bot's think time per move (default "
                                   "1000); it deals its guesses from its own view")
+            add_bot_workers(sub, "the cores less one, at least 1")
             sub.add_argument("--spectate", action="store_true", help="watch instead of play")
         sub.add_argument("--headless", action="store_true",
                          help="no window; print the final result as JSON")
@@ -178,6 +180,9 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
     if save is None:
         save = str(data_dir() / "saves" / time.strftime("host-%Y%m%d-%H%M%S.json"))
     name = args.name or f"{socket.gethostname()[:16]} rails"
+    from game.bots.pool import start_shared
+
+    start_shared(args.bot_workers)   # the bots' processes, warm before the first move
     try:
         host = Host(info.id, args.seats, name, bind=args.bind, port=args.port, seed=args.seed,
                     save_path=save, resume=resume, advertise=not args.no_advertise,
@@ -303,7 +308,11 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
         if watching:
             record = run_spectator(client, timeout=args.timeout, on_message=show)
         else:
-            record = run_bot(client, make_bot(bot, think_ms=args.think_ms), think=args.think,
+            from game.bots.pool import PooledBot, start_shared
+
+            pooled = PooledBot(make_bot(bot, think_ms=args.think_ms),
+                               start_shared(args.bot_workers))
+            record = run_bot(client, pooled, think=args.think,
                              timeout=args.timeout, on_message=show)
     except ClientClosed as exc:
         _say(f"the game ended for us: {exc}")

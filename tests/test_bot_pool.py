@@ -16,7 +16,7 @@ import pytest
 
 from game.bots import make_bot
 from game.bots.jobs import BotJob
-from game.bots.pool import BotWorkers, BotWorkerError, check_workers
+from game.bots.pool import BotWorkerError, BotWorkers, check_workers
 from game.rules import GAMES, create
 
 DEADLINE = 120.0

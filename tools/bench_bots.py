@@ -8,11 +8,20 @@ score margin over the best other seat, and the median, 99th percentile and
 maximum time of its `choose` calls. Asserts nothing. Usage:
     python tools/bench_bots.py --game railway-tricks --bots greedy,random,random \
         --games 200 --seed 1
+
+With --scaling it measures instead how much more Hard thinks with more bot
+workers (game/bots/pool.py): the same --positions positions (from a game of
+Normal bots, seed --seed), each searched for --think-ms with one worker
+process, then with two (or --workers), and in this process for reference;
+prints the rollouts per move of each, the ratio, and the load average.
+    python tools/bench_bots.py --scaling --game routes-usa --think-ms 1000
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
 import statistics
 import sys
 import time
@@ -65,6 +74,67 @@ def bench(game_id: str, bots: list[str], games: int, seed: int) -> dict[str, flo
     }
 
 
+def positions(game_id: str, count: int, seed: int) -> list[tuple[object, int]]:
+    """`count` positions (state, seat to move) with a real choice, spread over
+    games of Normal bots."""
+    from game.bots import dealer, make_bot
+    from game.rules import create
+
+    found: list[tuple[object, int]] = []
+    rng = random.Random(seed)
+    game = 0
+    while len(found) < count:
+        players = GAMES[game_id].min_players + (game % 2)
+        players = min(players, GAMES[game_id].max_players)
+        state = create(game_id, players, seed + game)
+        bots = [make_bot("greedy", seed * 31 + game * 7 + s) for s in range(players)]
+        wanted = sorted(rng.sample(range(10, 120), 4))
+        step = 0
+        while not state.is_over and wanted and len(found) < count:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            if step >= wanted[0] and len(legal) > 3:
+                found.append((state.clone(), seat))
+                wanted.pop(0)
+            state.apply(seat, bots[seat].choose(state.view(seat), legal, dealer(state, seat)))
+            step += 1
+        game += 1
+    return found
+
+
+def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int) -> None:
+    """Rollouts per move at `think_ms` with 1 and `workers` worker processes."""
+    from game.bots import make_bot
+    from game.bots.jobs import BotJob
+    from game.bots.pool import BotWorkers
+
+    found = positions(game_id, count, seed)
+    figures: dict[str, list[int]] = {}
+    for label, size in (("in this process", 0), ("1 worker", 1), (f"{workers} workers", workers)):
+        pool = BotWorkers(size) if size else None
+        while pool is not None and not pool.ready():
+            time.sleep(0.05)
+        load = os.getloadavg()[0]
+        counts = []
+        for i, (state, seat) in enumerate(found):
+            job = BotJob.of(make_bot("search", seed + i, think_ms=think_ms), state, seat)
+            if pool is None:
+                job()
+            else:
+                pool.submit(job).result()
+            counts.append(job.rollouts)
+        if pool is not None:
+            pool.close()
+        figures[label] = counts
+        print(f"{label:>16}: {statistics.fmean(counts):7.1f} rollouts a move "
+              f"(median {statistics.median(counts):.0f}, {len(counts)} moves at {think_ms} ms; "
+              f"load average {load:.2f} at the start)", flush=True)
+    one, many = (statistics.fmean(figures["1 worker"]),
+                 statistics.fmean(figures[f"{workers} workers"]))
+    print(f"{workers} workers / 1 worker: {many / one if one else float('nan'):.2f}x "
+          f"(load average now {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="railway-tricks", choices=sorted(GAMES))
@@ -74,7 +144,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated bots; the first is measured")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--scaling", action="store_true",
+                        help="rollouts per move with 1 and --workers bot workers instead")
+    parser.add_argument("--positions", type=int, default=8)
+    parser.add_argument("--think-ms", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
+    if args.scaling:
+        scaling(args.game, args.positions, args.seed, args.think_ms, args.workers)
+        return 0
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in bot_names()]
     if not bots or unknown:

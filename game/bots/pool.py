@@ -49,6 +49,9 @@ log = logging.getLogger("railparty.bots")
 # plays one, so it never idles for a round trip.
 DEPTH = 2
 MAX_DEATHS = 3
+# The window's (or the host's) workers run this much nicer than it: a busy core
+# goes to the frames and the pings first.
+BOT_NICE = 5
 
 
 class BotWorkerError(RuntimeError):
@@ -335,11 +338,29 @@ class BotWorkers:
             self.replaced += 1
 
 
+class PooledBot:
+    """A bot whose `choose` thinks in the workers: a LAN client's bot, whose
+    network thread goes on answering pings while it thinks. It deals from its
+    own view (no world), as a LAN client must."""
+
+    def __init__(self, bot: Any, workers: BotWorkers):
+        self.bot = bot
+        self.name = bot.name
+        self.workers = workers
+
+    def choose(self, view: dict, legal: list[Action], deal: Any = None) -> Action:
+        job = BotJob(self.bot, view, legal, None, view.get("you"))
+        try:
+            return self.workers.submit(job).result()
+        except (BotWorkerError, RuntimeError):
+            return job()               # think here rather than not at all
+
+
 _SHARED: BotWorkers | None = None
 _SHARED_LOCK = threading.Lock()
 
 
-def shared(workers: int | None = None, nice: int = 0) -> BotWorkers:
+def shared(workers: int | None = None, nice: int = BOT_NICE) -> BotWorkers:
     """The process's pool, started on the first call (the command line makes
     it at start, with `--bot-workers`, so no move waits for it)."""
     global _SHARED
@@ -350,6 +371,6 @@ def shared(workers: int | None = None, nice: int = 0) -> BotWorkers:
         return _SHARED
 
 
-def start_shared(workers: int | None, nice: int = 0) -> BotWorkers:
+def start_shared(workers: int | None, nice: int = BOT_NICE) -> BotWorkers:
     """Start the process's pool now with `workers` (None: the default)."""
     return shared(workers, nice)

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pygame
 
 from game.anim.tween import Animator, Tween, scaled
 from game.bots import preload
+from game.bots.pool import shared as bot_workers
 from game.rules import IllegalAction, game_info
 from game.rules.base import Action, Event, View
 from game.scenes import nav
@@ -47,16 +47,7 @@ from game.seats import seat_rgb
 from game.ui import theme
 from game.ui.input import Intent
 
-_POOL: ThreadPoolExecutor | None = None
 UNDO: Action = {"type": "undo"}  # the Undo button's marker; never sent to the rules
-
-
-def bot_pool() -> ThreadPoolExecutor:
-    """One worker thread for bots' thinking, shared by every table."""
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="railparty-bot")
-    return _POOL
 
 
 class TableScene(TablePanels, Scene):
@@ -379,14 +370,17 @@ class TableScene(TablePanels, Scene):
         if self.bot_future is not None:
             if self.bot_future.done():
                 future, self.bot_future = self.bot_future, None
-                self.session.play_bot_action(seat, future.result())
+                if future.exception() is None:
+                    self.session.play_bot_action(seat, future.result())
+                else:               # the workers could not think it: think it here
+                    self.session.play_bot(seat)
             return
         self.bot_wait += 1
         if self.bot_wait >= scaled(60 * self.app.settings.bot_pace, max(self.speed, 0.25)):
             self.bot_wait = 0
             if self.app.realtime:
-                # think on a worker thread: frames keep flowing while a bot plans
-                self.bot_future = bot_pool().submit(self.session.bot_job(seat))
+                # think in the bot workers (other processes): frames keep flowing
+                self.bot_future = bot_workers().submit(self.session.bot_job(seat))
             else:
                 self.session.play_bot(seat)  # stepped by a test or a tool: stay in step
 

@@ -13,11 +13,11 @@ import socket
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from game.bots import bot_for_game, bot_names
+from game.bots.pool import shared as bot_workers
 from game.match import Match, new_seed
 from game.rules import GAMES
 from net import protocol as P
@@ -136,8 +136,9 @@ class Host(Admission, Lobby, Table, StandIns):
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._bot_handle: asyncio.Handle | None = None
-        # a bot thinks on this thread, never on the loop (a search takes a second)
-        self._bot_thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="host-bot")
+        # bots think in worker processes, never on the loop (a search takes a
+        # second): the pool starts now, warm, and serves every game of the table
+        self._bot_thinker = bot_workers()
         self._bot_thinking = False
         self._advertiser = None
         self._advert_task: asyncio.Task | None = None
@@ -293,7 +294,6 @@ class Host(Admission, Lobby, Table, StandIns):
         self._stop_listening()
         if self._bot_handle is not None:
             self._bot_handle.cancel()
-        self._bot_thinker.shutdown(wait=False, cancel_futures=True)
         for peer in list(self.peers):
             with contextlib.suppress(Exception):
                 peer.send(P.bye(self._stop_reason, P.BYE_STOPPED))

@@ -1,17 +1,19 @@
 """Bots at the host's table: bot seats, stand-ins for dropped players, and the turn
-timer's stand-in; a bot thinks on its own thread, never on the loop.
+timer's stand-in; a bot thinks in the bot worker processes, never on the loop.
 
 A part of Host (net/host/server.py), which holds the state these methods use.
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Callable
+from concurrent.futures import Future
 
-from game.bots import bot_for_game, dealer, make_bot
+from game.bots import bot_for_game, make_bot
+from game.bots.jobs import BotJob
 from game.match import Match
 from game.rules.base import Action
 from net import protocol as P
@@ -49,9 +51,7 @@ class StandIns:
         if bot is None:
             bot = self._timer_bots[seat] = make_bot(bot_for_game(self.game, self.standin_bot),
                                                     secrets.randbits(64), think_ms=self.think_ms)
-        state = self.match.state
-        view, legal, deal = state.view(seat), state.legal_actions(seat), dealer(state, seat)
-        self._think(lambda: bot.choose(view, legal, deal),
+        self._think(BotJob.of(bot, self.match.state, seat),
                     lambda action: self._timer_bot_done(seat, mark, action))
 
     def _timer_bot_done(self, seat: int, mark: int, action: Action | BaseException) -> None:
@@ -107,21 +107,23 @@ class StandIns:
         self._think(match.bot_job(seat),
                     lambda action: self._bot_done(match, mark, seat, action))
 
-    def _think(self, job: Callable[[], Action],
-               done: Callable[[Action | BaseException], None]) -> None:
-        """Run a bot's `job` on the bot thread; `done` gets its action (or the
-        error) back on the loop, which goes on answering pings meanwhile."""
-        assert self._loop is not None
+    def _think(self, job: BotJob, done: Callable[[Action | BaseException], None]) -> None:
+        """Think `job` in the bot workers (other processes); `done` gets its
+        action (or the error) back on the loop, which goes on answering pings."""
+        loop = self._loop
+        assert loop is not None
         try:
-            future = self._loop.run_in_executor(self._bot_thinker, job)
-        except RuntimeError:            # the host is stopping: the executor is shut
+            future = self._bot_thinker.submit(job)
+        except RuntimeError:            # the workers are closed: the program is ending
             return
 
-        def finished(f: asyncio.Future) -> None:
-            if f.cancelled():
-                return
+        def deliver(f: Future) -> None:
             error = f.exception()
             done(error if error is not None else f.result())
+
+        def finished(f: Future) -> None:
+            with contextlib.suppress(RuntimeError):   # the host stopped: its loop is closed
+                loop.call_soon_threadsafe(deliver, f)
 
         future.add_done_callback(finished)
 

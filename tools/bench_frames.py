@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Frame time with Hard seats thinking against Normal seats only, every game.
+
+    python tools/bench_frames.py [--frames 1800] [--repeats 1] [--think-ms 1000]
+        [--games routes-usa,...] [--bot-workers N] [--root DIR]
+
+For each game it runs the bot demo through the real screens twice, one run
+after the other (`railparty demo --headless --stats`, its own process each):
+every seat Hard (search), then every seat Normal (greedy), same seed, same
+seats. Prints each run's frame wall-time median and 99th percentile (update
+and draw of one frame, ms), the p99 difference (aim: within 1 ms), the CPU
+p99 of the window's own thread, and the load average; with --repeats, the
+spread of the difference. --root runs another checkout (an older main, for
+a before figure). Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.rules import GAMES  # noqa: E402
+
+
+def demo(root: Path, game: str, bot: str, frames: int, think_ms: int,
+         workers: int | None) -> dict[str, float]:
+    """One headless demo run's frame figures (`demo --stats`)."""
+    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    players = GAMES[game].demo_players or GAMES[game].min_players
+    command = [sys.executable, "-m", "game", "demo", "--headless", "--stats", "--game", game,
+               "--players", str(players), "--bots", bot, "--frames", str(frames),
+               "--think-ms", str(think_ms)]
+    if workers is not None:
+        command += ["--bot-workers", str(workers)]
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True,
+                          timeout=frames / 10 + 300)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        raise SystemExit(f"the demo failed: {done.stderr.strip()[-400:]}")
+    return json.loads(lines[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=1800)
+    parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--think-ms", type=int, default=1000)
+    parser.add_argument("--games", default=",".join(sorted(GAMES)))
+    parser.add_argument("--bot-workers", type=int, default=None)
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the checkout whose demo runs (default: this one)")
+    args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    diffs: dict[str, list[float]] = {g: [] for g in games}
+    for repeat in range(args.repeats):
+        for game in games:
+            load = os.getloadavg()
+            hard = demo(args.root, game, "search", args.frames, args.think_ms, args.bot_workers)
+            normal = demo(args.root, game, "greedy", args.frames, args.think_ms,
+                          args.bot_workers)
+            diff = hard["p99"] - normal["p99"]
+            diffs[game].append(diff)
+            print(f"run {repeat + 1} {game:>15} (load {load[0]:.2f}): Hard median "
+                  f"{hard['median']:.2f} p99 {hard['p99']:.2f} max {hard['max']:.1f} "
+                  f"(cpu p99 {hard['cpu_p99']:.2f}, dropped {hard['dropped_ticks']}) | Normal "
+                  f"median {normal['median']:.2f} p99 {normal['p99']:.2f} max "
+                  f"{normal['max']:.1f} (cpu p99 {normal['cpu_p99']:.2f}, dropped "
+                  f"{normal['dropped_ticks']}) | p99 Hard-Normal {diff:+.2f} ms", flush=True)
+    if args.repeats > 1:
+        for game, values in diffs.items():
+            print(f"{game:>15}: p99 Hard-Normal over {len(values)} runs: median "
+                  f"{statistics.median(values):+.2f} ms, from {min(values):+.2f} to "
+                  f"{max(values):+.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
