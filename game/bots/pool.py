@@ -177,8 +177,8 @@ class BotWorkers:
         for worker in self.workers:
             worker.send(pickle.dumps(None))
             worker.conn.close()
-        for worker in self.workers:
-            worker.process.join(timeout=2)
+        for worker in self.workers:          # mid-rollout, a worker need not finish
+            worker.process.join(timeout=0.2)
             if worker.process.is_alive():
                 worker.process.kill()
                 worker.process.join(timeout=2)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import signal
 import time
 from multiprocessing.connection import Connection
 from typing import Any
@@ -43,26 +44,27 @@ def warm() -> None:
 
 def serve(conn: Connection, nice: int = 0) -> None:
     """The worker's loop (a process target)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C is for the program; it closes us
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)        # the window (or the host's loop) comes first
     warm()
-    conn.send(("hello", os.getpid()))
     searches: dict[int, tuple[SearchPlayer, Plan, DealChain]] = {}
-    while True:
-        try:
+    reply: tuple | None = ("hello", os.getpid())
+    try:
+        while True:
+            if reply is not None:
+                conn.send(reply)
             message = conn.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
-        try:
-            reply = _answer(message, searches)
-        except Exception as exc:  # a bot's failure is the pool's to report
-            searches.pop(message[1], None)
-            reply = ("failed", message[1], f"{type(exc).__name__}: {exc}")
-        if reply is not None:
-            conn.send(reply)
+            if message is None:
+                return
+            try:
+                reply = _answer(message, searches)
+            except Exception as exc:  # a bot's failure is the pool's to report
+                searches.pop(message[1], None)
+                reply = ("failed", message[1], f"{type(exc).__name__}: {exc}")
+    except (EOFError, OSError):
+        return                       # the pool has gone (its program ended): so do we
 
 
 def _bot(name: str, rng: Any, budget: Any):
