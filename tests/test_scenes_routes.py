@@ -259,10 +259,15 @@ def test_a_claimed_route_never_looks_free_for_any_seat_and_route_colour(app):
     app.step(0)
     surface = app.surface
     scene = app.stack[0]
+    from game.ui.route_drawing import badge_spot
+
     for track, seat, route_color in claimed:
-        # the cars' bodies (beside their window stripes) are solid in the owner's colour
+        # the cars' bodies (beside their roof lines) are solid in the owner's colour
         body = []
-        for space in scene.geo.tracks[track.id].spaces:
+        shape = scene.geo.tracks[track.id]
+        for space in shape.spaces:
+            if space.center == badge_spot(scene.geo, shape):
+                continue  # the owner's number badge sits on this car
             a, b, c, d = space.corners  # a->b along the track, a->d across it
             near_ab = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             near_dc = ((d[0] + c[0]) / 2, (d[1] + c[1]) / 2)
@@ -616,3 +621,50 @@ def test_a_claim_asks_first_or_plays_at_once_with_an_undo_as_the_setting_says(ap
     click(app, scene.geo.tracks[track.id].spaces[1].center)
     app.step(200)
     assert len(scene.session.match.state.history) > version + 1
+
+
+def test_a_claimed_route_looks_owned_not_just_more_saturated(app, tmp_path):
+    """Seat colours are also card colours: a red player's red route must not
+    read as a free red route. The claimed one is a solid train on a black bed
+    with its owner's seat number (no colour-blind aids needed); a free one is
+    empty slots, near white inside a frame of its colour."""
+    import math
+
+    from game.ui.layout_record import recording
+    from game.ui.route_drawing import badge_spot
+    from game.ui.route_geometry import SPACE_WIDTH
+
+    scene = hotseat(app, [Seat("Ada", "red"), Seat("Bo", "blue", "greedy")], tmp_path=tmp_path)
+    state = scene.session.match.state
+    reds = [t for t in state.board.tracks if t.color == "red" and t.length >= 3]
+    mine, free = reds[0], next(t for t in reds[1:] if {t.a, t.b} != {reds[0].a, reds[0].b})
+    state.claimed[mine.index] = 0
+    state._legal_cache = {}
+    while app.top is not scene:
+        app.pop()
+    scene._refresh_view()
+    with recording() as rec:
+        app.step(1)
+    surface = app.surface
+    geo = scene.geo
+    shape = geo.tracks[mine.id]
+    bx, by = badge_spot(geo, shape)
+    assert any(m.content == "1" and m.rect.collidepoint(round(bx), round(by))
+               for m in rec.frame.texts), "the owner's seat number is on the route"
+
+    def luminance(point) -> float:
+        r, g, b, *_ = surface.get_at((round(point[0]), round(point[1])))
+        return 0.299 * r + 0.587 * g + 0.114 * b
+
+    for space in shape.spaces:
+        if math.dist(space.center, (bx, by)) < 30 * geo.scale:
+            continue  # under the badge
+        (x0, y0), (x3, y3) = space.corners[0], space.corners[3]
+        across = math.hypot(x0 - x3, y0 - y3)
+        nx, ny = (x0 - x3) / across, (y0 - y3) / across
+        reach = (SPACE_WIDTH + 5) / 2 * geo.scale - 1.5
+        cx, cy = space.center
+        for side in (1, -1):  # the black bed shows on both sides of the cars
+            assert luminance((cx + side * nx * reach, cy + side * ny * reach)) < 60
+    for space in geo.tracks[free.id].spaces:
+        assert luminance(space.center) > 215, "a free slot is empty: near white inside"

@@ -12,7 +12,7 @@ from game.rules.routes.board import GRAY, Board
 from game.rules.routes.scoring import connected
 from game.ui import layout_record, theme
 from game.ui.labels import place_labels
-from game.ui.route_geometry import CITY_RADIUS, BoardGeometry, Space
+from game.ui.route_geometry import CITY_RADIUS, SPACE_WIDTH, BoardGeometry, Space, TrackShape
 
 GRAY_SPACE = (196, 196, 190)
 
@@ -64,12 +64,16 @@ def draw_static_board(geo: BoardGeometry, colorblind: bool = False,
     return surface
 
 
+FREE_INSIDE = (250, 246, 236)  # an empty slot's inside: near white, whatever its colour
+
+
 def draw_free_space(surface: pygame.Surface, space: Space,
                     color: tuple[int, int, int]) -> None:
-    """An empty space of a free route: a pale inside in a frame of the route's colour,
-    so a claimed car (solid, in its owner's colour) never looks like one."""
-    pale = _tint(color, (246, 242, 230), 0.62)
-    pygame.draw.polygon(surface, pale, space.corners)
+    """An empty slot of a free route: a frame in the route's card colour round a
+    near-white inside. A claimed route is a solid train on a black bed with its
+    owner's number (draw_claims): the two differ in shape, not only in colour,
+    which matters where a seat's colour is also a card colour."""
+    pygame.draw.polygon(surface, _tint(color, FREE_INSIDE, 0.8), space.corners)
     pygame.draw.polygon(surface, color, space.corners, 5)
     pygame.draw.polygon(surface, (30, 30, 34), space.corners, 1)
 
@@ -282,23 +286,93 @@ def _label(surface: pygame.Surface, name: str, pos: tuple[float, float]) -> None
     layout_record.text(surface, rect, name, size, dark)
 
 
+BED = (14, 14, 18)  # the black bed a claimed route's train stands on
+
+
 def draw_claims(surface: pygame.Surface, geo: BoardGeometry, routes: dict[str, int],
                 colors: list[tuple[int, int, int]], marks: bool = False) -> None:
-    """Train cars in their owners' colours on every claimed track; with `marks`
-    (the colour-blind aid) the middle car carries its owner's seat number."""
-    for tid, seat in routes.items():
-        shape = geo.tracks.get(tid)
-        if shape is None:
-            continue
-        color = colors[seat % len(colors)]
+    """Every claimed track as its owner's train, unmistakable from across the
+    room: one black bed under the whole route, solid cars in the owner's colour
+    with a strong edge, and a badge with the owner's seat number (the number
+    the players panel shows). `marks` (the colour-blind aid) makes the badge
+    larger, its number easier to read than its colour. Beds first, then cars,
+    then badges: a crossing route's bed never cuts a train in two."""
+    shapes = [(geo.tracks[tid], seat) for tid, seat in routes.items() if tid in geo.tracks]
+    for shape, _ in shapes:
+        draw_bed(surface, shape.spaces, geo.scale)
+    for shape, seat in shapes:
         for space in shape.spaces:
-            draw_car(surface, space, color)
-        if marks:
-            middle = shape.spaces[len(shape.spaces) // 2]
-            pygame.draw.circle(surface, (250, 250, 250), middle.center, 10)
-            pygame.draw.circle(surface, (20, 20, 20), middle.center, 10, 2)
-            theme.blit_text(surface, str(seat + 1), middle.center, 20, (20, 20, 20), True,
-                            "center")
+            draw_car(surface, space, colors[seat % len(colors)])
+    for shape, seat in shapes:
+        spot, clear = badge_place(geo, shape)
+        draw_owner_badge(surface, spot, seat, colors[seat % len(colors)], geo.scale,
+                         large=marks, number=clear)
+
+
+def draw_train(surface: pygame.Surface, spaces: Sequence[Space], color: tuple[int, int, int],
+               seat: int, scale: float = 1.0) -> None:
+    """One claimed route as the board draws it (for pictures off the board)."""
+    draw_bed(surface, spaces, scale)
+    for space in spaces:
+        draw_car(surface, space, color)
+    draw_owner_badge(surface, spaces[len(spaces) // 2].center, seat, color, scale)
+
+
+def draw_bed(surface: pygame.Surface, spaces: Sequence[Space], scale: float) -> None:
+    """A dark band under a track's spaces, end to end, so the cars read as one train."""
+    first, last = spaces[0], spaces[-1]
+    a = _mix(first.corners[0], first.corners[3], 0.5)
+    b = _mix(last.corners[1], last.corners[2], 0.5)
+    width = round((SPACE_WIDTH + 5) * scale)
+    pygame.draw.line(surface, BED, a, b, width)
+    for end in (a, b):
+        pygame.draw.circle(surface, BED, end, width // 2)
+
+
+def badge_spot(geo: BoardGeometry, shape: TrackShape) -> tuple[float, float]:
+    return badge_place(geo, shape)[0]
+
+
+def badge_place(geo: BoardGeometry, shape: TrackShape) -> tuple[tuple[float, float], bool]:
+    """Where a claimed track's owner badge sits: the space nearest its middle
+    that keeps the badge off every city name (the second of two parallel
+    tracks starts one space along, so twin badges never cover each other),
+    and whether one was clear (else the middle, with no number to hide)."""
+    spaces = shape.spaces
+    twins = geo.board.parallel.get(shape.track.id, (shape.track.index,))
+    k = twins.index(shape.track.index) if shape.track.index in twins else 0
+    middle = (len(spaces) // 2 - k) % len(spaces)
+    order = sorted(range(len(spaces)), key=lambda i: (abs(i - middle), i))
+    reach = BADGE_RADIUS * geo.scale + 4
+    labels = [pygame.Rect(round(x), round(y), round(w), round(h))
+              for x, y, w, h in label_boxes(geo).values()]
+    for i in order:
+        x, y = spaces[i].center
+        badge = pygame.Rect(round(x - reach), round(y - reach), round(2 * reach),
+                            round(2 * reach))
+        if badge.collidelist(labels) < 0:
+            return spaces[i].center, True
+    return spaces[middle].center, False
+
+
+BADGE_RADIUS = 13  # at board scale 1, with the colour-blind aid (11 without)
+
+
+def draw_owner_badge(surface: pygame.Surface, at: tuple[float, float], seat: int,
+                     color: tuple[int, int, int], scale: float = 1.0,
+                     large: bool = False, number: bool = True) -> None:
+    """A round badge in the owner's colour with a white ring and the seat number
+    (left out where a city's name would cover it: the smaller disc still says
+    the route is taken)."""
+    radius = round((BADGE_RADIUS if large else BADGE_RADIUS - 2) * scale)
+    radius = max(9, radius) if number else max(5, round(radius * 0.6))
+    x, y = round(at[0]), round(at[1])
+    pygame.draw.circle(surface, BED, (x, y), radius + 3)
+    pygame.draw.circle(surface, (250, 250, 250), (x, y), radius + 1)
+    pygame.draw.circle(surface, color, (x, y), radius - 2)
+    if number:
+        theme.blit_text(surface, str(seat + 1), (x, y + 1), round(radius * 1.9),
+                        theme.readable_on(color), True, "center")
 
 
 def draw_car(surface: pygame.Surface, space: Space, color: tuple[int, int, int],
@@ -310,14 +384,15 @@ def draw_car(surface: pygame.Surface, space: Space, color: tuple[int, int, int],
     shadow = [(x + 4, y + 4 + lift) for x, y in corners]
     pygame.draw.polygon(surface, (12, 12, 16), shadow)
     pygame.draw.polygon(surface, color, corners)
+    # a strong edge: white round a dark car (it stands on a black bed), else black
     edge = (255, 255, 255) if sum(color) < 200 else (15, 15, 18)
     pygame.draw.polygon(surface, edge, corners, 3)
-    # a window stripe along the car
+    # a roof line in a lighter shade: a car, still solid in its owner's colour from afar
     a, b, c, d = corners
-    inner = [_mix(a, d, 0.35), _mix(b, c, 0.35), _mix(b, c, 0.55), _mix(a, d, 0.55)]
-    inner = [_mix(inner[0], inner[1], 0.15), _mix(inner[0], inner[1], 0.85),
-             _mix(inner[3], inner[2], 0.85), _mix(inner[3], inner[2], 0.15)]
-    pygame.draw.polygon(surface, theme.readable_on(color), inner)
+    inner = [_mix(a, d, 0.3), _mix(b, c, 0.3), _mix(b, c, 0.45), _mix(a, d, 0.45)]
+    inner = [_mix(inner[0], inner[1], 0.12), _mix(inner[0], inner[1], 0.88),
+             _mix(inner[3], inner[2], 0.88), _mix(inner[3], inner[2], 0.12)]
+    pygame.draw.polygon(surface, _tint(color, (255, 255, 255), 0.45), inner)
 
 
 def _mix(p: tuple[float, float], q: tuple[float, float], t: float) -> tuple[float, float]:

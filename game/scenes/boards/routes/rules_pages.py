@@ -14,7 +14,7 @@ import pygame
 from game.rules.routes import load_board
 from game.rules.routes.engine import RULES
 from game.scenes.rules_book import Picture, RulesPage
-from game.seats import SEAT_RGB
+from game.seats import SEAT_COLORS, SEAT_RGB
 from game.ui import route_drawing as rd
 from game.ui import theme
 from game.ui.route_geometry import Space
@@ -55,13 +55,17 @@ def _spaces(x: int, y: int, n: int, waves: int = 0) -> list[Space]:
 
 
 def _route(surface: pygame.Surface, x: int, y: int, n: int, color: str,
-           owner: tuple[int, int, int] | None = None, waves: int = 0) -> None:
-    for space in _spaces(x, y, n, waves):
+           owner: str | None = None, waves: int = 0) -> None:
+    """A route as the board draws it: free slots, or (`owner`: a seat colour) the
+    owner's train with the seat number the board shows for that colour."""
+    spaces = _spaces(x, y, n, waves)
+    for space in spaces:
         rd.draw_free_space(surface, space, theme.CARD_COLORS[color])
         if space.wave:
             rd._wave_mark(surface, space)
-        if owner is not None:
-            rd.draw_car(surface, space, owner)
+    if owner is not None:
+        rd.draw_train(surface, spaces, SEAT_RGB[owner], SEAT_COLORS.index(owner),
+                      SPACE_H / rd.SPACE_WIDTH)
 
 
 def _routes(rows: list[tuple[str, int, str, str | None, int]]) -> Picture:
@@ -70,8 +74,7 @@ def _routes(rows: list[tuple[str, int, str, str | None, int]]) -> Picture:
         y = rect.y
         for caption, n, color, owner, waves in rows:
             _label(surface, caption, (rect.x, y), rect.width, theme.TEXT_DIM)
-            _route(surface, rect.x + 10, y + 44, n, color,
-                   SEAT_RGB[owner] if owner else None, waves)
+            _route(surface, rect.x + 10, y + 44, n, color, owner, waves)
             y += 120
     return draw
 
@@ -89,7 +92,7 @@ def _claim_picture() -> Picture:
                                            CARD_W, CARD_H), card)
         _label(surface, "the route is yours: your cars fill it", (rect.x, rect.y + 320),
                rect.width, theme.TEXT_DIM)
-        _route(surface, rect.x + 10, rect.y + 364, 3, "red", SEAT_RGB["blue"])
+        _route(surface, rect.x + 10, rect.y + 364, 3, "red", "blue")
     return draw
 
 
@@ -127,9 +130,8 @@ def _ticket(a: str, b: str, points: int, done: bool | None = None) -> Picture:
                theme.GOOD)
         _label(surface, f"not joined at the end: -{points}", (rect.x + 20, y + 44),
                rect.width - 40, theme.ERROR)
-        _route(surface, rect.x + 20, y + 120, 3, "blue", SEAT_RGB["blue"])
-        _route(surface, rect.x + 20 + 3 * (SPACE_W + 6) + 20, y + 120, 2, "red",
-               SEAT_RGB["blue"])
+        _route(surface, rect.x + 20, y + 120, 3, "blue", "blue")
+        _route(surface, rect.x + 20 + 3 * (SPACE_W + 6) + 20, y + 120, 2, "red", "blue")
     return draw
 
 
@@ -137,10 +139,10 @@ def _last_turn(trains: int, end: int) -> Picture:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         _label(surface, f"{trains} trains at the start", (rect.x, rect.y), rect.width,
                theme.TEXT_DIM)
-        _route(surface, rect.x + 10, rect.y + 44, 6, "green", SEAT_RGB["red"])
+        _route(surface, rect.x + 10, rect.y + 44, 6, "green", "red")
         _label(surface, f"{end} or fewer left: one last turn each", (rect.x, rect.y + 120),
                rect.width, theme.TEXT_DIM)
-        _route(surface, rect.x + 10, rect.y + 164, end, "green", SEAT_RGB["red"])
+        _route(surface, rect.x + 10, rect.y + 164, end, "green", "red")
     return draw
 
 
