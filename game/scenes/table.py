@@ -18,6 +18,7 @@ Hooks a game's scene overrides (all optional but `draw_table`):
     status() -> str                           the top bar's words
     player_columns() -> [(header, width)]     and player_values(seat, p) -> [str]
     player_note(seat) -> str | None           a small second line in a seat's row
+    kiosk_column() -> int                     the column a kiosk shows, in sofa-sized text
     choice_for(pending) -> Scene | None       the overlay for a pending decision
     rules_options() -> dict                   the options the rules pages name as played
     tooltip(item) -> str | None               what a hovered or focused token is and does now
