@@ -157,6 +157,7 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     app = open_app(settings=settings, fullscreen=not args.windowed, kiosk=True)
     if app is None:
         return 2
+    start_bot_workers(None)  # the attract mode's bots
     kiosk = KioskScene(app, discover=args.discover, address=args.address,
                        host_key=args.host_key)
     app.push(kiosk)

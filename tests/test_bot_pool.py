@@ -127,3 +127,68 @@ def test_worker_counts_are_checked():
     for bad in (0, -1, 65, True, "2"):
         with pytest.raises(ValueError, match="bot workers"):
             check_workers(bad)
+
+
+def _pool_move(workers: BotWorkers):
+    moves = list(workers._moves.values())
+    return moves[0] if moves and moves[0].book is not None and moves[0].book.done >= 1 else None
+
+
+def test_the_host_thinks_in_the_pool_and_its_game_goes_on_when_a_worker_dies():
+    """A host's Hard bots think in the process's pool; a worker killed while one
+    of them thinks is replaced, that seat's move comes, and the game goes on."""
+    from game.bots.pool import shared
+    from tests.netkit import start_host, wait_until
+
+    workers = shared()
+    host = start_host(seats=2, game="eighty-days", auto_start=True, start_after=0.05,
+                      fill_bot="search", think_ms=300)
+    try:
+        assert host._bot_thinker is workers
+        move = wait_until(lambda: _pool_move(workers), "a Hard bot to think in the pool")
+        version = host.match.version
+        victim = next(iter(move.planned or move.workers)).pid
+        replaced = workers.replaced
+        os.kill(victim, signal.SIGKILL)
+        wait_until(lambda: host.match.version >= version + 3, "the game to go on")
+        assert workers.replaced == replaced + 1 and victim not in workers.pids()
+    finally:
+        host.stop()
+
+
+def test_the_window_thinks_in_the_pool_and_goes_on_when_a_worker_dies(tmp_path, monkeypatch):
+    """A table in the real loop hands each bot move to the process's pool (it
+    never thinks on the window's own interpreter); killing the worker mid-move
+    costs no move: the table keeps stepping and the game goes on."""
+    from game.app import App
+    from game.bots.pool import shared
+    from game.match import Match, Seat
+    from game.scenes.nav import board_scene
+    from game.session import LocalSession
+    from game.settings import Settings
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    workers = shared()
+    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    try:
+        seats = [Seat("Hard 1", "red", "search"), Seat("Hard 2", "blue", "search")]
+        match = Match("eighty-days", seats, 5, think_ms=300)
+        app.push(board_scene(app, LocalSession(match), on_exit=app.quit))
+        app.realtime = True
+        called: list[int] = []
+        monkeypatch.setattr(match, "play_bot", lambda seat: called.append(seat))
+
+        def step_until(condition, what):
+            deadline = time.monotonic() + DEADLINE
+            while not condition():
+                assert time.monotonic() < deadline, f"waited too long for {what}"
+                app.step(1)
+                time.sleep(0.005)
+        step_until(lambda: _pool_move(workers) is not None, "a bot to think in the pool")
+        version = match.version
+        move = _pool_move(workers)
+        os.kill(next(iter(move.planned or move.workers)).pid, signal.SIGKILL)
+        step_until(lambda: match.version >= version + 3, "the game to go on")
+        assert called == [], "a move was thought in the window's process"
+    finally:
+        app.close()
