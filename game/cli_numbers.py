@@ -36,6 +36,16 @@ def positive(text: str) -> int:
     return value
 
 
+def count(text: str) -> int:
+    """A count that may be 0 (where the option says what 0 means: none, no limit)."""
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative (give 0 or more)")
+    if value > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"{value} is more than {MAX_COUNT:,}")
+    return value
+
+
 def processes(text: str) -> int:
     """Processes run at once: 1 or more, and not more than a machine can hold."""
     value = positive(text)

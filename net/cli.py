@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.cli_numbers import port, positive, seconds, seed
+from game.cli_numbers import count, port, positive, seconds, seed
 from game.seats import SEAT_COLORS
 from game.think_arg import add_bot_workers, think_ms
 from net import protocol as P
@@ -86,6 +86,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     host.add_argument("--turn-timeout", type=seconds(), default=0.0, metavar="S",
                       help="a player who has not acted after S seconds has that turn played "
                            "by the stand-in bot (default 0: no timer)")
+    host.add_argument("--seats-per-address", type=count, default=2, metavar="N",
+                      help="seats one address (one machine) may hold, so one guest cannot "
+                           "take every seat (default 2; 0: no limit)")
     host.add_argument("--bot-delay", type=seconds(), default=0.0, metavar="S",
                       help="pause before each bot move")
     host.add_argument("--no-advertise", action="store_true",
@@ -193,7 +196,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     bot_delay=args.bot_delay, auto_start=args.headless,
                     start_after=args.start_after, exit_when_over=args.headless,
                     fsync=args.fsync, turn_timeout=args.turn_timeout or None,
-                    think_ms=args.think_ms,
+                    think_ms=args.think_ms, seats_per_address=args.seats_per_address,
                     on_listening=lambda h: print(
                         f"listening on {h.bind}:{h.port}\nhost key "
                         f"{shown(h.identity.fingerprint)}", flush=True))

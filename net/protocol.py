@@ -153,6 +153,7 @@ R_IN_USE = "in_use"
 BYE_STOPPED = "stopped"
 BYE_OVER = "over"
 BYE_TAKEN = "taken"
+BYE_KICKED = "kicked"                  # the host freed the seat (lobby)
 # notice codes
 N_TURN_TIMEOUT = "turn_timeout"
 

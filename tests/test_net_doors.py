@@ -13,6 +13,7 @@ import pytest
 from netkit import LOOPBACK, Raw, isolate, start_host, wait_until
 
 from net import protocol as P
+from net.host import Host
 
 
 @pytest.fixture(autouse=True)
@@ -95,3 +96,130 @@ def test_a_newcomer_is_seated_while_eight_addresses_flood_the_host_with_silent_c
     wait_until(lambda: host.status()["connections"] == 0, "the flood's connections closed")
     assert not host._handshaking
     host.stop()
+
+
+# --- lobby squat ----------------------------------------------------------------------------
+
+def seat_from(host, source: str, name: str) -> tuple[Raw, dict]:
+    raw = Raw(host.port, source=source)
+    return raw, raw.hello("player", name=name)
+
+
+def test_one_connection_holds_one_seat():
+    host = start_host(seats=3)
+    try:
+        raw, welcome = seat_from(host, "127.0.0.2", "Squatter")
+        assert welcome["seat"] == 0
+        raw.send(raw.hello_message("player", name="Again"))
+        raw.send(raw.hello_message("player", name="And again"))
+        errors = [raw.recv_until(lambda m: m["type"] == "error") for _ in range(2)]
+        assert all(e["code"] == P.E_BAD_MESSAGE for e in errors)
+        assert host.status()["free"] == 2
+    finally:
+        host.stop()
+
+
+def test_one_address_holds_at_most_its_seats_even_after_leaving_without_goodbye():
+    host = start_host(seats=4, seats_per_address=2, peer_timeout=30.0)   # seats kept
+    try:
+        for n in range(2):                   # hello, then gone without a bye
+            raw, welcome = seat_from(host, "127.0.0.2", f"Squat {n}")
+            assert welcome["type"] == "welcome"
+            raw.close()
+        raw, refused = seat_from(host, "127.0.0.2", "Squat 3")
+        assert refused["type"] == "reject" and refused["code"] == P.R_FULL
+        assert "2 seats" in refused["reason"]
+        latecomer, welcome = seat_from(host, "127.0.0.3", "Latecomer")
+        assert welcome["type"] == "welcome"
+        wait_until(lambda: host.status()["free"] == 1, "three seats taken")
+        spectator = Raw(host.port, source="127.0.0.2")      # watching is always open
+        assert spectator.hello("spectator")["type"] == "welcome"
+    finally:
+        host.stop()
+
+
+def test_the_seats_per_address_default_is_two_and_the_flag_reaches_the_host(tmp_path):
+    from netkit import Proc
+    assert Host("routes-usa", 4).seats_per_address == 2
+    proc = Proc("host", "--headless", "--bind", LOOPBACK, "--port", "0", "--no-advertise",
+                "--seats", "4", "--seats-per-address", "1")
+    try:
+        port = proc.port()
+        first = Raw(port, source="127.0.0.2")
+        assert first.hello("player", name="One")["type"] == "welcome"
+        second = Raw(port, source="127.0.0.2")
+        assert second.hello("player", name="Two")["code"] == P.R_FULL
+    finally:
+        proc.kill()
+
+
+def test_the_host_can_free_a_lobby_seat():
+    host = start_host(seats=3)
+    try:
+        squatter, welcome = seat_from(host, "127.0.0.2", "Squatter")
+        other, _ = seat_from(host, "127.0.0.3", "Other")
+        wait_until(lambda: host.status()["free"] == 1, "two seats taken")
+        host.kick(welcome["seat"])
+        bye = squatter.recv_until(lambda m: m["type"] == "bye")
+        assert bye["code"] == P.BYE_KICKED and "host" in bye["reason"]
+        assert squatter.closed()
+        wait_until(lambda: host.status()["free"] == 2, "the seat freed")
+        seats = other.recv_until(lambda m: m["type"] == "seats" and m["free"] == 2)
+        assert seats["seats"][welcome["seat"]]["kind"] == "open"
+        latecomer, welcome = seat_from(host, "127.0.0.4", "Latecomer")
+        assert welcome["type"] == "welcome"
+    finally:
+        host.stop()
+
+
+def test_a_latecomer_takes_over_a_seat_a_bot_is_playing():
+    host = start_host(seats=3, game="railway-tricks", bot_delay=0.05)
+    try:
+        first, _ = seat_from(host, "127.0.0.2", "First")
+        host.start_game()
+        wait_until(lambda: host.status()["phase"] == "playing", "the start")
+        assert [s["kind"] for s in host.status()["seats"]] == ["human", "bot", "bot"]
+        latecomer, welcome = seat_from(host, "127.0.0.3", "Latecomer")
+        assert welcome["type"] == "welcome" and welcome["token"]
+        seat = welcome["seat"]
+        assert seat in (1, 2)
+        sync = latecomer.recv_until(lambda m: m["type"] == "sync")
+        assert sync["you"] == seat and sync["phase"] == "playing"
+        table = host.status()["seats"][seat]
+        assert table["kind"] == "human" and table["name"] == "Latecomer"
+        assert host.match is not None and seat not in host.match.bots
+        assert host.match.seats[seat].name == "Latecomer"
+        # the seat is theirs: on their turn the game waits for them, and they play it
+        turn = latecomer.recv_until(lambda m: m["type"] in ("sync", "update")
+                                    and seat in m["to_act"])
+        legal = P.expand_legal(turn)["legal"]
+        latecomer.send({"type": "action", "seat": seat, "version": turn["version"],
+                        "action": legal[0]})
+        done = latecomer.recv_until(lambda m: m["type"] in ("update", "error"))
+        assert done["type"] == "update" and done["version"] == turn["version"] + 1
+    finally:
+        host.stop()
+
+
+def test_a_taken_over_seat_is_in_the_save_so_its_new_player_can_come_back(tmp_path):
+    from game.match import Match
+
+    save = tmp_path / "hosted.json"
+    host = start_host(seats=3, game="railway-tricks", bot_delay=0.05, save_path=save)
+    try:
+        seat_from(host, "127.0.0.2", "First")
+        host.start_game()
+        wait_until(lambda: host.status()["phase"] == "playing", "the start")
+        _, welcome = seat_from(host, "127.0.0.3", "Latecomer")
+        seat, token = welcome["seat"], welcome["token"]
+
+        def saved() -> bool:
+            try:
+                seats = Match.load(save, keep_saving=False).seats
+            except Exception:
+                return False
+            return seats[seat].name == "Latecomer" and seats[seat].token == token
+        wait_until(saved, "the new seat in the save")
+        assert Match.load(save, keep_saving=False).seats[seat].bot is None
+    finally:
+        host.stop()

@@ -122,7 +122,8 @@ def test_a_bot_stands_in_for_a_dropped_player_until_they_return(tmp_path):
 def test_a_host_killed_mid_game_resumes_from_its_save_and_everyone_rejoins(tmp_path):
     save = tmp_path / "hosted.json"
     args = ["--headless", "--bind", LOOPBACK, "--no-advertise", "--save", str(save)]
-    first = Proc("host", *args, "--seats", "3", "--port", "0", "--seed", "5")
+    first = Proc("host", *args, "--seats", "3", "--port", "0", "--seed", "5",
+                 "--seats-per-address", "0")             # every player comes from 127.0.0.1
     procs, players = [first], []
     try:
         port = first.port()

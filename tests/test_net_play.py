@@ -121,6 +121,7 @@ def test_headless_host_and_bot_clients_from_the_command_line(tmp_path, game):
         if seats < info.max_players else ["--seats", str(seats)]
     host = Proc("host", "--headless", "--game", game, *extra, "--name", "CLI rails",
                 "--bind", LOOPBACK, "--port", "0", "--no-advertise", "--seed", "11",
+                "--seats-per-address", "0",          # every client comes from 127.0.0.1
                 "--save", str(tmp_path / "cli.json"))
     procs = []
     try:

@@ -234,3 +234,33 @@ def test_a_lobby_seat_taken_by_another_window_is_offered_back_or_left(app):
     app.step(1)
     app.top.menu.buttons[0].action()                   # Leave
     assert client.stopped and type(app.stack[0]).__name__ == "TitleScene"
+
+
+def test_the_hosting_window_frees_a_guest_seat_by_key_and_by_click(app):
+    from netkit import Raw
+
+    from game.scenes.lan import LobbyScene
+
+    host = Host("routes-usa", 4, "Test table", bind=LOOPBACK, port=0, advertise=False,
+                seed=5).start()
+    client = host.join_local("Host")
+    lobby = LobbyScene(app, client, host)
+    app.push(lobby)
+    try:
+        guests = [Raw(host.port, source=f"127.0.0.{n}") for n in (2, 3)]
+        seats = [g.hello("player", name=f"Guest {i}")["seat"] for i, g in enumerate(guests)]
+        step_until(app, lambda: sorted(lobby._freeable()) == sorted(seats))
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")])
+        assert lobby.pick == seats[0]
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0,
+                                        unicode="")])
+        bye = guests[0].recv_until(lambda m: m["type"] == "bye")
+        assert bye["code"] == "kicked"
+        step_until(app, lambda: lobby._freeable() == [seats[1]])
+        app.step(1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                        pos=lobby._free_rect(seats[1]).center)])
+        assert guests[1].recv_until(lambda m: m["type"] == "bye")["code"] == "kicked"
+        step_until(app, lambda: host.status()["free"] == 3)
+    finally:
+        client.stop()
+        host.stop()

@@ -357,6 +357,7 @@ class LobbyScene(Scene):
         self.started = False
         self.reclaim_asked = False
         self.key_told = False
+        self.pick: int | None = None   # the hosting window: the seat up/down points at
 
     def leave(self) -> None:
         """Back to the title; a hosting window stops its host (and its advert)."""
@@ -365,14 +366,50 @@ class LobbyScene(Scene):
             self.host.stop()
         nav.to_title(self.app)
 
+    def _freeable(self) -> list[int]:
+        """Seats the hosting window may free: other players' seats in the lobby."""
+        snap = self.client.snapshot()
+        if self.host is None or snap["phase"] not in (None, "lobby"):
+            return []
+        return [s["seat"] for s in snap["seats"]
+                if s.get("kind") == "human" and s.get("seat") != snap["seat"]]
+
+    def _seat_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(460, 280 + i * 100, 1000, 84)
+
+    def _free_rect(self, i: int) -> pygame.Rect:
+        rect = self._seat_rect(i)
+        return pygame.Rect(rect.right - 370, rect.y + 14, 200, 56)
+
+    def _move_pick(self, step: int) -> None:
+        seats = self._freeable()
+        if not seats:
+            self.pick = None
+            return
+        here = seats.index(self.pick) if self.pick in seats else (-1 if step > 0 else 0)
+        self.pick = seats[(here + step) % len(seats)]
+
+    def _free(self, seat: int | None) -> None:
+        if self.host is not None and seat in self._freeable():
+            self.host.kick(seat)
+            self.pick = None
+
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "back":
             self.leave()
         elif intent.kind == "select" and self.host is not None:
             self.host.start_game()
+        elif intent.kind in ("up", "down") and self.host is not None:
+            self._move_pick(1 if intent.kind == "down" else -1)
+        elif (intent.kind == "key" and self.host is not None
+              and intent.key in (pygame.K_DELETE, pygame.K_x)):
+            self._free(self.pick)
         elif intent.kind == "click" and intent.pos and self.host is not None:
             if self._start_rect().collidepoint(intent.pos):
                 self.host.start_game()
+            for seat in self._freeable():
+                if self._free_rect(seat).collidepoint(intent.pos):
+                    self._free(seat)
         elif intent.kind in ("left", "right") and self.host is None:
             from game.seats import SEAT_COLORS
             snap = self.client.snapshot()
@@ -447,8 +484,11 @@ class LobbyScene(Scene):
             addresses = ", ".join(f"{a}:{self.host.port}" for a in local_ipv4_addresses()[:3])
             theme.blit_text(surface, f"Others join from Join, or by address {addresses}",
                             (theme.SCREEN_W // 2, 220), 32, theme.TEXT_DIM, anchor="center")
+        freeable = self._freeable()
+        if self.pick not in freeable:
+            self.pick = None
         for i, seat in enumerate(snap["seats"]):
-            rect = pygame.Rect(460, 280 + i * 100, 1000, 84)
+            rect = self._seat_rect(i)
             panel(surface, rect, theme.PANEL, theme.ACCENT if seat.get("seat") == snap["seat"]
                   else theme.PANEL_EDGE)
             color = theme.PLAYER_COLORS.get(seat.get("color") or "", (90, 90, 100))
@@ -464,11 +504,22 @@ class LobbyScene(Scene):
                 theme.blit_text(surface, "here" if seat.get("connected") else "away",
                                 (rect.right - 24, rect.centery), 34, theme.GOOD if
                                 seat.get("connected") else theme.ERROR, anchor="midright")
+            if seat.get("seat") in freeable:
+                button = self._free_rect(i)
+                panel(surface, button, (110, 64, 64), theme.PANEL_EDGE)
+                theme.blit_text(surface, "Free seat", button.center, 32, theme.TEXT,
+                                anchor="center")
+                if seat.get("seat") == self.pick:
+                    focus_ring(surface, rect)
         if self.host is not None:
             rect = self._start_rect()
             panel(surface, rect, (64, 110, 70), theme.ACCENT)
             theme.blit_text(surface, "Start (bots fill open seats)", rect.center, 40,
                             theme.TEXT, True, "center")
+            if freeable:
+                theme.blit_text(surface, "Up/down: pick a player  |  Delete: free their seat"
+                                "  |  Enter: start", (theme.SCREEN_W // 2, 850), 30,
+                                theme.TEXT_DIM, anchor="center")
         else:
             theme.blit_text(surface, "Waiting for the host to start  |  left/right: your colour"
                             "  |  Esc: leave", (theme.SCREEN_W // 2, 940), 34, theme.TEXT_DIM,

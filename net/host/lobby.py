@@ -58,24 +58,9 @@ class Lobby:
             return
         fresh = index is None
         if index is None:
-            if self.phase != "lobby":
-                peer.send(P.reject(P.R_STARTED, "the game has already started and every seat "
-                                                "is taken; you can watch it as a spectator"))
-                peer.close()
-                return
-            index = next((i for i, s in enumerate(self.slots) if s.kind == "open"), None)
+            index = self._give_seat(peer, message)
             if index is None:
-                peer.send(P.reject(P.R_FULL, f"all {len(self.slots)} seats are taken; you "
-                                             "can watch as a spectator"))
-                peer.close()
                 return
-            slot = self.slots[index]
-            slot.kind = "human"
-            slot.name = self._unique_name(clean_name(message.get("name"),
-                                                     f"Player {index + 1}"), index)
-            slot.color = self._pick_color(message.get("color"), index)
-            slot.token = secrets.token_urlsafe(18)
-            slot.local = isinstance(peer, LocalPeer)
         slot = self.slots[index]
         old = slot.peer
         if old is not None and old is not peer:
@@ -87,7 +72,7 @@ class Lobby:
             else:
                 old.close()
         peer.role, peer.seat = "player", index
-        slot.peer, slot.connected = peer, True
+        slot.peer, slot.connected, slot.ip = peer, True, peer.ip
         if slot.drop_handle is not None:
             slot.drop_handle.cancel()
             slot.drop_handle = None
@@ -102,6 +87,80 @@ class Lobby:
         self._seats_changed(skip=peer)
         if self.phase == "lobby" and self.auto_start and self._free_seats() == 0:
             self._start_game()
+
+    def _give_seat(self, peer: Peer, message: dict[str, Any]) -> int | None:
+        """A new seat for a player without a proof: an open one in the lobby, or once
+        the game is on, one a bot plays (a bot the host seated, never a stand-in
+        keeping an absent player's seat). One address holds at most
+        `seats_per_address` seats, kept ones of players gone without a goodbye
+        included. None: refused (told why, and closed)."""
+        limit = self.seats_per_address
+        if limit and not isinstance(peer, LocalPeer):
+            held = sum(1 for s in self.slots
+                       if s.kind == "human" and not s.local and s.ip == peer.ip)
+            if held >= limit:
+                return self._turn_away(peer, P.R_FULL, (
+                    f"this address already plays {held} seat{'s' if held != 1 else ''} "
+                    f"(the host allows {limit} per address); you can watch as a spectator"))
+        name = message.get("name")
+        if self.phase == "lobby":
+            index = next((i for i, s in enumerate(self.slots) if s.kind == "open"), None)
+            if index is None:
+                return self._turn_away(peer, P.R_FULL, f"all {len(self.slots)} seats are "
+                                                       "taken; you can watch as a spectator")
+            slot = self.slots[index]
+            slot.color = self._pick_color(message.get("color"), index)
+        else:
+            index = next((i for i, s in enumerate(self.slots) if s.kind == "bot"), None)
+            if index is None or self.match is None:
+                return self._turn_away(peer, P.R_STARTED, (
+                    "the game has already started and every seat is taken; you can watch "
+                    "it as a spectator"))
+            slot = self.slots[index]
+            slot.bot = None          # the bot's colour stays: the board already shows it
+        slot.kind = "human"
+        slot.name = self._unique_name(clean_name(name, f"Player {index + 1}"), index)
+        slot.token = secrets.token_urlsafe(18)
+        slot.local = isinstance(peer, LocalPeer)
+        if self.match is not None:
+            # the latecomer plays from the next decision on; a move the bot is
+            # thinking about is dropped (its seat is no longer a bot's)
+            seat = self.match.seats[index]
+            seat.name, seat.token = slot.name, slot.token
+            self.match.set_bot(index, None)
+            self._seats_saved()
+            self._arm_turn_timers()
+            log.info("seat %s's bot gives way to %s", index, slot.name)
+        return index
+
+    def _turn_away(self, peer: Peer, code: str, reason: str) -> None:
+        peer.send(P.reject(code, reason))
+        peer.close()
+        return None
+
+    def _kick(self, seat: int) -> None:
+        """The host frees a lobby seat: its player is told and disconnected."""
+        if (self.phase != "lobby" or not isinstance(seat, int)
+                or not 0 <= seat < len(self.slots)):
+            log.info("only a lobby seat can be freed")
+            return
+        slot = self.slots[seat]
+        if slot.kind != "human" or slot.local:
+            return
+        if slot.drop_handle is not None:
+            slot.drop_handle.cancel()
+        self.slots[seat] = SeatSlot()
+        peer = slot.peer
+        if peer is not None:
+            peer.seat = None
+            peer.send(P.bye("the host freed your seat", P.BYE_KICKED))
+            peer.retired = True
+            if self._loop is not None:
+                self._loop.call_later(RETIRE_LINGER_SECONDS, peer.close)
+            else:
+                peer.close()
+        log.info("seat %s (%s) freed by the host", seat, slot.name)
+        self._seats_changed()
 
     def _welcome(self, peer: Peer, fresh: bool = False) -> None:
         """`fresh`: a newly given seat, whose welcome carries its token (the only

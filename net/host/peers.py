@@ -40,6 +40,7 @@ class SeatSlot:
     token: str | None = None
     connected: bool = False
     local: bool = False
+    ip: str | None = None            # the address that took it (seats per address)
     peer: Peer | None = None
     drop_handle: asyncio.TimerHandle | None = field(default=None, repr=False)
 

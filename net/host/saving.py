@@ -136,6 +136,15 @@ class HostSave:
         if self._timer is None:
             self._timer = loop.call_later(SAVE_INTERVAL_SECONDS, self._snapshot, match)
 
+    def seats_changed(self, match: Match, loop: asyncio.AbstractEventLoop) -> None:
+        """A seat changed hands (a latecomer took a bot's seat): its name and token
+        reach the full save within SAVE_INTERVAL_SECONDS."""
+        if self._fd is None:
+            return
+        self._dirty = True
+        if self._timer is None:
+            self._timer = loop.call_later(SAVE_INTERVAL_SECONDS, self._snapshot, match)
+
     def _snapshot(self, match: Match) -> None:
         self._timer = None
         if self._dirty:

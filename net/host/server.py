@@ -35,6 +35,7 @@ log = logging.getLogger("railparty.net.host")
 
 LINGER_SECONDS = 2.0     # after the last update, how long a headless host waits for goodbyes
 DROP_POLICIES = ("bot", "pause")
+SEATS_PER_ADDRESS = 2    # default: two players may share one machine
 
 
 class Host(Admission, Lobby, Table, StandIns):
@@ -56,7 +57,8 @@ class Host(Admission, Lobby, Table, StandIns):
                  linger: float = LINGER_SECONDS,
                  on_listening: Callable[[Host], None] | None = None,
                  fsync: bool = False, turn_timeout: float | None = None,
-                 think_ms: int | None = None, identity: HostIdentity | None = None):
+                 think_ms: int | None = None, identity: HostIdentity | None = None,
+                 seats_per_address: int = SEATS_PER_ADDRESS):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -67,6 +69,8 @@ class Host(Admission, Lobby, Table, StandIns):
         for bot in (fill_bot, standin_bot):
             if bot not in bot_names():
                 raise ValueError(f"unknown bot {bot!r}; bots are {', '.join(bot_names())}")
+        if not isinstance(seats_per_address, int) or seats_per_address < 0:
+            raise ValueError("seats_per_address must be 0 (no limit) or more")
         if on_drop not in DROP_POLICIES:
             raise ValueError(f"on_drop must be one of {', '.join(DROP_POLICIES)}")
         self.game = game
@@ -86,6 +90,8 @@ class Host(Admission, Lobby, Table, StandIns):
         self.heartbeat, self.peer_timeout = heartbeat, peer_timeout
         self.hello_timeout, self.frame_timeout = hello_timeout, frame_timeout
         self.bot_delay = bot_delay
+        # seats one address may hold (0: no limit), so one guest cannot squat the lobby
+        self.seats_per_address = seats_per_address
         # the Hard (search) bot's think time per move (None: its default)
         self.think_ms = think_ms
         # a connected player who does not act within this many seconds has that turn
@@ -204,6 +210,10 @@ class Host(Admission, Lobby, Table, StandIns):
     def start_game(self) -> None:
         """Fill the open seats with bots and start (from any thread)."""
         self._call(self._start_game)
+
+    def kick(self, seat: int) -> None:
+        """Free a lobby seat: its player is told and disconnected (from any thread)."""
+        self._call(self._kick, seat)
 
     def hand_to_bot(self, seat: int) -> None:
         """Let a bot play a disconnected player's seat until the player returns."""
@@ -353,6 +363,10 @@ class Host(Admission, Lobby, Table, StandIns):
                 self._saver.record(self.match, self._loop)
             except OSError as exc:          # applied, but not saved: keep playing
                 log.error("could not save the game to %s: %s", self.save_path, exc)
+
+    def _seats_saved(self) -> None:
+        if self._saver is not None and self.match is not None and self._loop is not None:
+            self._saver.seats_changed(self.match, self._loop)
 
     def _save_begin(self) -> None:
         if self._saver is not None and self.match is not None:
