@@ -192,3 +192,26 @@ def test_the_window_thinks_in_the_pool_and_goes_on_when_a_worker_dies(tmp_path, 
         assert called == [], "a move was thought in the window's process"
     finally:
         app.close()
+
+
+def test_workers_that_die_before_starting_leave_the_bots_thinking_here():
+    """A pool whose workers keep dying before they have started (a broken
+    install) stops replacing them; moves are thought on a thread here."""
+    workers = BotWorkers(1)
+    try:
+        killed: set[int] = set()
+
+        def kill_newcomers() -> bool:
+            for worker in list(workers.workers):
+                if not worker.ready and worker.pid not in killed:
+                    killed.add(worker.pid)
+                    os.kill(worker.pid, signal.SIGKILL)
+            return workers.broken
+        _wait(kill_newcomers, "the pool to give up its workers")
+        state = _position("railway-tricks", 2, 5)
+        seat = state.to_act[0]
+        here, there = make_bot("greedy", 4), make_bot("greedy", 4)
+        assert workers.submit(BotJob.of(there, state, seat)).result(timeout=DEADLINE) \
+            == BotJob.of(here, state, seat)()
+    finally:
+        workers.close()

@@ -17,8 +17,11 @@ Other bots' moves go to one worker whole.
 
 A worker that dies (killed, out of memory) is replaced at once; the
 rollouts it held are handed out again, and a whole move it held is sent
-again, so the seat's move is not lost. After `MAX_DEATHS` deaths on one
-move the future fails and the caller's own fallback plays the seat.
+again, so the seat's move is not lost. A move on which workers died
+`MAX_DEATHS` times, and every move once workers keep dying before they have
+even started (`MAX_DEATHS` in a row: the pool is broken), is thought on a
+thread of this process instead, as before there were workers: slower for
+the frames, but the game never stops.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import pickle
 import threading
 import time
 from collections import deque
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from multiprocessing.connection import wait
 from typing import Any
 
@@ -130,6 +133,9 @@ class BotWorkers:
         self._wake_r, self._wake_w = os.pipe()
         self.workers = [_Worker(self._ctx, nice) for _ in range(self.size)]
         self.replaced = 0                      # workers started again after dying
+        self.broken = False                    # workers die before starting: think here
+        self._false_starts = 0
+        self._fallback: ThreadPoolExecutor | None = None
         self._thread = threading.Thread(target=self._run, name="railparty-bot-pool",
                                         daemon=True)
         self._thread.start()
@@ -154,7 +160,12 @@ class BotWorkers:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot workers are closed")
-            self._incoming.append(_Move(next(self._ids), job, future, search))
+            broken = self.broken
+            if not broken:
+                self._incoming.append(_Move(next(self._ids), job, future, search))
+        if broken:
+            self._threads().submit(self._run_here, job, future)
+            return future
         os.write(self._wake_w, b"x")
         return future
 
@@ -184,6 +195,8 @@ class BotWorkers:
                 worker.process.join(timeout=2)
         os.close(self._wake_r)
         os.close(self._wake_w)
+        if self._fallback is not None:
+            self._fallback.shutdown(wait=False, cancel_futures=True)
 
     # --- the feeding thread -------------------------------------------------------
 
@@ -325,17 +338,48 @@ class BotWorkers:
             move.workers.discard(worker)
             move.planned.discard(worker)
             move.deaths += 1
-            if move.deaths > MAX_DEATHS:
-                self._fail(move, f"bot workers died {move.deaths} times on one move")
+            if move.deaths >= MAX_DEATHS:
+                self._think_here(move)
                 continue
             if move.book is not None:
                 for r, k in held:
                     move.book.hand_back(r, k, again=True)
             move.ending = False            # asked again of the workers left (or a new one)
         worker.jobs.clear()
-        if not self._closed:
+        self._false_starts = 0 if worker.ready else self._false_starts + 1
+        if self._false_starts >= MAX_DEATHS:
+            log.error("bot workers die before they start; bots think in this process")
+            self.broken = True
+            for move in list(self._moves.values()):
+                self._think_here(move)
+        if not self._closed and not self.broken:
             self.workers[index] = _Worker(self._ctx, self.nice)
             self.replaced += 1
+        elif not self._closed:
+            self.workers.remove(worker)
+
+    def _think_here(self, move: _Move) -> None:
+        """Think `move` on a thread of this process (the workers failed it)."""
+        self._release(move)
+        self._threads().submit(self._run_here, move.job, move.future)
+
+    @staticmethod
+    def _run_here(job: BotJob, future: Future) -> None:
+        try:
+            action = job()
+        except Exception as exc:
+            if not future.done():
+                future.set_exception(exc)
+            return
+        if not future.done():
+            future.set_result(action)
+
+    def _threads(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._fallback is None:
+                self._fallback = ThreadPoolExecutor(max_workers=1,
+                                                    thread_name_prefix="railparty-bot")
+            return self._fallback
 
 
 class PooledBot:
