@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.i18n import N_
+
 
 class SeatStyle(NamedTuple):
     color: str
@@ -18,14 +20,14 @@ class SeatStyle(NamedTuple):
 
 
 PALETTE: tuple[SeatStyle, ...] = (
-    SeatStyle("red", (220, 60, 60), "Alice"),
-    SeatStyle("blue", (60, 110, 230), "Bob"),
-    SeatStyle("green", (50, 170, 80), "Carmen"),
-    SeatStyle("yellow", (240, 200, 40), "Dmitri"),
-    SeatStyle("black", (40, 40, 48), "Emeka"),
-    SeatStyle("purple", (150, 80, 210), "Fatima"),
-    SeatStyle("orange", (245, 140, 40), "Goran"),
-    SeatStyle("white", (236, 236, 232), "Hana"),
+    SeatStyle(N_("red"), (220, 60, 60), "Alice"),
+    SeatStyle(N_("blue"), (60, 110, 230), "Bob"),
+    SeatStyle(N_("green"), (50, 170, 80), "Carmen"),
+    SeatStyle(N_("yellow"), (240, 200, 40), "Dmitri"),
+    SeatStyle(N_("black"), (40, 40, 48), "Emeka"),
+    SeatStyle(N_("purple"), (150, 80, 210), "Fatima"),
+    SeatStyle(N_("orange"), (245, 140, 40), "Goran"),
+    SeatStyle(N_("white"), (236, 236, 232), "Hana"),
 )
 SEAT_COLORS: tuple[str, ...] = tuple(s.color for s in PALETTE)
 SEAT_RGB: dict[str, tuple[int, int, int]] = {s.color: s.rgb for s in PALETTE}

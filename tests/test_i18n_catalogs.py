@@ -128,3 +128,41 @@ def test_the_catalog_header_declares_japanese_plurals():
     catalog = load("ja")
     assert catalog.num_plurals == 1
     assert re.search(r"plural=0", catalog.plural_forms)
+
+
+def test_every_place_on_every_map_has_a_japanese_name():
+    from game import places
+
+    names: set[str] = set()
+    for path in sorted((ROOT / "assets" / "maps").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        names |= {city["name"] for city in data["cities"]}
+        names |= set(data.get("regions", []))
+    race = json.loads((ROOT / "assets" / "race" / "eighty_days.json").read_text("utf-8"))
+    names |= set(race["route"])
+    table = places.table("ja")
+    missing = sorted(names - set(table))
+    assert not missing, f"no Japanese name for {missing}"
+    assert all(table[name] for name in names)
+
+
+def test_no_function_that_translates_binds_the_underscore():
+    """`for _ in ...` or `a, _ = ...` in a function that calls _() makes _ a
+    local: the translation call then breaks at run time (ruff sees only some
+    of these)."""
+    import ast
+
+    bad = []
+    for path in sorted((ROOT / "game").rglob("*.py")) + sorted((ROOT / "net").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for func in ast.walk(tree):
+            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            nodes = list(ast.walk(func))
+            calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                        and n.func.id == "_" for n in nodes)
+            binds = any(isinstance(n, ast.Name) and n.id == "_"
+                        and isinstance(n.ctx, ast.Store) for n in nodes)
+            if calls and binds:
+                bad.append(f"{path.relative_to(ROOT)}:{func.lineno}")
+    assert not bad, "functions that call _() and bind _: " + ", ".join(bad)

@@ -33,9 +33,10 @@ from game.bots.search import (
 )
 from game.rules import GAMES
 from game.rules.base import Action, GameState, View
+from game.rules.words import N_
 
 # What players see for each bot name, weakest first.
-LEVELS: dict[str, str] = {"random": "Easy", "greedy": "Normal", "search": "Hard"}
+LEVELS: dict[str, str] = {"random": N_("Easy"), "greedy": N_("Normal"), "search": N_("Hard")}
 # The bot a new seat gets unless someone picks another level.
 DEFAULT_BOT = "greedy"
 

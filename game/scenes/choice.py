@@ -14,12 +14,13 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
-CANCEL_HINT = "Esc / B: cancel"
+CANCEL_HINT = N_("Esc / B: cancel")
 # Over the side panel by default, so the board stays in view.
 DEFAULT_BOX = pygame.Rect(1384, 150, 526, 760)
 ROW_GAP = 12
@@ -89,7 +90,7 @@ class ChoiceScene(Scene):
     def cancel_hint_rect(self) -> pygame.Rect:
         """Where the "Esc / B: cancel" line is drawn (when the choice can be
         cancelled)."""
-        return theme.text(CANCEL_HINT, 24, theme.TEXT_DIM).get_rect(
+        return theme.text(_(CANCEL_HINT), 24, theme.TEXT_DIM).get_rect(
             midbottom=(self.box.centerx, self.box.bottom - 8))
 
     def confirm_rect(self) -> pygame.Rect:
@@ -115,13 +116,14 @@ class ChoiceScene(Scene):
         elif len(self.chosen) < self.high:
             self.chosen.add(i)
         else:
-            self.app.toast(f"Choose at most {self.high}", theme.ACCENT)
+            self.app.toast(_("Choose at most {count}").format(count=self.high), theme.ACCENT)
 
     def _confirm(self) -> None:
         if not self.ok:
-            need = (f"at least {self.low}" if len(self.chosen) < self.low
-                    else f"at most {self.high}")
-            self.app.toast(f"Choose {need}", theme.ACCENT)
+            need = (_("Choose at least {count}").format(count=self.low)
+                    if len(self.chosen) < self.low
+                    else _("Choose at most {count}").format(count=self.high))
+            self.app.toast(need, theme.ACCENT)
             return
         self.app.pop(self)
         self.on_done(sorted(self.chosen))
@@ -201,18 +203,20 @@ class ChoiceScene(Scene):
         visible = self._visible_rows()
         if len(self.options) > visible:  # under the rows, clear of the subtitle
             below = box.y + 124 + visible * (self.row_height + ROW_GAP) - ROW_GAP + 4
-            theme.blit_text(surface, f"{self.scroll + 1}-{self.scroll + visible}"
-                            f" of {len(self.options)} (scroll)", (box.centerx, below),
+            theme.blit_text(surface, _("{first}-{last} of {count} (scroll)").format(
+                                first=self.scroll + 1, last=self.scroll + visible,
+                                count=len(self.options)), (box.centerx, below),
                             24, theme.TEXT_DIM, anchor="midtop")
         if not self.single:
             confirm = self.confirm_rect()
             panel(surface, confirm, (64, 110, 70) if self.ok else (60, 60, 60), theme.ACCENT, 12)
-            theme.blit_text(surface, f"Confirm ({len(self.chosen)})", confirm.center, 40,
+            theme.blit_text(surface, _("Confirm ({count})").format(count=len(self.chosen)),
+                            confirm.center, 40,
                             theme.TEXT, True, "center")
             if self.focus == len(self.options):
                 focus_ring(surface, confirm, 12)
         if self.on_cancel is not None:
-            theme.blit_text(surface, CANCEL_HINT, self.cancel_hint_rect().topleft, 24,
+            theme.blit_text(surface, _(CANCEL_HINT), self.cancel_hint_rect().topleft, 24,
                             theme.TEXT_DIM)
 
     def _draw_label_row(self, surface: pygame.Surface, row: pygame.Rect, option: Any,

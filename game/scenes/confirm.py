@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -17,7 +18,7 @@ class ConfirmScene(Scene):
     is_question = True
 
     def __init__(self, app, title: str, detail: str, on_yes: Callable[[], None],
-                 yes: str = "Leave", no: str = "Stay",
+                 yes: str = N_("Leave"), no: str = N_("Stay"),
                  on_no: Callable[[], None] | None = None):
         super().__init__(app)
         self.title, self.detail = title, detail
@@ -49,10 +50,11 @@ class ConfirmScene(Scene):
         box = pygame.Rect(0, 0, 900, 360)
         box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         panel(surface, box, theme.PANEL, theme.ACCENT, 20, 4)
-        size = theme.fit_size(self.title, 60, box.w - 60, True)
-        theme.blit_text(surface, self.title, (box.centerx, box.y + 60), size, theme.TEXT, True,
+        title = _(self.title)
+        size = theme.fit_size(title, 60, box.w - 60, True)
+        theme.blit_text(surface, title, (box.centerx, box.y + 60), size, theme.TEXT, True,
                         "center")
-        lines = theme.wrap_text(self.detail, 34, box.w - 80)[:2]
+        lines = theme.wrap_text(_(self.detail), 34, box.w - 80)[:2]
         for i, line in enumerate(lines):
             y = box.y + 130 + (i - (len(lines) - 1) / 2) * 38
             theme.blit_text(surface, line, (box.centerx, y), 34, theme.TEXT_DIM,

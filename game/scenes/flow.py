@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _
 from game.match import Match, SaveError, Seat, new_seed
 from game.paths import autosave_path
 from game.scenes import nav
@@ -35,7 +36,7 @@ def continue_game(app: Any, path: Path | None = None) -> bool:
         app.toast(str(exc), seconds=5)
         return False
     if match.state.is_over:
-        app.toast("That game is already over", seconds=4)
+        app.toast(_("That game is already over"), seconds=4)
         return False
     start_match(app, match)
     return True

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.ui import theme
@@ -26,9 +27,9 @@ class GameMenuScene(Scene):
     def __init__(self, app: Any, table: Any):
         super().__init__(app)
         self.table = table
-        leave = "Leave (your seat is kept)" if table.session.remote else "Save and leave"
-        entries = [("Resume", self._resume), ("Rules", self._rules),
-                   ("Settings", self._settings), (leave, self._leave)]
+        leave = N_("Leave (your seat is kept)") if table.session.remote else N_("Save and leave")
+        entries = [(N_("Resume"), self._resume), (N_("Rules"), self._rules),
+                   (N_("Settings"), self._settings), (leave, self._leave)]
         self.menu = Menu([Button(label, pygame.Rect(BOX.x + 60, BOX.y + 130 + i * 100,
                                                     BOX.width - 120, 80), fn, size=38)
                           for i, (label, fn) in enumerate(entries)])
@@ -57,6 +58,6 @@ class GameMenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 140)
         panel(surface, BOX, theme.PANEL, theme.ACCENT, 20, 4)
-        theme.blit_text(surface, "Paused", (BOX.centerx, BOX.y + 64), 64, theme.ACCENT, True,
+        theme.blit_text(surface, _("Paused"), (BOX.centerx, BOX.y + 64), 64, theme.ACCENT, True,
                         "center")
         self.menu.draw(surface)

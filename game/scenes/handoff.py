@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import layout_record, theme
 from game.ui.input import Intent
@@ -40,14 +41,15 @@ class HandoffScene(Scene):
         box = pygame.Rect(0, 0, 1100, 420 + (60 + 40 * len(self.recap) if self.recap else 0))
         box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         panel(surface, box, theme.PANEL, self.color, 24, 6)
-        theme.blit_text(surface, f"Pass to {self.name}", (box.centerx, box.y + 110), 96,
+        theme.blit_text(surface, _("Pass to {name}").format(name=self.name),
+                        (box.centerx, box.y + 110), 96,
                         self.color, True, "center")
-        theme.blit_text(surface, "Everyone else, look away: secret cards come next.",
+        theme.blit_text(surface, _("Everyone else, look away: secret cards come next."),
                         (box.centerx, box.y + 220), 40, theme.TEXT, anchor="center")
-        theme.blit_text(surface, "Press Enter, click, or press A when ready",
+        theme.blit_text(surface, _("Press Enter, click, or press A when ready"),
                         (box.centerx, box.y + 320), 40, theme.ACCENT, anchor="center")
         if self.recap:
-            theme.blit_text(surface, "Since your last turn:", (box.x + 80, box.y + 400), 34,
+            theme.blit_text(surface, _("Since your last turn:"), (box.x + 80, box.y + 400), 34,
                             theme.TEXT, True)
             for i, line in enumerate(self.recap):
                 theme.blit_text(surface, theme.fit_text(line, 32, box.width - 160),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
@@ -191,9 +192,9 @@ class KioskScene(Scene):
         surface.fill(theme.BG)
 
     def draw_badge(self, surface: pygame.Surface) -> None:
-        label = "LIVE" if self.showing == "live" else (
-            f"DEMO - {self.notice[:90]}" if self.notice else
-            "DEMO - start a LAN game to show it here")
+        label = _("LIVE") if self.showing == "live" else (
+            _("DEMO - {notice}").format(notice=self.notice[:90]) if self.notice else
+            _("DEMO - start a LAN game to show it here"))
         color = theme.ERROR if self.showing == "live" else theme.ACCENT
         img = theme.text(label, 30, (255, 255, 255), True)
         box = img.get_rect(bottomright=(theme.SCREEN_W - 28, theme.SCREEN_H - 18)).inflate(24,

@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from game.anim.tween import ease_out_cubic, scaled
+from game.i18n import N_, _, ngettext
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -49,8 +50,8 @@ class ResultsScene(Scene):
         self.items = [self._hook("results_items", e) for e in self.entries]
         buttons = []
         if table.session.can_rematch:
-            buttons.append(("Rematch", self._rematch))
-        buttons.append(("Title", self._title))
+            buttons.append((N_("Rematch"), self._rematch))
+        buttons.append((N_("Title"), self._title))
         width = 380
         left = BOX.centerx - (len(buttons) * (width + 40) - 40) // 2
         self.menu = Menu([Button(label, pygame.Rect(left + i * (width + 40), BOX.bottom - 100,
@@ -101,7 +102,7 @@ class ResultsScene(Scene):
             return True
         if not self.chosen:
             if intent.kind == "select":
-                self.app.toast("Arrows: choose Rematch or Title, then Enter", theme.ACCENT)
+                self.app.toast(_("Arrows: choose Rematch or Title, then Enter"), theme.ACCENT)
                 return True
             if intent.kind in ("down", "next", "right", "up", "prev", "left"):
                 # the first press lands on the button on that side
@@ -121,10 +122,10 @@ class ResultsScene(Scene):
 
     def winner_line(self) -> str:
         winners = self.result["winners"]
-        names = " and ".join(self.seats[w]["name"] for w in winners)
         if not winners:
-            return "Nobody wins"
-        return f"{names} win{'s' if len(winners) == 1 else ''}!"
+            return _("Nobody wins")
+        names = _(" and ").join(self.seats[w]["name"] for w in winners)
+        return ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.ticks < 0:
@@ -136,13 +137,13 @@ class ResultsScene(Scene):
                                 "center")
             return
         if self.compact:
-            theme.blit_text(surface, "M: back to the scores", (20, 1040), 30, theme.ACCENT)
+            theme.blit_text(surface, _("M: back to the scores"), (20, 1040), 30, theme.ACCENT)
             return
         shade(surface, 120)
         panel(surface, BOX, (26, 30, 42), theme.ACCENT, 20, 4)
         theme.blit_text(surface, self.winner_line(), (BOX.centerx, BOX.y + 56), 72,
                         theme.ACCENT, True, "center")
-        theme.blit_text(surface, "M: look at the board", (BOX.right - 24, BOX.y + 16), 24,
+        theme.blit_text(surface, _("M: look at the board"), (BOX.right - 24, BOX.y + 16), 24,
                         theme.TEXT_DIM, anchor="topright")
         order = self.order
         col_w = (BOX.width - 60) // max(1, len(order))
@@ -167,7 +168,8 @@ class ResultsScene(Scene):
         theme.blit_text(surface, name, (col.centerx, col.y + 40), 40, theme.TEXT, True, "center")
         score = self.result["scores"][seat]
         total = round(score * progress) if self.count_ticks else score
-        unit = "days" if self.info.score_order == "low" else "points"
+        unit = ngettext("day", "days", total) if self.info.score_order == "low" \
+            else ngettext("point", "points", total)
         theme.blit_text(surface, str(total), (col.centerx, col.y + 100), 84, color, True,
                         "center")
         theme.blit_text(surface, unit, (col.centerx, col.y + 146), 24, theme.TEXT_DIM,

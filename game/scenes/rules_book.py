@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -104,7 +105,7 @@ class RulesScene(Scene):
                  on_close: Callable[[], None] | None = None):
         super().__init__(app)
         if not pages:
-            pages = [RulesPage(game_name, ("No rules are written for this game yet.",))]
+            pages = [RulesPage(game_name, (_("No rules are written for this game yet."),))]
         self.game_name = game_name
         self.pages = pages
         self.page = 0
@@ -112,11 +113,11 @@ class RulesScene(Scene):
         self.hover: str | None = None
         y = AREA.bottom - BUTTON_H - 28
         self.buttons = {
-            "prev": Button("< Previous", pygame.Rect(AREA.x + 48, y, BUTTON_W, BUTTON_H),
+            "prev": Button(N_("< Previous"), pygame.Rect(AREA.x + 48, y, BUTTON_W, BUTTON_H),
                            self.previous, size=34),
-            "close": Button("Close", pygame.Rect(AREA.centerx - BUTTON_W // 2, y, BUTTON_W,
+            "close": Button(N_("Close"), pygame.Rect(AREA.centerx - BUTTON_W // 2, y, BUTTON_W,
                                                  BUTTON_H), self.close, size=34),
-            "next": Button("Next >", pygame.Rect(AREA.right - 48 - BUTTON_W, y, BUTTON_W,
+            "next": Button(N_("Next >"), pygame.Rect(AREA.right - 48 - BUTTON_W, y, BUTTON_W,
                                                  BUTTON_H), self.next, size=34),
         }
         self._layouts: dict[int, PageLayout] = {}
@@ -173,9 +174,9 @@ class RulesScene(Scene):
         surface.blit(shade, (0, 0))
         panel(surface, AREA, PANEL_BG, theme.ACCENT, 20, 4)
         page = self.pages[self.page]
-        counter = f"Page {self.page + 1} of {len(self.pages)}"
+        counter = _("Page {page} of {count}").format(page=self.page + 1, count=len(self.pages))
         counter_w = theme.font(30).size(counter)[0]
-        heading = f"How to play {self.game_name}"
+        heading = _("How to play {game}").format(game=_(self.game_name))
         room = AREA.width - 96 - counter_w - 40
         size = theme.fit_size(heading, 50, room, True, smallest=30)
         theme.blit_text(surface, theme.fit_text(heading, size, room, True),
@@ -200,8 +201,8 @@ class RulesScene(Scene):
             button.enabled = not ((name == "prev" and first) or (name == "next" and last))
             default = "close" if last else "next"
             button.draw(surface, focused=name == default, hover=self.hover == name)
-        hint = ("Left/right, the wheel or the d-pad: pages    Enter or A: next    "
-                "Esc or B: close")
+        hint = _("Left/right, the wheel or the d-pad: pages    Enter or A: next    "
+                 "Esc or B: close")
         theme.blit_text(surface, theme.fit_text(hint, 24, AREA.width - 96, False),
                         (AREA.centerx, AREA.bottom - BUTTON_H - 56), 24, theme.TEXT_DIM,
                         anchor="center")

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game.bots import DEFAULT_BOT, level_name
+from game.i18n import N_, _
 from game.match import Seat
 from game.rules import GAMES
 from game.scenes import nav
@@ -17,7 +18,7 @@ from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
-HUMAN = "Human"
+HUMAN = N_("Human")
 MAX_NAME = 16
 TOP, BOTTOM = 180, 966  # the rows; toasts and the footer line go below
 
@@ -85,7 +86,7 @@ class SetupScene(Scene):
 
     def kind_label(self, seat: int) -> str:
         kind = self.kind_of(seat)
-        return HUMAN if kind is None else f"Bot: {level_name(kind)}"
+        return _(HUMAN) if kind is None else _("Bot: {level}").format(level=_(level_name(kind)))
 
     def _change(self, key: str, step: int) -> None:
         if key == "game":
@@ -143,7 +144,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         colors = [self.colors[i] for i in range(self.count)]
         if len(set(colors)) != len(colors):
-            self.app.toast("Two seats have the same colour")
+            self.app.toast(_("Two seats have the same colour"))
             return
         problem = self.info.option_problem(self.count, self.game_options())
         if problem:  # said before any question about the saved game
@@ -160,8 +161,9 @@ class SetupScene(Scene):
         if unfinished_autosave():
             from game.scenes.confirm import ConfirmScene
             self.app.push(ConfirmScene(
-                self.app, "Start a new game?", "The unfinished saved game will be replaced.",
-                go, yes="Start", no="Keep it"))
+                self.app, N_("Start a new game?"),
+                N_("The unfinished saved game will be replaced."), go,
+                yes=N_("Start"), no=N_("Keep it")))
         else:
             go()
 
@@ -220,10 +222,10 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        theme.blit_text(surface, "New game", (theme.SCREEN_W // 2, 90), 96, theme.ACCENT,
+        theme.blit_text(surface, _("New game"), (theme.SCREEN_W // 2, 90), 96, theme.ACCENT,
                         True, "center")
         if self.info.blurb:
-            theme.blit_text(surface, self.info.blurb, (theme.SCREEN_W // 2, 150), 30,
+            theme.blit_text(surface, _(self.info.blurb), (theme.SCREEN_W // 2, 150), 30,
                             theme.TEXT_DIM, anchor="center")
         size = 40 if self._step() >= 80 else 34
         for r, key in enumerate(self.rows()):
@@ -247,29 +249,30 @@ class SetupScene(Scene):
                                             value, size)
             if r == self.row and not key.startswith("seat"):
                 focus_ring(surface, rect)
-        hint = ("Type the name; Enter or Esc to finish" if self.editing else
-                "Up/down: rows  Left/right: change  Enter: select  Esc: back")
+        hint = (_("Type the name; Enter or Esc to finish") if self.editing else
+                _("Up/down: rows  Left/right: change  Enter: select  Esc: back"))
         theme.blit_text(surface, hint, (theme.SCREEN_W // 2, theme.SCREEN_H - 36), 30,
                         theme.TEXT_DIM, anchor="center")
 
     def _row_text(self, key: str) -> tuple[str, str, tuple[int, int, int]]:
         info = self.info
         if key == "game":
-            return "Game", f"<  {info.name}  >", theme.TEXT
+            return _("Game"), f"<  {_(info.name)}  >", theme.TEXT
         if key == "players":
-            return ("Players", f"<  {self.count}  >  ({info.min_players}-{info.max_players})",
+            return (_("Players"), f"<  {self.count}  >  ({info.min_players}-{info.max_players})",
                     theme.TEXT)
         if key.startswith("option:"):
             name = key.split(":", 1)[1]
             value = self.options[info.id][name]
-            shown = ("On" if value else "Off") if isinstance(value, bool) else str(value)
+            shown = (_("On") if value else _("Off")) if isinstance(value, bool) else str(value)
             if not info.option_allowed(name, self.count):
-                allowed = " or ".join(map(str, info.option_info[name].players))
-                return info.option_label(name), f"{allowed} players only", theme.TEXT_DIM
-            return info.option_label(name), shown, theme.TEXT
+                allowed = _(" or ").join(map(str, info.option_info[name].players))
+                return (_(info.option_label(name)),
+                        _("{counts} players only").format(counts=allowed), theme.TEXT_DIM)
+            return _(info.option_label(name)), shown, theme.TEXT
         if key == "rules":
-            return f"How to play {info.name}", "", theme.TEXT
-        return ("Start", "", theme.ACCENT) if key == "start" else ("Back", "", theme.TEXT)
+            return _("How to play {game}").format(game=_(info.name)), "", theme.TEXT
+        return (_("Start"), "", theme.ACCENT) if key == "start" else (_("Back"), "", theme.TEXT)
 
     def _draw_option_about(self, surface: pygame.Surface, rect: pygame.Rect, name: str,
                            label: str, value: str, size: int) -> None:
@@ -279,17 +282,18 @@ class SetupScene(Scene):
             return
         left = rect.x + 24 + theme.text(label, size, theme.TEXT, True).get_width() + 30
         right = rect.right - 24 - theme.text(value, size).get_width() - 30
-        text = theme.fit_text(info.about, 26, right - left)
+        text = theme.fit_text(_(info.about), 26, right - left)
         theme.blit_text(surface, text, (left, rect.centery), 26, theme.TEXT_DIM,
                         anchor="midleft")
 
     def _draw_seat(self, surface: pygame.Surface, r: int, i: int, size: int) -> None:
         rect = self._rect(r)
-        theme.blit_text(surface, f"Seat {i + 1}", (rect.x + 24, rect.centery), size - 2,
+        theme.blit_text(surface, _("Seat {number}").format(number=i + 1),
+                        (rect.x + 24, rect.centery), size - 2,
                         theme.TEXT, True, "midleft")
         color_name = SEAT_COLORS[self.colors[i]]
         editing = self.editing and self.row == r
-        values = [self.kind_label(i), self.names[i] + ("_" if editing else ""), color_name]
+        values = [self.kind_label(i), self.names[i] + ("_" if editing else ""), _(color_name)]
         for c, value in enumerate(values):
             cell = self._cell(r, c)
             fill = (56, 66, 90) if c != 2 else seat_rgb(color_name)

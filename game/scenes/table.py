@@ -37,6 +37,7 @@ import pygame
 from game.anim.tween import Animator, Tween, scaled
 from game.bots import preload
 from game.bots.pool import shared as bot_workers
+from game.i18n import N_, _
 from game.rules import IllegalAction, game_info
 from game.rules.base import Action, Event, View
 from game.scenes import nav
@@ -174,9 +175,9 @@ class TableScene(TablePanels, Scene):
         """Labelled actions shown as buttons (Pass when it is the only move; Undo
         while a one-click move can still be taken back)."""
         if self.undo_ticks:
-            return [("Undo", UNDO)]
+            return [(N_("Undo"), UNDO)]
         if self.legal and all(a.get("type") == "pass" for a in self.legal):
-            return [("Pass", self.legal[0])]
+            return [(N_("Pass"), self.legal[0])]
         return []
 
     undo_ticks = 0
@@ -392,15 +393,15 @@ class TableScene(TablePanels, Scene):
         status = self.session.status
         if status == "closed" and not self.session.is_over and not self.connection_asked:
             self.connection_asked = True
-            reason = self.session.close_reason or "The connection to the host closed."
+            reason = self.session.close_reason or _("The connection to the host closed.")
             if self.session.seat_taken:
                 self.app.push(ConfirmScene(
-                    self.app, "Your seat is played from another window", reason,
-                    self.session.reclaim_seat, yes="Take my seat back", no="Just watch"))
+                    self.app, N_("Your seat is played from another window"), reason,
+                    self.session.reclaim_seat, yes=N_("Take my seat back"), no=N_("Just watch")))
                 return
             self.app.push(ConfirmScene(
-                self.app, "The host has stopped the game", reason, self.leave,
-                yes="Back to the title", no="Stay and look"))
+                self.app, N_("The host has stopped the game"), reason, self.leave,
+                yes=N_("Back to the title"), no=N_("Stay and look")))
         elif status == "connected":
             self.connection_asked = False
 
@@ -442,7 +443,7 @@ class TableScene(TablePanels, Scene):
             self.act(action)
             return
         if self.viewer is None:
-            self.app.toast("You cannot do that now")
+            self.app.toast(_("You cannot do that now"))
             return
         reason = self.session.explain(self.viewer, action)
         if reason is None:
@@ -457,7 +458,7 @@ class TableScene(TablePanels, Scene):
             self.undo()
             return
         if not self.acting:
-            self.app.toast("Wait for your turn", theme.ACCENT)
+            self.app.toast(_("Wait for your turn"), theme.ACCENT)
             return
         if item[0] == "button":
             buttons = self.buttons()
@@ -562,11 +563,11 @@ class TableScene(TablePanels, Scene):
         if self.kiosk:
             return False
         leave = self.app.quit if to_desktop else self.leave
-        detail = ("Your seat is kept: join again to take it back." if self.session.remote
-                  else "It is saved: Continue on the title screen resumes it.")
+        detail = (N_("Your seat is kept: join again to take it back.") if self.session.remote
+                  else N_("It is saved: Continue on the title screen resumes it."))
         self.app.push(ConfirmScene(
-            self.app, "Quit Rail Party?" if to_desktop else "Leave this game?", detail, leave,
-            yes="Quit" if to_desktop else "Leave"))
+            self.app, N_("Quit Rail Party?") if to_desktop else N_("Leave this game?"), detail,
+            leave, yes=N_("Quit") if to_desktop else N_("Leave")))
         return True
 
     # --- drawing --------------------------------------------------------------------------

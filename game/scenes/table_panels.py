@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.bots import level_name
+from game.i18n import _
 from game.ui import layout_record, theme
 from game.ui.widgets import Button, focus_ring, panel
 
@@ -57,10 +58,10 @@ class TablePanels:
     @layout_record.drawn_as("status")
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (18, 22, 32), (0, 0, theme.SCREEN_W, TOP_BAR_H))
-        theme.blit_text(surface, self.info.name, (20, 12), 40, theme.ACCENT, True)
+        theme.blit_text(surface, _(self.info.name), (20, 12), 40, theme.ACCENT, True)
         status = self.status()
         if self.session.remote and self.session.status == "reconnecting":
-            status = "Lost the host: reconnecting... (Esc: leave)"
+            status = _("Lost the host: reconnecting... (Esc: leave)")
         if self.kiosk:
             status = theme.fit_text(status, KIOSK_TEXT, theme.SCREEN_W - 580)
             theme.blit_text(surface, status, (560, TOP_BAR_H // 2), KIOSK_TEXT, theme.TEXT,
@@ -68,9 +69,9 @@ class TablePanels:
         else:
             theme.blit_text(surface, status, (560, 16), 34, theme.TEXT)
         if self.viewer is None and len(self.session.humans) > 1:
-            corner = "Cards hidden"
+            corner = _("Cards hidden")
         elif self.viewer is not None:
-            corner = f"You are {self.seat_name(self.viewer)}"
+            corner = _("You are {name}").format(name=self.seat_name(self.viewer))
         else:
             corner = ""
         if corner:
@@ -79,7 +80,7 @@ class TablePanels:
 
     def draw_buttons(self, surface: pygame.Surface,
                      focus_item: tuple[str, Any] | None) -> None:
-        for i, (label, _) in enumerate(self.buttons()):
+        for i, (label, _action) in enumerate(self.buttons()):
             button = Button(label, self.button_rect(i), lambda: None)
             button.draw(surface, focused=focus_item == ("button", i),
                         hover=self.hover == ("button", i))
@@ -92,11 +93,11 @@ class TablePanels:
         if kind == "bot" and info.get("bot"):
             level = level_name(info["bot"])
             if level.lower() not in name.lower():
-                name += f" ({level})"
+                name = _("{name} ({level})").format(name=name, level=_(level))
         if not info.get("connected", True):
-            name += " - away"
+            name = _("{name} - away").format(name=name)
         elif kind == "human" and info.get("bot"):
-            name += " (bot stands in)"
+            name = _("{name} (bot stands in)").format(name=name)
         return name
 
     def kiosk_column(self) -> int:
@@ -114,13 +115,13 @@ class TablePanels:
         columns = self.player_columns()
         xs: list[int] = []
         right = rect.right - 10
-        for _, width in reversed(columns):
+        for _header, width in reversed(columns):
             xs.insert(0, right - width // 2)
             right -= width
         name_w = right - rect.x - 50
-        theme.blit_text(surface, "Players", (rect.x, rect.y - 30), 28, theme.TEXT_DIM)
-        for (header, _), x in zip(columns, xs, strict=True):
-            theme.blit_text(surface, header, (x, rect.y - 6), 20, theme.TEXT_DIM,
+        theme.blit_text(surface, _("Players"), (rect.x, rect.y - 30), 28, theme.TEXT_DIM)
+        for (header, _width), x in zip(columns, xs, strict=True):
+            theme.blit_text(surface, _(header), (x, rect.y - 6), 20, theme.TEXT_DIM,
                             anchor="midbottom")
         to_act = set(self.shown_to_act)
         for seat, player in enumerate(self.shown.get("players", [])):
@@ -149,10 +150,10 @@ class TablePanels:
     def _draw_players_large(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The kiosk's rows: swatch, name and the one column that decides the game,
         in sofa-sized text (the board shows the rest)."""
-        header, _ = self.player_columns()[self.kiosk_column()]
+        header = _(self.player_columns()[self.kiosk_column()][0])
         column_w = theme.font(KIOSK_TEXT).size(header)[0] + 16
         x = rect.right - 10 - column_w // 2
-        theme.blit_text(surface, "Players", (rect.x, rect.y - 4), KIOSK_TEXT, theme.TEXT_DIM,
+        theme.blit_text(surface, _("Players"), (rect.x, rect.y - 4), KIOSK_TEXT, theme.TEXT_DIM,
                         anchor="bottomleft")
         theme.blit_text(surface, header, (x, rect.y - 4), KIOSK_TEXT, theme.TEXT_DIM,
                         anchor="midbottom")
@@ -189,7 +190,7 @@ class TablePanels:
         for i, line in enumerate(self.log.visible(rows)):
             theme.blit_text(surface, line, (rect.x, rect.y + i * step), size, theme.TEXT_DIM)
         if self.log.scroll:
-            theme.blit_text(surface, "(older - scroll down for the newest)",
+            theme.blit_text(surface, _("(older - scroll down for the newest)"),
                             (rect.right, rect.y - 8), 18, theme.ACCENT, anchor="bottomright")
 
     def draw_focus(self, surface: pygame.Surface, rect: pygame.Rect | None) -> None:

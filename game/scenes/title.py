@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
@@ -24,11 +25,11 @@ class TitleScene(Scene):
         from game.scenes.flow import unfinished_autosave
 
         cx = theme.SCREEN_W // 2
-        entries = [("New game", self._new)]
+        entries = [(N_("New game"), self._new)]
         if unfinished_autosave():
-            entries.append(("Continue", self._continue))
-        entries += [("Join LAN game", self._join), ("Host LAN game", self._host),
-                    ("Settings", self._settings), ("Quit", self._quit)]
+            entries.append((N_("Continue"), self._continue))
+        entries += [(N_("Join LAN game"), self._join), (N_("Host LAN game"), self._host),
+                    (N_("Settings"), self._settings), (N_("Quit"), self._quit)]
         self.menu = Menu([Button(label, pygame.Rect(cx - 230, 450 + i * 88, 460, 76), fn,
                                  size=46) for i, (label, fn) in enumerate(entries)])
 
@@ -52,8 +53,9 @@ class TitleScene(Scene):
         self.app.push(nav.screen("settings", self.app))
 
     def _quit(self) -> None:
-        self.app.push(ConfirmScene(self.app, "Quit Rail Party?", "See you at the next party.",
-                                   self.app.quit, yes="Quit", no="Stay"))
+        self.app.push(ConfirmScene(self.app, N_("Quit Rail Party?"),
+                                   N_("See you at the next party."),
+                                   self.app.quit, yes=N_("Quit"), no=N_("Stay")))
 
     def request_quit(self, to_desktop: bool = False) -> bool:
         return False  # closing the window on the title just closes it
@@ -87,9 +89,10 @@ class TitleScene(Scene):
         bob = math.sin(self.ticks / 30) * 6
         theme.blit_text(surface, "RAIL PARTY", (theme.SCREEN_W // 2, 200 + bob), 180,
                         theme.ACCENT, True, "center", shadow=True)
-        theme.blit_text(surface, "railway board games for everyone in the room",
+        theme.blit_text(surface, _("railway board games for everyone in the room"),
                         (theme.SCREEN_W // 2, 300), 44, theme.TEXT_DIM, anchor="center")
         self.menu.draw(surface)
-        theme.blit_text(surface, "Arrows / d-pad to choose, Enter / A to select, F11 fullscreen",
+        theme.blit_text(surface, _("Arrows / d-pad to choose, Enter / A to select, "
+                                  "F11 fullscreen"),
                         (theme.SCREEN_W // 2, theme.SCREEN_H - 40), 30, theme.TEXT_DIM,
                         anchor="center")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.ui import layout_record, theme
 from game.ui.input import Intent
 
@@ -114,6 +115,10 @@ def _waves(surface: pygame.Surface, rect: pygame.Rect, color) -> None:
 
 @dataclass
 class Button:
+    """A labelled button. The label is the English text (marked with N_()
+    where it is written) and is translated as it is drawn, so a new language
+    shows at once; a label already in the player's language passes through."""
+
     label: str
     rect: pygame.Rect
     action: Callable[[], None]
@@ -128,7 +133,9 @@ class Button:
             panel(surface, self.rect, color, theme.ACCENT if focused else theme.PANEL_EDGE,
                   kind="button")
             fg = theme.TEXT if self.enabled else theme.TEXT_DIM
-            theme.blit_text(surface, self.label, self.rect.center, self.size, fg, True, "center")
+            label = _(self.label)
+            size = theme.fit_size(label, self.size, self.rect.width - 16, True, 20)
+            theme.blit_text(surface, label, self.rect.center, size, fg, True, "center")
         if focused:
             focus_ring(surface, self.rect)
 

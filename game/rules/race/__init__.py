@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.base import GameInfo, GameState
+from game.rules.words import N_
 
 __all__ = ["GAMES"]
 
@@ -15,7 +16,7 @@ def _factory(players: int, seed: int, **options: Any) -> GameState:
 
 
 GAMES = (
-    GameInfo("eighty-days", "Eighty Days", 2, 6, "race", _factory, score_order="low",
+    GameInfo("eighty-days", N_("Eighty Days"), 2, 6, "race", _factory, score_order="low",
              bots=("random", "greedy", "search"), demo_players=4,
-             blurb="Race round the world by train, ship, balloon and elephant in 80 days."),
+             blurb=N_("Race round the world by train, ship, balloon and elephant in 80 days.")),
 )

@@ -6,6 +6,7 @@ from typing import Any
 
 from game.rules.base import GameInfo, GameState
 from game.rules.routes.board import load_board
+from game.rules.words import N_
 
 __all__ = ["GAMES", "load_board"]
 
@@ -18,12 +19,12 @@ def _factory(game_id: str):
 
 
 GAMES = (
-    GameInfo("routes-usa", "Rail Routes: North America", 2, 5, "routes",
+    GameInfo("routes-usa", N_("Rail Routes: North America"), 2, 5, "routes",
              _factory("routes-usa"), score_order="high", simultaneous=True,
              bots=("random", "greedy", "search"), demo_players=4,
-             blurb="Claim routes across North America and join your tickets' cities."),
-    GameInfo("routes-italy", "Rail Routes: Italia", 2, 5, "routes",
+             blurb=N_("Claim routes across North America and join your tickets' cities.")),
+    GameInfo("routes-italy", N_("Rail Routes: Italia"), 2, 5, "routes",
              _factory("routes-italy"), score_order="high", simultaneous=True,
              bots=("random", "greedy", "search"), demo_players=3,
-             blurb="Routes, ferries and a bonus for the regions your lines join."),
+             blurb=N_("Routes, ferries and a bonus for the regions your lines join.")),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.base import GameInfo, GameState, OptionInfo
+from game.rules.words import N_
 
 __all__ = ["GAMES"]
 
@@ -15,13 +16,14 @@ def _factory(players: int, seed: int, **options: Any) -> GameState:
 
 
 GAMES = (
-    GameInfo("railway-tricks", "Railway Tricks", 3, 5, "tricks", _factory,
+    GameInfo("railway-tricks", N_("Railway Tricks"), 3, 5, "tricks", _factory,
              score_order="high", simultaneous=False,
              options={"expert": False, "teams": False},
              option_info={
-                 "expert": OptionInfo("Expert lane", "the lane's cities and locomotives shuffled"),
-                 "teams": OptionInfo("Teams of two", "seats 1 and 3 against 2 and 4",
+                 "expert": OptionInfo(N_("Expert lane"),
+                                     N_("the lane's cities and locomotives shuffled")),
+                 "teams": OptionInfo(N_("Teams of two"), N_("seats 1 and 3 against 2 and 4"),
                                      players=(4,))},
              bots=("random", "greedy", "search"), demo_players=4,
-             blurb="Win tricks for shares, lay the losing cards as track, value the lines."),
+             blurb=N_("Win tricks for shares, lay the losing cards as track, value the lines.")),
 )
