@@ -266,7 +266,8 @@ def test_a_claimed_route_never_looks_free_for_any_seat_and_route_colour(app):
         body = []
         shape = scene.geo.tracks[track.id]
         for space in shape.spaces:
-            if space.center == badge_spot(scene.geo, shape):
+            spot = badge_spot(scene.geo, shape)
+            if abs(space.center[0] - spot[0]) + abs(space.center[1] - spot[1]) < 2:
                 continue  # the owner's number badge sits on this car
             a, b, c, d = space.corners  # a->b along the track, a->d across it
             near_ab = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)

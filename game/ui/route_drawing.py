@@ -303,8 +303,13 @@ def draw_claims(surface: pygame.Surface, geo: BoardGeometry, routes: dict[str, i
     for shape, seat in shapes:
         for space in shape.spaces:
             draw_car(surface, space, colors[seat % len(colors)])
+    # badges already on the board (kept on the geometry: the layer adds claims
+    # one by one), so two never cover each other where routes meet
+    placed: dict[str, pygame.Rect] = geo.__dict__.setdefault("_badges", {})
     for shape, seat in shapes:
-        spot, clear = badge_place(geo, shape)
+        tid = shape.track.id
+        spot, clear = badge_place(geo, shape, [r for t, r in placed.items() if t != tid])
+        placed[tid] = _badge_rect(spot, geo.scale)
         draw_owner_badge(surface, spot, seat, colors[seat % len(colors)], geo.scale,
                          large=marks, number=clear)
 
@@ -330,27 +335,32 @@ def draw_bed(surface: pygame.Surface, spaces: Sequence[Space], scale: float) -> 
 
 
 def badge_spot(geo: BoardGeometry, shape: TrackShape) -> tuple[float, float]:
-    return badge_place(geo, shape)[0]
+    """Where the track's owner badge is drawn (or would be, on an empty board)."""
+    drawn = geo.__dict__.get("_badges", {}).get(shape.track.id)
+    return drawn.center if drawn is not None else badge_place(geo, shape)[0]
 
 
-def badge_place(geo: BoardGeometry, shape: TrackShape) -> tuple[tuple[float, float], bool]:
+def _badge_rect(at: tuple[float, float], scale: float) -> pygame.Rect:
+    reach = BADGE_RADIUS * scale + 4
+    return pygame.Rect(round(at[0] - reach), round(at[1] - reach), round(2 * reach),
+                       round(2 * reach))
+
+
+def badge_place(geo: BoardGeometry, shape: TrackShape,
+                taken: Sequence[pygame.Rect] = ()) -> tuple[tuple[float, float], bool]:
     """Where a claimed track's owner badge sits: the space nearest its middle
-    that keeps the badge off every city name (the second of two parallel
-    tracks starts one space along, so twin badges never cover each other),
-    and whether one was clear (else the middle, with no number to hide)."""
+    that keeps the badge off every city name and every badge in `taken` (the
+    second of two parallel tracks starts one space along), and whether one
+    was clear (else the middle, drawn small with no number to hide)."""
     spaces = shape.spaces
     twins = geo.board.parallel.get(shape.track.id, (shape.track.index,))
     k = twins.index(shape.track.index) if shape.track.index in twins else 0
     middle = (len(spaces) // 2 - k) % len(spaces)
     order = sorted(range(len(spaces)), key=lambda i: (abs(i - middle), i))
-    reach = BADGE_RADIUS * geo.scale + 4
-    labels = [pygame.Rect(round(x), round(y), round(w), round(h))
-              for x, y, w, h in label_boxes(geo).values()]
+    keep_off = [pygame.Rect(round(x), round(y), round(w), round(h))
+                for x, y, w, h in label_boxes(geo).values()] + list(taken)
     for i in order:
-        x, y = spaces[i].center
-        badge = pygame.Rect(round(x - reach), round(y - reach), round(2 * reach),
-                            round(2 * reach))
-        if badge.collidelist(labels) < 0:
+        if _badge_rect(spaces[i].center, geo.scale).collidelist(keep_off) < 0:
             return spaces[i].center, True
     return spaces[middle].center, False
 
