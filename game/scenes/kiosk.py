@@ -93,10 +93,10 @@ class KioskScene(Scene):
             if choice.proof_decides:
                 pick = choice.listed[0]   # one key claimed by several: the proof decides
             self.notice = None if pick is not None or not choice.listed else (
-                f"{len(choice.listed)} games are called {self.discover!r}: not following "
-                "one (kiosk --host-key FP picks)" if len(choice.listed) > 1 else
+                f"{len(choice.listed)} games are called {self.discover!r}: none followed "
+                "(kiosk --host-key FP)" if len(choice.listed) > 1 else
                 f"{self.discover!r} is back with a new key: not followed "
-                "(kiosk --host-key FP accepts it)")
+                "(kiosk --host-key FP)")
         else:
             # any game: the one followed before first, then one being played
             pick = min(games, default=None, key=lambda g: (
@@ -167,7 +167,7 @@ class KioskScene(Scene):
                 self.client = None
                 if snap["cause"] == "wrong_host" and self.following:
                     self.shunned[self.following] = self.ticks + SHUN_TICKS
-                    self.notice = snap["reason"]
+                    self.notice = f"{self.following} could not prove its key: skipped"
                 if self.showing == "live":
                     self._show_demo()
             elif self.showing != "live" and snap["view"] is not None and snap["phase"] in (
@@ -193,7 +193,7 @@ class KioskScene(Scene):
 
     def draw_badge(self, surface: pygame.Surface) -> None:
         label = _("LIVE") if self.showing == "live" else (
-            _("DEMO - {notice}").format(notice=self.notice[:90]) if self.notice else
+            _("DEMO - {notice}").format(notice=_clip(self.notice, 100)) if self.notice else
             _("DEMO - start a LAN game to show it here"))
         color = theme.ERROR if self.showing == "live" else theme.ACCENT
         img = theme.text(label, 30, (255, 255, 255), True)
@@ -203,3 +203,7 @@ class KioskScene(Scene):
         surface.blit(img, img.get_rect(center=box.center))
         layout_record.box(surface, box)  # a panel: it must hide no text
         layout_record.text(surface, img.get_rect(center=box.center), label, 30, img)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -80,6 +80,9 @@ class JoinScene(Scene):
     def flag(self, game, games) -> tuple[str, tuple[int, int, int]] | None:
         """What a player should know about a listed game before joining it."""
         known = self._known_host(game.name)
+        if not game.compatible:
+            return f"another Rail Party version (network protocol {game.version})", \
+                theme.ERROR
         if not game.fingerprint:
             return "announces no key: join by address only if you trust it", theme.ERROR
         if known is not None and known.fingerprint != game.fingerprint:
@@ -235,6 +238,12 @@ class HostSetupScene(Scene):
         self.timer = 0     # index into TURN_TIMERS: how long a connected player may think
         self.bot = "greedy"  # the level of the bots that fill open seats and stand in
         self.focus = 0
+        self.key: str | None = None   # this computer's host key fingerprint
+        try:
+            from net.identity import HostIdentity
+            self.key = HostIdentity.load_or_create().fingerprint
+        except Exception:   # no key can be read or made here: the host makes one itself
+            self.key = None
 
     ROWS = 7
     # seconds before the stand-in plays a turn a connected player leaves too long
@@ -342,6 +351,12 @@ class HostSetupScene(Scene):
                         "empty seats when you start",
                         (theme.SCREEN_W // 2, self._rect(self.ROWS - 1).bottom + 44), 32,
                         theme.TEXT_DIM, anchor="center")
+        if self.key is not None:
+            from net.identity import shown
+            theme.blit_text(surface, f"Your host key: {shown(self.key)}  (players see it "
+                            "beside your game when they join)",
+                            (theme.SCREEN_W // 2, self._rect(self.ROWS - 1).bottom + 90), 30,
+                            theme.TEXT_DIM, anchor="center")
 
 
 class LobbyScene(Scene):
