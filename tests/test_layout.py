@@ -66,7 +66,8 @@ def tour(request, tmp_path_factory) -> dict[str, list[Mark]]:
     record_text = layout_record.text
 
     def checked(surface, rect, content, size, img=None, *args, **kwargs):
-        if lang == "ja" and img is not None and theme.rendered_language(img) != "ja":
+        if (lang == "ja" and img is not None and theme.rendered_language(img) != "ja"
+                and not theme.is_numeral(content)):
             wrong.append(content)
         return record_text(surface, rect, content, size, img, *args, **kwargs)
 
@@ -87,8 +88,8 @@ def tour(request, tmp_path_factory) -> dict[str, list[Mark]]:
 
 def test_japanese_screens_draw_every_line_in_the_japanese_font(tour, request):
     """In Japanese every line (Latin names too) is drawn with the Japanese
-    font, so no line shows missing-glyph boxes; the English tour has nothing
-    to check."""
+    font, so no line shows missing-glyph boxes (a bare number keeps the Latin
+    font's digits in both languages); the English tour has nothing to check."""
     wrong = LATIN_IN_JAPANESE[request.node.callspec.params["tour"]]
     assert not wrong, f"{len(wrong)} lines not in the Japanese font: {sorted(set(wrong))[:20]}"
 

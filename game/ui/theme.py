@@ -86,8 +86,20 @@ _RENDERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def text(content: str, size: int, color: tuple[int, int, int] = TEXT,
          bold: bool = False) -> pygame.Surface:
-    """A rendered line of text, cached: drawing the same label again is a blit."""
-    return _text(content, size, color, bold, i18n.language())
+    """A rendered line of text, cached: drawing the same label again is a blit.
+    A bare number is drawn with the Latin font in every language: digits mean
+    the same everywhere, and the boards' badges keep the size they were laid
+    out for."""
+    lang = "en" if is_numeral(content) else i18n.language()
+    return _text(content, size, color, bold, lang)
+
+
+_NUMERAL = frozenset("0123456789 +-−/%:.,×()?")
+
+
+def is_numeral(content: str) -> bool:
+    """Digits and the signs that go with them, nothing to translate."""
+    return bool(content) and all(c in _NUMERAL for c in content)
 
 
 @lru_cache(maxsize=2048)
