@@ -101,8 +101,9 @@ class SetupScene(Scene):
             options = self.options[self.info.id]
             if not self.info.option_allowed(name, self.count):
                 allowed = self.info.option_info[name].players
-                self.app.toast(f"{self.info.option_label(name)}: only with "
-                               f"{' or '.join(map(str, allowed))} players", theme.ACCENT)
+                self.app.toast(_("{option}: only with {counts} players").format(
+                    option=_(self.info.option_label(name)),
+                    counts=" / ".join(map(str, allowed))), theme.ACCENT)
             elif isinstance(options[name], bool):
                 options[name] = not options[name]
         elif key.startswith("seat"):
