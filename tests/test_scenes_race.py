@@ -461,3 +461,31 @@ def test_die_words_follow_the_die_and_an_answer_clears_the_question(tmp_path, mo
             "the answered buttons are gone"
     finally:
         app.close()
+
+
+def test_a_hand_off_recap_does_not_count_a_journey_twice(app, tmp_path):
+    """The results list each traveller's legs as this screen saw them; the
+    hand-off's recap (which words the same events again) must not add them twice."""
+    scene = start(app, [Seat("Ada", "red"), Seat("Bea", "blue")], tmp_path=tmp_path)
+    state = scene.session.match.state
+    app.step(15)
+    key(app, pygame.K_RETURN)  # Ada takes the screen
+    assert scene.viewer == 0
+    state.hands[0] = [("train", 5), ("train", 3), ("ship", 2)]
+    state._legal_cache = {}
+    scene._refresh_view()
+    click(app, L.slot_card_rect(state.data.action_track.index("coin")).center)
+    scene.act({"type": "coin"})
+    app.step(4)
+    scene.act(next(a for a in state.legal_actions(0) if a["type"] == "move"))
+    app.step(4)
+    assert state.at[0] == 1
+    while state.current == 0:
+        legal = state.legal_actions(0)
+        end = {"type": "end_turn"}
+        scene.act(end if end in legal else legal[0])
+        app.step(4)
+    assert isinstance(app.top, HandoffScene), "Bea is asked to take the screen"
+    app.step(15)
+    key(app, pygame.K_RETURN)
+    assert len(scene.journeys.get(0, [])) == 1, scene.journeys

@@ -397,15 +397,21 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         self._build_focus()
         return True
 
+    def _log(self, events: list[Event]) -> None:
+        """Each update passes here once (describe also words a hand-off's recap,
+        so the journeys for the results are kept here, not there)."""
+        super()._log(events)
+        for event in events:
+            if event["type"] == "moved":
+                self.journeys.setdefault(event["seat"], []).append(
+                    (event["from"], event["to"], event["days"]))
+            elif event["type"] == "days_lost":
+                for seat in event["seats"]:
+                    self.delays[seat] = self.delays.get(seat, 0) + event["days"]
+
     def describe(self, event: Event) -> str | None:
         kind = event["type"]
         who = self.seat_name(event["seat"]) if "seat" in event else ""
-        if kind == "moved":
-            self.journeys.setdefault(event["seat"], []).append(
-                (event["from"], event["to"], event["days"]))
-        elif kind == "days_lost":
-            for seat in event["seats"]:
-                self.delays[seat] = self.delays.get(seat, 0) + event["days"]
         if kind == "moved":
             how = " + ".join(card_text(c) for c in event["cards"]) or "no cards"
             extra = []
