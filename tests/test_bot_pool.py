@@ -215,3 +215,23 @@ def test_workers_that_die_before_starting_leave_the_bots_thinking_here():
             == BotJob.of(here, state, seat)()
     finally:
         workers.close()
+
+
+def test_bot_workers_on_the_command_line(capsys):
+    """--bot-workers is checked with a clear word wherever Hard may run, and
+    simulate plays its games in a pool of that size."""
+    import json
+
+    from game.cli import main
+
+    for command in (["simulate"], ["demo", "--headless"], ["host", "--headless"],
+                    ["join", "--address", "127.0.0.1:1", "--headless"], ["play"]):
+        for bad, words in (("0", "from 1 to 64"), ("two", "not a whole number")):
+            with pytest.raises(SystemExit) as exc:
+                main([*command, "--bot-workers", bad])
+            assert exc.value.code == 2
+            assert words in capsys.readouterr().err
+    assert main(["simulate", "--game", "railway-tricks", "--bots", "search,greedy,greedy",
+                 "--think-ms", "10", "--games", "1", "--json", "--bot-workers", "2"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines[-1]["summary"] and lines[0]["winners"]
