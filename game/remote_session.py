@@ -127,6 +127,12 @@ class RemoteSession:
         return bool(self.client.awaiting) and self.status == "connected"
 
     @property
+    def unreadable(self) -> bool:
+        """The host sent something this version cannot read; the connection is
+        closed and nothing of that message was kept (net/inbound.py)."""
+        return self.status == "closed" and self.cause == "unreadable"
+
+    @property
     def seat_taken(self) -> bool:
         """Another window now plays this seat (the player joined again elsewhere)."""
         return self.cause == "seat_taken"
@@ -197,6 +203,9 @@ class RemoteSession:
             self._notices.append(("Host gone: waiting to reconnect...", "info"))
         elif self.status == "connected":
             self._notices.append(("Connected", "info"))
+        elif self.status == "closed" and self.cause == "unreadable":
+            self.close_reason = ("The host sent something this version cannot read, so the "
+                                 "connection was closed.")
         elif self.status == "closed":
             self.close_reason = message.get("reason") or "The connection to the host closed."
 

@@ -18,7 +18,10 @@ thread:
 `update`, `seats`, `error`, `reject`, `bye`; see net/protocol.py) plus the
 client's own `{"type": "status", "status": S, "cause": C, "reason": str|None}`
 where S is "connecting", "connected", "reconnecting" or "closed" and C says why
-("host_gone", "host_closed", "over", "seat_taken", "rejected", "left"). A
+("host_gone", "host_closed", "over", "seat_taken", "rejected", "unreadable",
+"left"). Every host message is checked before anything reads it
+(net/inbound.py); one this version cannot read closes the connection for good
+with cause "unreadable", the last good state kept. A
 `Client` that loses its host retries the same address by itself (for
 `retry_for` seconds) and reclaims its seat with its token; the host then sends
 a full `sync`. A host that stops says `bye` first, so the client closes with
@@ -49,8 +52,10 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from net import inbound
 from net import protocol as P
 from net.identity import IdentityError, shown, verify_identity
+from net.inbound import CANNOT_READ
 from net.known_hosts import KnownHost, KnownHosts
 from net.paths import data_dir
 from net.protocol import ProtocolError
@@ -309,6 +314,7 @@ class Client(Session):
             if first is None:
                 return False, None, None
             if first["type"] == "reject":
+                self._screen(first)
                 self._absorb(first)
                 return first["code"] in FINAL_REJECTS, first["reason"], _reject_cause(first)
             problem = P.hello_problem(first, "client")
@@ -339,6 +345,7 @@ class Client(Session):
                 message = await self._read(reader, stopper, self.connect_timeout)
                 if message is None:
                     return False, None, None
+                message = self._screen(message)
                 if message["type"] == "reject":
                     self._absorb(message)
                     return (message["code"] in FINAL_REJECTS, message["reason"],
@@ -356,6 +363,7 @@ class Client(Session):
                 message = await self._read(reader, stopper, self.peer_timeout)
                 if message is None:
                     return False, None, None
+                message = self._screen(message)
                 kind = message["type"]
                 if kind == "ping":
                     writer.write(P.encode({"type": "pong", "n": message.get("n", 0)}))
@@ -373,8 +381,9 @@ class Client(Session):
             return (False, f"the connection to the host broke ({_describe(exc)})",
                     "host_gone")
         except ProtocolError as exc:
-            return (False, f"the host sent something unreadable ({exc.reason})",
-                    "host_gone")
+            # a host that sends what this version cannot read is not retried: the
+            # next connection would get the same (net/inbound.py)
+            return True, f"{CANNOT_READ} ({exc.reason})", "unreadable"
         finally:
             if pinger is not None:
                 pinger.cancel()
@@ -406,8 +415,10 @@ class Client(Session):
             message = reading.result()
             try:
                 P.check_host_message(message)
-            except ProtocolError:
-                continue
+            except ProtocolError as exc:
+                if exc.code == P.E_UNKNOWN_TYPE:
+                    continue       # a type we do not know: nothing of ours reads it
+                raise
             return message
 
     def _check_identity(self, message: dict[str, Any], challenge: str,
@@ -428,6 +439,16 @@ class Client(Session):
         self.host_key, self.host_fingerprint = key, fingerprint
         self.expect_key = fingerprint          # a reconnect must find the same key
         return None
+
+    def _screen(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The message, legal actions expanded, once this version can read it all;
+        ProtocolError (ending the connection for good) if it cannot."""
+        if "legal_z" in message:
+            message = P.expand_legal(message)
+        reason = inbound.problem(message, self.snapshot())
+        if reason is not None:
+            raise ProtocolError(reason)
+        return message
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.connections += 1
@@ -519,4 +540,9 @@ def _follow(session: Session, bot: Bot | None, think: float, timeout: float | No
                 continue       # something new arrived while thinking: look at it first
         assert bot is not None and latest is not None
         tries += 1
-        session.send_action(bot.choose(latest["view"], latest["legal"]), latest["version"])
+        try:
+            chosen = bot.choose(latest["view"], latest["legal"])
+        except Exception as exc:   # a view that passed the checks yet the bot cannot read
+            raise ClientClosed(f"{CANNOT_READ} (the bot could not play on it: "
+                               f"{type(exc).__name__})") from None
+        session.send_action(chosen, latest["version"])

@@ -31,8 +31,8 @@ import msgspec
 from msgspec import Meta, Struct
 
 __all__ = ["Count", "Flag", "Int", "Many", "Map", "Name", "Points", "SeatNo", "Struct",
-           "Text", "Unreadable", "WireSchema", "check", "field", "keys_named", "schema_for",
-           "seats_of_table"]
+           "Text", "Unreadable", "WireSchema", "check", "field", "keys_named", "one_per_seat",
+           "schema_for", "seats_of_table"]
 
 MAX_ITEMS = 512            # any one list or map (the longest real one is a board's tracks)
 MAX_TEXT = 200             # any one text (names, reasons)
@@ -112,6 +112,16 @@ def keys_named(mapping: Iterable[str], kind: type) -> None:
     for key in mapping:
         if key not in known:
             raise ValueError(f"{_shown(key)} is not a known {kind.__name__}")
+
+
+def one_per_seat(scores: list[Any], breakdown: list[Any]) -> None:
+    """A result's scores and breakdown: one entry per seat, in seat order (the
+    results screen draws a column per seat); for a Result's __post_init__."""
+    players = _TABLE.get().players
+    if len(scores) != players:
+        raise ValueError(f"{len(scores)} scores at a table of {players}")
+    if [entry.seat for entry in breakdown] != list(range(players)):
+        raise ValueError("a breakdown that is not one entry per seat, in order")
 
 
 def seats_of_table() -> int:

@@ -165,7 +165,7 @@ class KioskScene(Scene):
             if snap["status"] == "closed":
                 client.stop()
                 self.client = None
-                if snap["cause"] == "wrong_host" and self.following:
+                if snap["cause"] in ("wrong_host", "unreadable") and self.following:
                     self.shunned[self.following] = self.ticks + SHUN_TICKS
                     self.notice = f"{self.following} could not prove its key: skipped"
                 if self.showing == "live":
@@ -176,7 +176,7 @@ class KioskScene(Scene):
         elif self.wait >= LOOK_EVERY_TICKS:
             self.wait = 0
             target = self._target()
-            if target is not None:
+            if target is not None and self.shunned.get(target, 0) <= self.ticks:
                 self._connect(target)
         board = self.app.stack[1] if len(self.app.stack) > 1 else None
         if board is not None and getattr(board, "session", None) is not None \

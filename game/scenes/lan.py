@@ -48,10 +48,11 @@ class JoinScene(Scene):
     flagged and joined only after a question. Joining a listed game asks its
     host to prove the announced key (net/client.py)."""
 
-    def __init__(self, app, name: str = "Player"):
+    def __init__(self, app, name: str = "Player", notice: str | None = None):
         super().__init__(app)
         from net.discovery import Browser
 
+        self.notice = notice   # why the player is back here (a host we could not read)
         self.browser = None
         try:
             self.browser = Browser().start()
@@ -182,6 +183,9 @@ class JoinScene(Scene):
         surface.fill(theme.BG)
         theme.blit_text(surface, "Join a LAN game", (theme.SCREEN_W // 2, 90), 90,
                         theme.ACCENT, True, "center")
+        if self.notice:
+            theme.blit_text(surface, self.notice, (theme.SCREEN_W // 2, 150), 34, theme.ERROR,
+                            anchor="center")
         for i, field in enumerate((self.name, self.address)):
             rect = pygame.Rect(260, 170 + i * 90, 1400, 74)
             panel(surface, rect)
@@ -465,6 +469,10 @@ class LobbyScene(Scene):
         for text, kind in self.session.notices():
             self.app.toast(text, theme.ERROR if kind == "error" else theme.ACCENT)
         snap = self.client.snapshot()
+        if self.session.unreadable:
+            self.client.stop()
+            nav.to_join_list(self.app, self.client.name, self.session.close_reason)
+            return
         if snap["status"] == "closed" and snap["view"] is None:
             if snap.get("cause") == "seat_taken":
                 self._offer_reclaim(snap["reason"])

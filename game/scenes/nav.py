@@ -60,3 +60,9 @@ def rules_screen(app: Any, game_id: str, options: dict[str, Any] | None = None,
 
 def to_title(app: Any) -> None:
     app.reset(screen("title", app))
+
+
+def to_join_list(app: Any, name: str | None = None, notice: str | None = None) -> None:
+    """Back to the LAN join list (above the title), saying why on it."""
+    app.reset(screen("title", app))
+    app.push(screen("join", app, name or "Player", notice=notice))

@@ -304,6 +304,8 @@ class TableScene(TablePanels, Scene):
         for text, kind in self.session.notices():
             self.app.toast(text, theme.ERROR if kind == "error" else theme.ACCENT)
         self._watch_connection()
+        if self not in self.app.stack:
+            return             # the connection's end took this table away
         if self.session.game_number != self.game_number:
             self._follow_new_game()
             return
@@ -391,6 +393,11 @@ class TableScene(TablePanels, Scene):
         if not self.session.remote or self.kiosk:
             return
         status = self.session.status
+        if self.session.unreadable:
+            # nothing it sent was kept: back to the join list, saying why
+            self.session.client.stop()
+            nav.to_join_list(self.app, self.session.client.name, self.session.close_reason)
+            return
         if status == "closed" and not self.session.is_over and not self.connection_asked:
             self.connection_asked = True
             reason = self.session.close_reason or _("The connection to the host closed.")

@@ -20,6 +20,7 @@ from game.rules.schema import (
     WireSchema,
     field,
     keys_named,
+    one_per_seat,
 )
 
 Kind = Literal["train", "ship"]
@@ -142,6 +143,9 @@ class Result(Struct):
     breakdown: Many(Breakdown, 16)
     over: Flag = False
 
+    def __post_init__(self) -> None:
+        one_per_seat(self.scores, self.breakdown)
+
 
 class View(Struct):
     game: Text
@@ -176,6 +180,8 @@ class View(Struct):
 
     def __post_init__(self) -> None:
         keys_named(self.bonus, City)
+        if self.phase != "over" and self.current is None:
+            raise ValueError("a race under way with nobody's turn")
         if len(self.legs) != len(self.route) - 1:
             raise ValueError("the legs do not join the route's cities")
         for player in self.players:

@@ -19,6 +19,7 @@ from game.rules.schema import (
     Text,
     WireSchema,
     keys_named,
+    one_per_seat,
 )
 
 
@@ -90,6 +91,9 @@ class Result(Struct):
     winners: Many(SeatNo, 16)
     breakdown: Many(Breakdown, 16)
     over: Flag = False
+
+    def __post_init__(self) -> None:
+        one_per_seat(self.scores, self.breakdown)
 
 
 class View(Struct):

@@ -19,6 +19,7 @@ from game.rules.schema import (
     WireSchema,
     field,
     keys_named,
+    one_per_seat,
 )
 
 End = Literal["left", "right"]
@@ -162,6 +163,7 @@ class Result(Struct):
     over: Flag = False
 
     def __post_init__(self) -> None:
+        one_per_seat(self.scores, self.breakdown)
         keys_named(self.companies, Company)
 
 
