@@ -23,8 +23,8 @@ from game.bots import Bot, level_name, make_bot
 from game.bots.jobs import BotJob
 from game.rules import GAMES, IllegalAction, create
 from game.rules.base import Action, Event, GameState
-from game.save_check import SaveError, check_save, parse_json
-from game.seats import default_color
+from game.save_check import SaveError, check_save, parse_json, read_bounded
+from game.seats import clean_name, default_color, default_name
 
 __all__ = ["Match", "SaveError", "Seat", "default_seats", "new_seed"]
 
@@ -178,6 +178,8 @@ class Match:
         history = data["history"]
         seats = [Seat(**{k: s[k] for k in ("name", "color", "bot", "token") if k in s})
                  for s in data["seats"]]
+        for i, seat in enumerate(seats):   # cleaned as names from the wire are
+            seat.name = clean_name(seat.name, default_name(i))
         try:
             match = cls(game, seats, seed, dict(options),
                         Path(save_path) if save_path else None)
@@ -197,7 +199,7 @@ class Match:
         """Load a save file; a missing, unreadable or corrupt file is a SaveError."""
         path = Path(path)
         try:
-            raw = path.read_bytes()
+            raw = read_bounded(path, f"the save {path}")
         except FileNotFoundError:
             raise SaveError(f"there is no save at {path}") from None
         except OSError as exc:

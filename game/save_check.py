@@ -10,9 +10,11 @@ checker: the shape is small, and no dependency is needed for it.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-MAX_SAVE_BYTES = 32 * 1024 * 1024
+# a save or a journal: a whole game is 5-15 kB, so 4 MB is hundreds of games' worth
+MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 8                 # of an action inside a save (routes actions are depth 3)
 MAX_ITEMS = 512               # elements of one list or map inside an action
 MAX_TEXT = 256                # characters of one string inside an action
@@ -26,6 +28,19 @@ SEAT_KEYS = {"name", "color", "bot", "token", "connected"}
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message says why, for a person."""
+
+
+def read_bounded(path: Path, what: str) -> bytes:
+    """The bytes of a save or journal, reading no more than the bound allows:
+    a bigger file is a SaveError after MAX_SAVE_BYTES + 1 bytes, however big it
+    is (OSError, such as a missing file, is the caller's to word)."""
+    limit = MAX_SAVE_BYTES
+    with Path(path).open("rb") as f:
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise SaveError(f"{what} is too big to be a save (more than {limit // 1024 ** 2} MB; "
+                        "a whole game takes a few kB)")
+    return raw
 
 
 def parse_json(raw: bytes, what: str) -> Any:

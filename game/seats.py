@@ -8,7 +8,8 @@ colour-blind players when the seat numbers are on (Settings).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import unicodedata
+from typing import Any, NamedTuple
 
 from game.i18n import N_
 
@@ -33,6 +34,7 @@ SEAT_COLORS: tuple[str, ...] = tuple(s.color for s in PALETTE)
 SEAT_RGB: dict[str, tuple[int, int, int]] = {s.color: s.rgb for s in PALETTE}
 DEFAULT_NAMES: tuple[str, ...] = tuple(s.default_name for s in PALETTE)
 UNKNOWN_RGB = (200, 200, 200)
+NAME_CHARS = 24   # the longest seat name shown (the LAN protocol's MAX_NAME_CHARS too)
 
 
 def seat_rgb(color: str | None) -> tuple[int, int, int]:
@@ -46,3 +48,14 @@ def default_color(seat: int) -> str:
 
 def default_name(seat: int) -> str:
     return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+
+
+def clean_name(value: Any, fallback: str, limit: int = NAME_CHARS) -> str:
+    """A seat name fit to draw: printable characters only (no NUL, no control or
+    format characters), spaces collapsed, at most `limit` characters; `fallback`
+    when nothing is left. Names from the wire and from saves go through it."""
+    if not isinstance(value, str):
+        return fallback
+    text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())[:limit].strip()
+    return text or fallback

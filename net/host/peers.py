@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import seats
 from net import protocol as P
 from net.protocol import encode
 from net.session import LocalClient
@@ -21,12 +21,9 @@ log = logging.getLogger("railparty.net.host")
 
 
 def clean_name(value: Any, fallback: str) -> str:
-    """A display name: printable characters only, trimmed to MAX_NAME_CHARS."""
-    if not isinstance(value, str):
-        return fallback
-    text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
-    text = " ".join(text.split())[:P.MAX_NAME_CHARS]
-    return text or fallback
+    """A display name: printable characters only, trimmed to MAX_NAME_CHARS
+    (the same cleaning a save's names get on load)."""
+    return seats.clean_name(value, fallback, P.MAX_NAME_CHARS)
 
 
 @dataclass

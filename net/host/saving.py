@@ -14,7 +14,7 @@ from typing import Any
 
 from game.match import Match, SaveError
 from game.rules import IllegalAction
-from game.save_check import check_action, is_int, parse_json
+from game.save_check import check_action, is_int, parse_json, read_bounded
 
 log = logging.getLogger("railparty.net.host")
 
@@ -39,7 +39,7 @@ def load_hosted(path: str | Path, force: bool = False) -> Match:
     path = Path(path)
     match = Match.load(path, keep_saving=False)
     try:
-        raw = journal_path(path).read_bytes()
+        raw = read_bounded(journal_path(path), f"the journal of {path}")
     except OSError:
         return match
     lines = raw.split(b"\n")
