@@ -231,6 +231,7 @@ class Proc:
         full_env = dict(os.environ)
         full_env.update(env or {})
         full_env["PYTHONPATH"] = str(ROOT) + os.pathsep + full_env.get("PYTHONPATH", "")
+        self.args = args
         self.proc = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT,
                                      env=full_env, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
@@ -264,6 +265,16 @@ class Proc:
             if line.startswith(prefix):
                 return line
 
+    def wait_said(self, words: str, timeout: float = BOUND) -> str:
+        """The first stderr line holding `words` (a status the command prints)."""
+        found = wait_until(lambda: next((line for line in list(self.err) if words in line),
+                                        None) or self.proc.poll() is not None,
+                           f"{' '.join(self.args[:1])} to say {words!r}", timeout)
+        if not isinstance(found, str):
+            raise AssertionError(f"exited {self.proc.returncode} before saying {words!r}; "
+                                 f"stderr: {self.err[-10:]}")
+        return found
+
     def port(self) -> int:
         return int(self.wait_line("listening on ").rsplit(":", 1)[1])
 
@@ -282,3 +293,23 @@ class Proc:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(10)
+
+
+def finish_while_moving(procs: list[Proc], progress: Callable[[], Any],
+                        stall: float = BOUND * 2) -> list[tuple[int, str]]:
+    """Every process's exit code and last stdout line, waiting as long as the game
+    moves on: `progress()` changes (a journal growing) or another process ends.
+    Only `stall` seconds without either gives up, so a loaded machine that plays
+    slowly is waited for, and a stuck one is not."""
+    seen: Any = None
+    moved = time.monotonic()
+    while any(p.proc.poll() is None for p in procs):
+        now = (progress(), sum(p.proc.poll() is not None for p in procs))
+        if now != seen:
+            seen, moved = now, time.monotonic()
+        elif time.monotonic() - moved > stall:
+            stuck = [" ".join(p.args[:1]) + f" (stderr {p.err[-5:]})"
+                     for p in procs if p.proc.poll() is None]
+            raise AssertionError(f"nothing moved for {stall:.0f} s; still running: {stuck}")
+        time.sleep(0.05)
+    return [p.finish() for p in procs]
