@@ -113,9 +113,8 @@ class Lobby:
         else:
             index = next((i for i, s in enumerate(self.slots) if s.kind == "bot"), None)
             if index is None or self.match is None:
-                return self._turn_away(peer, P.R_STARTED, (
-                    "the game has already started and every seat is taken; you can watch "
-                    "it as a spectator"))
+                return self._turn_away(peer, P.R_STARTED,
+                                       _started_reason(message.get("proof")))
             slot = self.slots[index]
             slot.bot = None          # the bot's colour stays: the board already shows it
         slot.kind = "human"
@@ -278,3 +277,15 @@ class Lobby:
                 peer.send_frame(frame)
         self._update_advert()
         self._refresh_status()
+
+
+def _started_reason(proof: Any) -> str:
+    """Why a player gets no seat once the game runs: a seat key that fits no seat
+    (most often one kept from an earlier game on this host) is named as such, so
+    its player is not left thinking the game simply started without them."""
+    if proof is None:
+        return ("the game has already started and every seat is taken; you can watch it "
+                "as a spectator")
+    return ("the seat key this copy kept for this host fits no seat of this game (it is "
+            "from an earlier game, or damaged), and the game has already started; you can "
+            "watch it as a spectator")
