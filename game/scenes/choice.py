@@ -184,8 +184,9 @@ class ChoiceScene(Scene):
             self.preview(surface, self.options[self.focus])
         box = self.box
         panel(surface, box, (30, 36, 50), theme.ACCENT, 18, 4)
-        theme.blit_text(surface, self.title, (box.centerx, box.y + 48), 44, theme.TEXT, True,
-                        "center")
+        title_size = theme.fit_size(self.title, 44, box.width - 40, True, 26)
+        theme.blit_text(surface, self.title, (box.centerx, box.y + 48), title_size, theme.TEXT,
+                        True, "center")
         if self.subtitle:
             theme.blit_text(surface, self.subtitle, (box.centerx, box.y + 94), 26,
                             theme.TEXT_DIM, anchor="center")

@@ -45,7 +45,7 @@ class ResultsScene(Scene):
         self.flip_every = scaled(14, speed)
         self.count_ticks = scaled(90, speed)
         reveal, self.banner = table.results_reveal(result)
-        self.entries = list(result.get("breakdown") or [{} for _ in result["scores"]])
+        self.entries = list(result.get("breakdown") or [{} for _i in result["scores"]])
         self.lines = [self._hook("results_lines", e) for e in self.entries]
         self.items = [self._hook("results_items", e) for e in self.entries]
         buttons = []

@@ -125,7 +125,7 @@ class SetupScene(Scene):
         else:
             used = {self.colors[k] for k in range(self.count) if k != i}
             c = self.colors[i]
-            for _ in range(len(SEAT_COLORS)):
+            for _i in range(len(SEAT_COLORS)):
                 c = (c + step) % len(SEAT_COLORS)
                 if c not in used:
                     break

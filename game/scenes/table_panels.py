@@ -10,7 +10,7 @@ import pygame
 
 from game.bots import level_name
 from game.i18n import _
-from game.ui import layout_record, theme
+from game.ui import layout_record, theme, wrap
 from game.ui.widgets import Button, focus_ring, panel
 
 TOP_BAR_H = 56
@@ -41,7 +41,11 @@ class EventLog:
         if self._wrapped_count > len(self.entries):  # entries were replaced: start again
             self._wrapped, self._wrapped_count = [], 0
         for entry in self.entries[self._wrapped_count:]:
-            self._wrapped += textwrap.wrap(entry, self.chars, subsequent_indent="  ") or [""]
+            if wrap.has_wide(entry):  # Japanese: between characters, by width
+                lines = wrap.wrap(entry, 2 * self.chars - 4, wrap.half_widths) or [""]
+                self._wrapped += lines[:1] + ["  " + line for line in lines[1:]]
+            else:
+                self._wrapped += textwrap.wrap(entry, self.chars, subsequent_indent="  ") or [""]
         self._wrapped_count = len(self.entries)
         return self._wrapped
 

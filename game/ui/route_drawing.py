@@ -8,6 +8,9 @@ from collections.abc import Sequence
 
 import pygame
 
+from game import i18n
+from game.i18n import _
+from game.places import place
 from game.rules.routes.board import GRAY, Board
 from game.rules.routes.scoring import connected
 from game.ui import layout_record, theme
@@ -89,10 +92,11 @@ LABEL_PAD = 2  # the dark outline round each letter
 
 def label_boxes(geo: BoardGeometry) -> dict[str, tuple[float, float, float, float]]:
     """Where each city's name goes: no two overlap, none covers a city (cached)."""
-    cached = getattr(geo, "_label_boxes", None)
+    by_language = geo.__dict__.setdefault("_label_boxes", {})
+    cached = by_language.get(i18n.language())
     if cached is None:
         def measure(name: str) -> tuple[int, int]:
-            w, h = theme.text(name, LABEL_SIZE, (0, 0, 0), True).get_size()
+            w, h = theme.text(place(name), LABEL_SIZE, (0, 0, 0), True).get_size()
             return w + 2 * LABEL_PAD, h - 4 + 2 * LABEL_PAD
 
         radius = CITY_RADIUS * geo.scale + 4 + (4 if any(
@@ -100,7 +104,7 @@ def label_boxes(geo: BoardGeometry) -> dict[str, tuple[float, float, float, floa
         spaces = [_bounds(space.corners) for shape in geo.tracks.values()
                   for space in shape.spaces]
         cached = place_labels(geo.cities, radius, measure, geo.rect, spaces)
-        geo._label_boxes = cached
+        by_language[i18n.language()] = cached
     return cached
 
 
@@ -112,7 +116,7 @@ def _bounds(points) -> tuple[float, float, float, float]:
 def draw_labels(surface: pygame.Surface, geo: BoardGeometry) -> None:
     """City names, drawn last so that no train car ever covers one."""
     for name, (x, y, w, h) in label_boxes(geo).items():
-        _label(surface, name, (x + w / 2, y + h - LABEL_PAD + 2))
+        _label(surface, place(name), (x + w / 2, y + h - LABEL_PAD + 2))
 
 
 def _sea_texture(surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -152,7 +156,7 @@ def _regions(surface: pygame.Surface, geo: BoardGeometry) -> None:
     big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
     reach = 90 * geo.scale
     for x, y, region in cities:
-        cell = voronoi_cell((x, y), [(ox, oy) for ox, oy, _ in cities], reach)
+        cell = voronoi_cell((x, y), [(ox, oy) for ox, oy, _unused in cities], reach)
         if len(cell) >= 3:
             pygame.draw.polygon(big, (*region_color(names.index(region)), 255),
                                 [((px - x0) * k, (py - y0) * k) for px, py in cell])
@@ -219,16 +223,16 @@ def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry,
     rows = -(-len(names) // columns)
     pygame.draw.rect(surface, (20, 30, 44), box, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
-    theme.blit_text(surface, "Regions (x2: all its cities", (box.x + 12, box.y + 8), 20,
+    theme.blit_text(surface, _("Regions (x2: all its cities"), (box.x + 12, box.y + 8), 20,
                     theme.TEXT_DIM)
-    theme.blit_text(surface, "in one network)", (box.x + 12, box.y + 28), 20, theme.TEXT_DIM)
+    theme.blit_text(surface, _("in one network)"), (box.x + 12, box.y + 28), 20, theme.TEXT_DIM)
     doubles = set(getattr(geo.board, "double_regions", ()) or ())
     for i, name in enumerate(names):
         col, row = divmod(i, rows)
         x = box.x + 12 + col * 210
         y = box.y + 52 + row * 24
         pygame.draw.rect(surface, region_color(i), (x, y + 3, 18, 16), border_radius=3)
-        label = name + (" x2" if name in doubles else "")
+        label = place(name) + (" x2" if name in doubles else "")
         theme.blit_text(surface, label[:22], (x + 26, y + 2), 21, theme.TEXT)
 
 
@@ -298,7 +302,7 @@ def draw_claims(surface: pygame.Surface, geo: BoardGeometry, routes: dict[str, i
     larger, its number easier to read than its colour. Beds first, then cars,
     then badges: a crossing route's bed never cuts a train in two."""
     shapes = [(geo.tracks[tid], seat) for tid, seat in routes.items() if tid in geo.tracks]
-    for shape, _ in shapes:
+    for shape, _unused in shapes:
         draw_bed(surface, shape.spaces, geo.scale)
     for shape, seat in shapes:
         for space in shape.spaces:

@@ -21,6 +21,17 @@ def _is_wide(char: str) -> bool:
             or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF)
 
 
+def has_wide(text: str) -> bool:
+    return any(_is_wide(c) for c in text)
+
+
+def half_widths(text: str) -> int:
+    """A line's width in half-character units: a Japanese character counts
+    three, a Latin one two (the Japanese font draws kana and kanji about one
+    and a half times as wide as an average Latin letter at the same size)."""
+    return sum(3 if _is_wide(c) else 2 for c in text)
+
+
 def tokens(text: str) -> list[str]:
     """Pieces that may not be split: a run of Latin letters, digits and
     ASCII punctuation (with its trailing space), or one wide character."""

@@ -7,7 +7,10 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.anim.tween import Tween, hop, lerp2
+from game.i18n import _
+from game.places import place
 from game.rules.routes.board import LOCOMOTIVE
 from game.rules.routes.payments import FERRY
 from game.scenes.boards.routes import layout as L
@@ -28,7 +31,7 @@ class RoutesDrawing:
         change, so a frame costs one opaque blit of the board.
         """
         cb = self.app.settings.colorblind
-        if self.static is None or self.static_key != cb:
+        if self.static is None or self.static_key != (cb, i18n.language()):
             static = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H))
             static.fill(theme.BG)
             toasts = theme.toast_band(self.toast_y)  # no legend where toasts appear
@@ -36,7 +39,7 @@ class RoutesDrawing:
             static.blit(board, (0, 0))
             self.static = static.convert()
             layout_record.keep(self.static, board)
-            self.static_key = cb
+            self.static_key = (cb, i18n.language())
             self.claims_key = None
         routes = {t: s for t, s in self.shown["routes"].items() if t not in hidden}
         drawn = self.claims_key or {}
@@ -104,7 +107,7 @@ class RoutesDrawing:
     def _draw_panel(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
         cb = self.app.settings.colorblind
         view = self.shown
-        theme.blit_text(surface, "Face-up cards", (L.PANEL_X, L.FACE_UP_Y - 30), 28,
+        theme.blit_text(surface, _("Face-up cards"), (L.PANEL_X, L.FACE_UP_Y - 30), 28,
                         theme.TEXT_DIM)
         hidden = self._hidden_slots()
         second = bool(view["cards_drawn"])
@@ -114,19 +117,22 @@ class RoutesDrawing:
             draw_card(surface, rect, shown_card, cb, dim=second and shown_card == LOCOMOTIVE)
             if self.hover == ("face_up", slot) and shown_card:
                 pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
-        piles = [("deck", L.DECK_RECT, f"Deck {view['deck']}"),
-                 ("tickets", L.TICKET_PILE_RECT, f"Tickets {view['tickets_deck']}")]
+        piles = [("deck", L.DECK_RECT, _("Deck {count}").format(count=view["deck"])),
+                 ("tickets", L.TICKET_PILE_RECT,
+                  _("Tickets {count}").format(count=view["tickets_deck"]))]
         draw_card(surface, L.DECK_RECT, None, face_down=view["deck"] > 0)
         self._draw_ticket_back(surface, L.TICKET_PILE_RECT, view["tickets_deck"] > 0)
         if "ferry_pile" in view:
             draw_card(surface, L.FERRY_PILE_RECT, L.FERRY if view["ferry_pile"] else None, cb)
-            piles.append(("ferry", L.FERRY_PILE_RECT, f"Ferries {view['ferry_pile']}"))
+            piles.append(("ferry", L.FERRY_PILE_RECT,
+                          _("Ferries {count}").format(count=view["ferry_pile"])))
         for item, rect, label in piles:
             theme.blit_text(surface, label, (rect.centerx, rect.bottom + 6), 24, theme.TEXT,
                             anchor="midtop")
             if self.hover == (item, None):
                 pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
-        theme.blit_text(surface, f"Discard {view['discard']}", L.DISCARD_POS, 26,
+        theme.blit_text(surface, _("Discard {count}").format(count=view["discard"]),
+                        L.DISCARD_POS, 26,
                         theme.TEXT_DIM)
         if focus_item:
             rects = {"face_up": lambda v: L.face_up_rect(v), "deck": lambda v: L.DECK_RECT,
@@ -144,22 +150,24 @@ class RoutesDrawing:
             return
         pygame.draw.rect(surface, (236, 222, 186), rect, border_radius=8)
         pygame.draw.rect(surface, (120, 90, 60), rect.inflate(-8, -8), 2, border_radius=6)
-        theme.blit_text(surface, "TICKET", rect.center, 22, (110, 70, 40), True, "center")
+        theme.blit_text(surface, _("TICKET"), rect.center, 22, (110, 70, 40), True, "center")
 
     def _draw_tickets(self, surface: pygame.Surface, focus_item) -> None:
         if self.viewer is None:
-            theme.blit_text(surface, "Tickets are secret", (L.PANEL_X, L.TICKETS_Y), 28,
+            theme.blit_text(surface, _("Tickets are secret"), (L.PANEL_X, L.TICKETS_Y), 28,
                             theme.TEXT_DIM)
             return
         tickets = self.shown["private"].get("tickets", [])
         if focus_item and focus_item[0] == "ticket":
             self.show_ticket(focus_item[1])
         shown = self.visible_tickets()
-        theme.blit_text(surface, f"Your tickets ({len(tickets)})", (L.PANEL_X, L.TICKETS_Y), 28,
+        theme.blit_text(surface, _("Your tickets ({count})").format(count=len(tickets)),
+                        (L.PANEL_X, L.TICKETS_Y), 28,
                         theme.TEXT_DIM)
         if len(tickets) > L.TICKET_ROWS:
-            theme.blit_text(surface, f"{shown.start + 1}-{shown.stop} of {len(tickets)} "
-                            "(scroll)", (L.PANEL_X + L.PANEL_W, L.TICKETS_Y + 4), 22,
+            theme.blit_text(surface, _("{first}-{last} of {count} (scroll)").format(
+                                first=shown.start + 1, last=shown.stop, count=len(tickets)),
+                            (L.PANEL_X + L.PANEL_W, L.TICKETS_Y + 4), 22,
                             theme.ACCENT, anchor="topright")
         progress = self.ticket_progress()
         for slot, i in enumerate(shown):
@@ -170,7 +178,8 @@ class RoutesDrawing:
             color = theme.GOOD if done else theme.TEXT
             status = progress[i] if i < len(progress) else ""
             status_w = 110
-            name = theme.fit_text(f"{t['a']} - {t['b']}", 24, rect.width - status_w - 60)
+            name = theme.fit_text(f"{place(t['a'])} - {place(t['b'])}", 24,
+                                  rect.width - status_w - 60)
             theme.blit_text(surface, name, (rect.x + 6, rect.centery), 24, color,
                             anchor="midleft")
             theme.blit_text(surface, status, (rect.right - 50, rect.centery), 22,
@@ -194,11 +203,11 @@ class RoutesDrawing:
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         if self.viewer is None:
-            msg = "Spectating: every player's cards stay hidden"
+            msg, short = (_("Spectating: every player's cards stay hidden"), _("Spectating"))
             if len(self.session.humans) > 1:
-                msg = "Cards hidden until the next player takes the screen"
+                msg = short = _("Cards hidden until the next player takes the screen")
             if self.portrait:
-                lines = theme.wrap_text(msg.split(": ")[0], 32, L.HAND_COLUMN_W - 20)
+                lines = theme.wrap_text(short, 32, L.HAND_COLUMN_W - 20)
                 for i, line in enumerate(lines):
                     theme.blit_text(surface, line, (20, 90 + i * 36), 32, theme.TEXT_DIM)
             else:
@@ -253,11 +262,13 @@ class RoutesDrawing:
         panel(surface, row, (236, 222, 186) if keep else (90, 86, 78),
               theme.GOOD if keep else (60, 60, 60), 10, 3)
         ink = (60, 40, 20) if keep else (40, 40, 40)
-        theme.blit_text(surface, ticket["a"], (row.x + 12, row.y + 6), 30, ink, True)
-        theme.blit_text(surface, "- " + ticket["b"], (row.x + 12, row.y + 34), 30, ink, True)
+        theme.blit_text(surface, place(ticket["a"]), (row.x + 12, row.y + 6), 30, ink, True)
+        theme.blit_text(surface, "- " + place(ticket["b"]), (row.x + 12, row.y + 34), 30, ink,
+                        True)
         theme.blit_text(surface, f"{ticket['points']}", (row.right - 110, row.centery), 40, ink,
                         True, "midright")
-        theme.blit_text(surface, "KEEP" if keep else "back", (row.right - 12, row.centery), 28,
+        theme.blit_text(surface, _("KEEP") if keep else _("back"),
+                        (row.right - 12, row.centery), 28,
                         theme.GOOD if keep else (30, 30, 30), True, "midright")
 
     def _preview_ticket(self, surface: pygame.Surface, ticket: dict[str, Any]) -> None:
@@ -272,7 +283,7 @@ class RoutesDrawing:
         cb = self.app.settings.colorblind
         x = row.x + 16
         for card, n in option["cards"].items():
-            for _ in range(n):
+            for _i in range(n):
                 draw_card(surface, pygame.Rect(x, row.y + 8, 26, 40), card, cb)
                 x += 29
             x += 10

@@ -10,7 +10,10 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
+from game.i18n import N_, _, ngettext
+from game.places import place
 from game.rules.base import Action, Event
 from game.rules.routes import load_board
 from game.rules.routes.board import GRAY, LOCOMOTIVE
@@ -21,6 +24,18 @@ from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.route_geometry import BoardGeometry
+
+# The train card colours as the Japanese rulebook names them (pink is 紫 there).
+CARD_WORDS = {"pink": N_("pink"), "white": N_("white"), "blue": N_("blue"),
+              "yellow": N_("yellow"), "orange": N_("orange"), "black": N_("black"),
+              "red": N_("red"), "green": N_("green"), "gray": N_("gray"),
+              "locomotive": N_("locomotive"), "ferry": N_("ferry")}
+
+
+def card_word(card: str) -> str:
+    """A card colour (or locomotive, ferry) in the player's language."""
+    return _(CARD_WORDS.get(card, card))
+
 
 SOUNDS = {"card_drawn": "card", "route_claimed": "claim", "final_round": "horn",
           "tickets_offered": "card", "ferry_drawn": "card"}
@@ -63,7 +78,7 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             items.append(("ferry", None))
         claimable = {a["track"] for a in self.legal if a["type"] == "claim"}
         shapes = sorted((self.geo.tracks[t].middle, t) for t in claimable)
-        items += [("track", t) for _, t in shapes]
+        items += [("track", t) for _unused, t in shapes]
         if self.viewer is not None:
             items += [("ticket", i) for i in range(len(self.shown["private"].get("tickets", [])))]
         return items
@@ -97,8 +112,8 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         kind, value = item
         if kind in ("track", "claimed"):
             spaces = self.geo.tracks[value].spaces
-            xs = [x for space in spaces for x, _ in space.corners]
-            ys = [y for space in spaces for _, y in space.corners]
+            xs = [x for space in spaces for x, _unused in space.corners]
+            ys = [y for space in spaces for _unused, y in space.corners]
             return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         rects = {"face_up": lambda: L.face_up_rect(value), "deck": lambda: L.DECK_RECT,
                  "tickets": lambda: L.TICKET_PILE_RECT, "ferry": lambda: L.FERRY_PILE_RECT}
@@ -110,36 +125,48 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         if kind in ("track", "claimed"):
             track = self.board.track_by_id[value]
             points = self.board.route_points[track.length]
-            waves = f", {track.ferries} of them ferry spaces" if track.ferries else ""
-            if track.ferries == 1:
-                waves = ", one of them a ferry space"
-            spaces = "space" if track.length == 1 else "spaces"
-            what = (f"{track.a} - {track.b}: {track.length} {track.color} {spaces}{waves}, "
-                    f"{points} point{'s' if points != 1 else ''}.")
+            spaces = ngettext("{count} {color} space", "{count} {color} spaces",
+                              track.length).format(count=track.length,
+                                                   color=card_word(track.color))
+            if track.ferries:
+                spaces = ngettext("{spaces}, {count} of them a ferry space",
+                                  "{spaces}, {count} of them ferry spaces",
+                                  track.ferries).format(spaces=spaces, count=track.ferries)
+            what = ngettext("{a} - {b}: {spaces}, {points} point.",
+                            "{a} - {b}: {spaces}, {points} points.", points).format(
+                a=place(track.a), b=place(track.b), spaces=spaces, points=points)
             owner = view["routes"].get(value)
             if owner is not None:
-                return f"{what} Claimed by {self.seat_name(owner)}."
-            pay = ("any one colour" if track.color == GRAY else f"{track.color} cards")
+                return _("{route} Claimed by {name}.").format(route=what,
+                                                              name=self.seat_name(owner))
             claimable = any(a["type"] == "claim" and a["track"] == value for a in self.legal)
-            can = ("You can claim it now." if claimable
-                   else f"Pay with {pay} (locomotives are any colour).")
-            return f"{what} {can}"
+            if claimable:
+                return _("{route} You can claim it now.").format(route=what)
+            if track.color == GRAY:
+                return _("{route} Pay with any one colour (locomotives are any colour).").format(
+                    route=what)
+            return _("{route} Pay with {color} cards (locomotives are any colour).").format(
+                route=what, color=card_word(track.color))
         if kind == "face_up":
             card = view["face_up"][value] if value < len(view["face_up"]) else None
             if card is None:
                 return None
             if card == LOCOMOTIVE:
-                return ("A face-up locomotive: any colour. Taken as your first card it is "
-                        "your whole draw; it cannot be your second.")
-            return f"A face-up {card} card: take it as one of your two cards."
+                return _("A face-up locomotive: any colour. Taken as your first card it is "
+                         "your whole draw; it cannot be your second.")
+            return _("A face-up {color} card: take it as one of your two cards.").format(
+                color=card_word(card))
         if kind == "deck":
-            return f"The deck ({view['deck']} cards): draw its top card, unseen."
+            return ngettext("The deck ({count} card): draw its top card, unseen.",
+                            "The deck ({count} cards): draw its top card, unseen.",
+                            view["deck"]).format(count=view["deck"])
         if kind == "tickets":
-            return (f"Destination tickets ({view['tickets_deck']} left): draw some and keep "
-                    "at least one; this is your whole turn.")
+            return _("Destination tickets ({count} left): draw some and keep "
+                     "at least one; this is your whole turn.").format(count=view["tickets_deck"])
         if kind == "ferry":
-            return (f"Ferry cards ({view.get('ferry_pile', 0)} left): one pays two wave "
-                    "spaces of a ferry. Drawing one is your whole turn.")
+            return _("Ferry cards ({count} left): one pays two wave "
+                     "spaces of a ferry. Drawing one is your whole turn.").format(
+                         count=view.get("ferry_pile", 0))
         return None
 
     ticket_scroll = 0
@@ -167,18 +194,18 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         """Per ticket of the viewer: "done", the spaces still to claim on the cheapest
         way left, or "blocked" (cached until a route is claimed)."""
         tickets = self.shown["private"].get("tickets", []) if self.viewer is not None else []
-        key = (self.viewer, len(self.shown["routes"]), len(tickets))
+        key = (self.viewer, len(self.shown["routes"]), len(tickets), i18n.language())
         if getattr(self, "_progress_key", None) != key:
             from game.bots.families.routes import INF, RoutesPlanner
             planner = RoutesPlanner(self.shown) if tickets else None
             out = []
             for t in tickets:
                 if t["done"]:
-                    out.append("done")
+                    out.append(_("done"))
                     continue
                 cost, tracks = planner.path(t["a"], t["b"], set())
-                out.append("blocked" if cost >= INF else
-                           f"{sum(track.length for track in tracks)} to go")
+                out.append(_("blocked") if cost >= INF else
+                           _("{count} to go").format(count=sum(tr.length for tr in tracks)))
             self._progress_key, self._progress = key, out
         return self._progress
 
@@ -214,11 +241,13 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             return
         points = self.board.route_points[track.length]
         self.app.push(ChoiceScene(
-            self.app, f"Claim {track.a} - {track.b}?", options[:8],
+            self.app, _("Claim {a} - {b}?").format(a=place(track.a), b=place(track.b)),
+            options[:8],
             lambda chosen: self._claim_now(options[chosen[0]]), on_cancel=lambda: None,
-            subtitle=f"{track.length} spaces, {points} points: pay with",
+            subtitle=_("{spaces} spaces, {points} points: pay with").format(
+                spaces=track.length, points=points),
             draw_row=self._draw_payment_row, chosen=[0], confirm=True,
-            preview=lambda surface, _: self._outline(surface, track_id), row_height=56))
+            preview=lambda surface, _unused: self._outline(surface, track_id), row_height=56))
 
     def _claim_now(self, action: Action) -> None:
         if self.act(action) and not (self.app.settings.confirm_moves or self.session.remote):
@@ -229,11 +258,12 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             return None
         tickets = pending["options"]
         return ChoiceScene(
-            self.app, "Destination tickets", tickets,
+            self.app, _("Destination tickets"), tickets,
             lambda chosen: self.answer({"type": "keep_tickets",
                                         "keep": [tickets[i]["id"] for i in chosen]}),
             low=pending["min"], high=pending["max"], chosen=range(len(tickets)),
-            subtitle=f"Keep at least {pending['min']}; the rest go under the pile",
+            subtitle=_("Keep at least {count}; the rest go under the pile").format(
+                count=pending["min"]),
             draw_row=self._draw_ticket_row, preview=self._preview_ticket)
 
     # --- words --------------------------------------------------------------------
@@ -241,14 +271,17 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
     def status(self) -> str:
         view = self.shown
         if view["phase"] == "setup":
-            return "Everyone chooses their first destination tickets"
+            return _("Everyone chooses their first destination tickets")
         if view["phase"] == "over":
-            return "Game over"
-        status = f"{self.seat_name(view['current'])}'s turn"
+            return _("Game over")
+        status = _("{name}'s turn").format(name=self.seat_name(view["current"]))
         if view["cards_drawn"]:
-            status += " - one more train card"
+            status = _("{status} - one more train card").format(status=status)
         if view["final_round"]:
-            status += f"  |  FINAL ROUND ({view['final_turns']} turns left)"
+            status = ngettext("{status}  |  FINAL ROUND ({count} turn left)",
+                              "{status}  |  FINAL ROUND ({count} turns left)",
+                              view["final_turns"]).format(status=status,
+                                                          count=view["final_turns"])
         return status
 
     def describe(self, event: Event) -> str | None:
@@ -256,27 +289,35 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         who = self.seat_name(event["seat"]) if "seat" in event else ""
         if kind == "card_drawn":
             if event["source"] == "face_up":
-                return f"{who} took a face-up {event['card']}"
-            return f"{who} drew from the deck"
+                return _("{name} took a face-up {color}").format(
+                    name=who, color=card_word(event["card"]))
+            return _("{name} drew from the deck").format(name=who)
         if kind == "route_claimed":
             t = self.board.track_by_id[event["track"]]
-            return f"{who} claimed {t.a}-{t.b} (+{event['points']})"
+            return _("{name} claimed {a}-{b} (+{points})").format(
+                name=who, a=place(t.a), b=place(t.b), points=event["points"])
         lines = {
-            "tickets_kept": lambda: f"{who} kept {event['kept']} ticket(s)",
-            "ferry_drawn": lambda: f"{who} took a ferry card",
-            "passed": lambda: f"{who} could not act and passed",
-            "final_round": lambda: f"Final round: {who} has {event['trains']} trains left",
-            "face_up_reset": lambda: "Three face-up locomotives: the row was replaced",
-            "game_over": lambda: "The game is over",
+            "tickets_kept": lambda: ngettext("{name} kept {count} ticket",
+                                             "{name} kept {count} tickets",
+                                             event["kept"]).format(name=who, count=event["kept"]),
+            "ferry_drawn": lambda: _("{name} took a ferry card").format(name=who),
+            "passed": lambda: _("{name} could not act and passed").format(name=who),
+            "final_round": lambda: ngettext(
+                "Final round: {name} has {count} train left",
+                "Final round: {name} has {count} trains left",
+                event["trains"]).format(name=who, count=event["trains"]),
+            "face_up_reset": lambda: _("Three face-up locomotives: the row was replaced"),
+            "game_over": lambda: _("The game is over"),
         }
         return lines[kind]() if kind in lines else None
 
     def player_columns(self) -> list[tuple[str, int]]:
         wide = "ferry_pile" not in self.shown
         width = 64 if wide else 54
-        columns = [("score", width), ("trains", width), ("cards", width), ("tickets", width)]
+        columns = [(N_("score"), width), (N_("trains"), width), (N_("cards"), width),
+                   (N_("tickets"), width)]
         if not wide:
-            columns.append(("ferries", width))
+            columns.append((N_("ferries"), width))
         return columns
 
     def player_values(self, seat: int, player: dict[str, Any]) -> list[str]:
@@ -287,7 +328,9 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
 
     def player_note(self, seat: int) -> str | None:
         regions = self._regions_by_seat().get(seat)
-        return "regions " + " + ".join(map(str, regions[:4])) if regions else None
+        if not regions:
+            return None
+        return _("regions {counts}").format(counts=" + ".join(map(str, regions[:4])))
 
     def _regions_by_seat(self) -> dict[int, list[int]]:
         """Each seat's regions per network (boards with regions), from public routes."""
@@ -314,28 +357,32 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         lit: set[str] = set()
         for b in holders:
             mine = [board.track_by_id[t] for t, s in routes.items() if s == b["seat"]]
-            _, used = longest_trail([(board.node(t.a, t), board.node(t.b, t), t.length)
+            _unused, used = longest_trail([(board.node(t.a, t), board.node(t.b, t), t.length)
                                      for t in mine])
             lit.update(mine[i].id for i in used)
         self.highlight_tracks = lit
         if not holders:
             return 0, ""
-        names = " and ".join(self.seat_name(b["seat"]) for b in holders)
-        return 150, (f"Longest route: {names}, {holders[0]['longest']} cars "
-                     f"(+{holders[0]['longest_bonus']})")
+        names = _(" and ").join(self.seat_name(b["seat"]) for b in holders)
+        return 150, ngettext("Longest route: {names}, {count} car (+{bonus})",
+                             "Longest route: {names}, {count} cars (+{bonus})",
+                             holders[0]["longest"]).format(
+            names=names, count=holders[0]["longest"], bonus=holders[0]["longest_bonus"])
 
     def results_lines(self, entry: dict[str, Any]) -> list[str]:
-        lines = [f"Routes: {entry['route_points']}"]
+        lines = [_("Routes: {points}").format(points=entry["route_points"])]
         if "longest" in entry and "region_bonus" not in entry:
             bonus = f" +{entry['longest_bonus']}" if entry.get("longest_bonus") else ""
-            lines.append(f"Longest route: {entry['longest']}{bonus}")
+            lines.append(_("Longest route: {count}{bonus}").format(count=entry["longest"],
+                                                                  bonus=bonus))
         if "region_bonus" in entry:
             regions = ", ".join(str(r) for r in entry.get("regions", []))
-            lines.append(f"Regions: {regions or '-'} +{entry['region_bonus']}")
+            lines.append(_("Regions: {counts} +{bonus}").format(counts=regions or "-",
+                                                               bonus=entry["region_bonus"]))
         return lines
 
     def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
-        return [(f"{t['a']} - {t['b']}", f"{'+' if t['done'] else '-'}{t['points']}",
+        return [(f"{place(t['a'])} - {place(t['b'])}", f"{'+' if t['done'] else '-'}{t['points']}",
                  bool(t["done"])) for t in entry["tickets"]]
 
     # --- events to animations -------------------------------------------------------
@@ -354,7 +401,7 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         if self.shown["turn"] != 0 or self.shown["phase"] != "setup" or self.speed <= 0:
             return
         hand = self.shown["private"].get("hand", {}) if self.viewer is not None else {}
-        viewer_cards = [c for c, n in sorted(hand.items()) for _ in range(n)]
+        viewer_cards = [c for c, n in sorted(hand.items()) for _i in range(n)]
         tweens, k = [], 0
         for round_ in range(4):
             for seat in range(len(self.shown["players"])):
@@ -408,9 +455,9 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
                     "to": self._hand_target(event["seat"], L.FERRY)})])
             elif kind == "final_round":
                 anim.add_batch([Tween(scaled(90, speed), easing=linear, data={
-                    "kind": "banner", "text": "Final round! Everyone plays one more turn"})])
+                    "kind": "banner", "text": _("Final round! Everyone plays one more turn")})])
             elif kind == "deck_reshuffled":
-                self.app.toast("The discard is shuffled into a new deck", theme.ACCENT, 2)
+                self.app.toast(_("The discard is shuffled into a new deck"), theme.ACCENT, 2)
 
     def _animate_reset(self, event: Event) -> None:
         speed = self.speed
@@ -422,7 +469,7 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             "kind": "fly", "card": c, "from": L.DECK_RECT.center,
             "to": L.face_up_rect(i).center, "hide_slot": i, "hide_all": True})
             for i, c in enumerate(event["face_up"]) if c is not None])
-        self.app.toast("Three locomotives face up: the row is replaced", theme.ACCENT)
+        self.app.toast(_("Three locomotives face up: the row is replaced"), theme.ACCENT)
 
     def _hand_cards(self) -> list[str]:
         return list(self.board.colors) + [LOCOMOTIVE] + (
