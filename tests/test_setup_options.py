@@ -77,3 +77,21 @@ def test_an_impossible_table_is_refused_before_the_save_question(app):
     assert not isinstance(app.top, ConfirmScene), "refused first, not after the question"
     assert app.top is setup
     assert any("4" in message for message, _, _ in app.toasts)
+
+
+def test_a_seat_added_never_shares_a_colour_already_chosen(app):
+    from game.scenes.setup import SetupScene
+
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.count = 3
+    setup._clamp_count()
+    setup.row, setup.col = setup.rows().index("seat0"), 2
+    key(app, pygame.K_RETURN)  # red -> (blue, green taken) yellow: the colour seat 4 would get
+    assert setup.seats()[0].color == "yellow"
+    setup.row = setup.rows().index("players")
+    key(app, pygame.K_RIGHT)  # a fourth seat joins
+    colors = [seat.color for seat in setup.seats()]
+    assert len(colors) == 4 and len(set(colors)) == 4, colors
+    setup.start()
+    assert not any("same colour" in message for message, _, _ in app.toasts)

@@ -70,6 +70,12 @@ class SetupScene(Scene):
         for name in options:
             if not self.info.option_allowed(name, self.count) and isinstance(options[name], bool):
                 options[name] = False
+        # a seat that comes back to the table never shares a colour taken above it
+        used: set[int] = set()
+        for i in range(self.count):
+            if self.colors[i] in used:
+                self.colors[i] = next(c for c in range(len(SEAT_COLORS)) if c not in used)
+            used.add(self.colors[i])
 
     def kind_choices(self) -> list[str | None]:
         """Human, then the bots this game offers, strongest first."""
