@@ -79,15 +79,16 @@ class RaceChoices:
         kind = self.unused_track_action()
         if kind is None:
             return False
-        doing = f"Travel to {self._next_city()}" if intent["type"] == "_move" else "End turn"
+        travel = intent["type"] == "_move"
+        doing = f"Travel to {self._next_city()}" if travel else "End turn"
+        then = f"then travel to {self._next_city()}" if travel else "then end the turn"
         if kind == "coin":
             self.app.toast("Your coin first: taken for you", theme.ACCENT)
             self._use_then({"type": "coin"}, intent)
             return True
         words = next(w for k, w in TRACK_ACTIONS.values() if k == kind)
         options = ["use", "skip"]
-        labels = {"use": (f"{words} first", f"then {doing.lower()}" if kind in SIMPLE
-                          else "then choose again"),
+        labels = {"use": (f"{words} first", then if kind in SIMPLE else "then choose again"),
                   "skip": (f"{doing} without it", "the action is lost")}
 
         def done(chosen: list[int]) -> None:
@@ -96,7 +97,7 @@ class RaceChoices:
             elif kind in SIMPLE:
                 self._use_then(next(a for a in self.legal if a["type"] == kind), intent)
             else:
-                self.try_action({"type": f"_{kind}"})  # its own choice; travel after it
+                self.try_action({"type": f"_{kind}"})  # its own choice, then the player's
 
         self.app.push(ChoiceScene(
             self.app, f"{words} first?", options, done, on_cancel=lambda: None,
