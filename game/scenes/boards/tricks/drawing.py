@@ -7,7 +7,9 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.anim.tween import Tween, hop, lerp, lerp2
+from game.i18n import _
 from game.scenes.boards.tricks import layout as L
 from game.scenes.boards.tricks.cards import draw_shape, item_key
 from game.scenes.boards.tricks.display import same_card
@@ -38,9 +40,10 @@ class TricksDrawing:
 
     def _board_layer(self, hidden: set[int]) -> pygame.Surface:
         cb = self.app.settings.colorblind
-        key = (self.model.version, frozenset(hidden), cb, self._revealed(), self.model.led)
+        look = (cb, i18n.language())  # a new look redraws the whole layer
+        key = (self.model.version, frozenset(hidden), look, self._revealed(), self.model.led)
         if self.layer is None or key != self.layer_key:
-            if self.layer is None or self.layer_key is None or self.layer_key[2] != cb:
+            if self.layer is None or self.layer_key is None or self.layer_key[2] != look:
                 self.layer = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H)).convert()
                 layout_record.keep(self.layer)  # its words count in the layout check
                 self._draw_frame(self.layer)
@@ -66,14 +69,14 @@ class TricksDrawing:
     def _draw_frame(self, layer: pygame.Surface) -> None:
         """What never changes: headings and the trick's table."""
         layer.fill(theme.BG)
-        theme.blit_text(layer, "Trick lane", (L.LEFT_X, L.LANE_Y + 8), 30, theme.TEXT, True)
-        theme.blit_text(layer, "the next trick", (L.LEFT_X, L.LANE_Y + 42), 24,
+        theme.blit_text(layer, _("Trick lane"), (L.LEFT_X, L.LANE_Y + 8), 30, theme.TEXT, True)
+        theme.blit_text(layer, _("the next trick"), (L.LEFT_X, L.LANE_Y + 42), 24,
                         theme.TEXT_DIM)
-        theme.blit_text(layer, "wins the first", (L.LEFT_X, L.LANE_Y + 66), 24,
+        theme.blit_text(layer, _("wins the first"), (L.LEFT_X, L.LANE_Y + 66), 24,
                         theme.TEXT_DIM)
         trick = pygame.Rect(L.LEFT_X, L.TRICK_Y, L.LEFT_R - L.LEFT_X, L.TRICK_H)
         panel(layer, trick, (28, 52, 44), (60, 100, 80), 16, 2)
-        theme.blit_text(layer, "Last trick", (L.PANEL_X, L.LAST_TRICK_Y), 28, theme.TEXT_DIM)
+        theme.blit_text(layer, _("Last trick"), (L.PANEL_X, L.LAST_TRICK_Y), 28, theme.TEXT_DIM)
 
     def _draw_line(self, layer: pygame.Surface, row: int, company: str, hidden: set[int],
                    cb: bool) -> None:
@@ -101,9 +104,9 @@ class TricksDrawing:
             layer.blit(self.art.sprite(dict(loco, kind="locomotive"), slot.size), slot)
         else:
             pygame.draw.rect(layer, (70, 78, 96), slot, 2, border_radius=8)
-            theme.blit_text(layer, "no", (slot.centerx, slot.centery - 14), 22, theme.TEXT_DIM,
+            theme.blit_text(layer, _("no"), (slot.centerx, slot.centery - 14), 22, theme.TEXT_DIM,
                             anchor="center")
-            theme.blit_text(layer, "loco", (slot.centerx, slot.centery + 10), 22,
+            theme.blit_text(layer, _("loco"), (slot.centerx, slot.centery + 10), 22,
                             theme.TEXT_DIM, anchor="center")
         shown = [item for item in line if id(item) not in hidden]
         reveal = self.reveal.get(company) if self.reveal and row < self._revealed() else None
@@ -116,7 +119,7 @@ class TricksDrawing:
             value, start, length = worth if worth else (None, 0, 0)
             detail = ""
         vx = rect.x + 140
-        theme.blit_text(layer, "value", (vx + 44, rect.y + 4), 24, theme.TEXT_DIM,
+        theme.blit_text(layer, _("value"), (vx + 44, rect.y + 4), 24, theme.TEXT_DIM,
                         anchor="midtop")
         big = "-" if value is None else str(value)
         vcolor = GLOW if reveal is not None else (theme.TEXT if value is not None
@@ -182,7 +185,7 @@ class TricksDrawing:
             first = L.lane_rect(0)
             pygame.draw.rect(surface, theme.ACCENT, first.inflate(8, 8), 3, border_radius=10)
         if not lane:
-            theme.blit_text(surface, "every trick is played", (L.lane_rect(0).x, L.LANE_Y + 40),
+            theme.blit_text(surface, _("every trick is played"), (L.lane_rect(0).x, L.LANE_Y + 40),
                             28, theme.TEXT_DIM)
 
     def _draw_trick(self, surface: pygame.Surface, hidden: set[int],
@@ -194,16 +197,17 @@ class TricksDrawing:
         total = played + view.get("tricks_left", 0)
         number = min(total, played + (0 if view.get("phase") in ("city", "locomotive", "lay")
                                       else 1))
-        theme.blit_text(surface, f"Trick {number} of {total}", (x, y), 30, theme.TEXT, True)
+        theme.blit_text(surface, _("Trick {number} of {count}").format(number=number, count=total),
+                        (x, y), 30, theme.TEXT, True)
         if model.led:
-            theme.blit_text(surface, "Led:", (x, y + 40), 28, theme.TEXT_DIM)
+            theme.blit_text(surface, _("Led:"), (x, y + 40), 28, theme.TEXT_DIM)
             chip = pygame.Rect(x + 56, y + 36, 110, 32)
             color = self.palette.rgb.get(model.led, (150, 150, 150))
             pygame.draw.rect(surface, color, chip, border_radius=8)
             theme.blit_text(surface, model.led, chip.center, 28, theme.readable_on(color), True,
                             "center")
         if model.removed:
-            theme.blit_text(surface, f"Out of the game: {model.removed}",
+            theme.blit_text(surface, _("Out of the game: {count}").format(count=model.removed),
                             (L.LEFT_R - 16, L.TRICK_Y + L.TRICK_H - 8), 24, theme.TEXT_DIM,
                             anchor="bottomright")
         self._draw_prompt(surface)
@@ -227,7 +231,7 @@ class TricksDrawing:
         entry = model.resolving
         if entry is not None and id(entry) not in hidden:
             rect = L.RESOLVE_RECT
-            theme.blit_text(surface, "won:", (rect.centerx, rect.y - 6), 24, GLOW, True,
+            theme.blit_text(surface, _("won:"), (rect.centerx, rect.y - 6), 24, GLOW, True,
                             "midbottom")
             surface.blit(self.art.sprite(entry, L.TRICK_CARD, colorblind=cb), rect)
             if self._deciding("city") or self._deciding("locomotive"):
@@ -256,13 +260,13 @@ class TricksDrawing:
         if pending is None:
             playable = self.shown["private"].get("playable", [])
             led = self.model.led
-            text = "Your turn: play a card"
+            text = _("Your turn: play a card")
             if led and playable and all(c["company"] == led for c in playable):
-                text = f"Your turn: follow {led}"
+                text = _("Your turn: follow {company}").format(company=led)
         elif pending["kind"] == "locomotive":
-            text = "Click a line's head"
+            text = _("Click a line's head")
         else:
-            text = "Click a lit end"
+            text = _("Click a lit end")
         theme.blit_text(surface, text, (x, y), 28, theme.ACCENT, True)
         if pending is not None:
             focused = self.focus_items and self.focus_items[self.focus] == ("list", None)
@@ -270,7 +274,7 @@ class TricksDrawing:
             rect = L.LIST_BUTTON
             panel(surface, rect, (80, 98, 130) if hover else (64, 78, 104),
                   theme.ACCENT if focused else theme.PANEL_EDGE, 10)
-            theme.blit_text(surface, "Choose from a list", rect.center, 28, theme.TEXT, True,
+            theme.blit_text(surface, _("Choose from a list"), rect.center, 28, theme.TEXT, True,
                             "center")
 
     def _draw_targets(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
@@ -312,21 +316,21 @@ class TricksDrawing:
         pygame.draw.rect(surface, (40, 34, 20), box, border_radius=8)
         pygame.draw.rect(surface, GLOW, box, 2, border_radius=8)
         layout_record.box(surface, box, "tip")  # covers the line's value while it shows
-        theme.blit_text(surface, "then", (box.centerx, box.y + 4), 24, GLOW, anchor="midtop")
+        theme.blit_text(surface, _("then"), (box.centerx, box.y + 4), 24, GLOW, anchor="midtop")
         theme.blit_text(surface, str(worth[0]) if worth else "-", (box.centerx, box.y + 48), 46,
                         GLOW, True, "center")
 
     def _draw_hand(self, surface: pygame.Surface, hidden: set[int],
                    focus_item: tuple[str, Any] | None) -> None:
         if self.viewer is None:
-            msg = "Spectating: every hand stays hidden"
+            msg = _("Spectating: every hand stays hidden")
             if len(self.session.humans) > 1 and not self.kiosk:
-                msg = "Hands hidden until the next player takes the screen"
+                msg = _("Hands hidden until the next player takes the screen")
             theme.blit_text(surface, msg, (L.LEFT_X + 20, L.HAND_Y + L.HAND_CARD[1] // 2), 32,
                             theme.TEXT_DIM, anchor="midleft")
             return
-        theme.blit_text(surface, "Your", (L.LEFT_X + 10, L.HAND_Y + 30), 30, theme.TEXT_DIM)
-        theme.blit_text(surface, "hand", (L.LEFT_X + 10, L.HAND_Y + 62), 30, theme.TEXT_DIM)
+        theme.blit_text(surface, _("Your"), (L.LEFT_X + 10, L.HAND_Y + 30), 30, theme.TEXT_DIM)
+        theme.blit_text(surface, _("hand"), (L.LEFT_X + 10, L.HAND_Y + 62), 30, theme.TEXT_DIM)
         hand = self.model.hand
         cb = self.app.settings.colorblind
         playing = self.acting and self.pending is None
@@ -363,10 +367,11 @@ class TricksDrawing:
     def _draw_last_trick(self, surface: pygame.Surface) -> None:
         last = self.shown.get("last_trick")
         if not last:
-            theme.blit_text(surface, "none yet", (L.PANEL_X, L.LAST_TRICK_Y + 36), 26,
+            theme.blit_text(surface, _("none yet"), (L.PANEL_X, L.LAST_TRICK_Y + 36), 26,
                             theme.TEXT_DIM)
             return
-        won = theme.fit_text(f"{self.seat_name(last['winner'])} won {entry_name(last['lane'])}",
+        won = theme.fit_text(_("{name} won {entry}").format(name=self.seat_name(last["winner"]),
+                                                           entry=entry_name(last["lane"])),
                              26, L.PANEL_W)
         theme.blit_text(surface, won, (L.PANEL_X, L.LAST_TRICK_Y + 34), 26, theme.TEXT)
         cb = self.app.settings.colorblind

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
+from game.i18n import N_, _, ngettext
 from game.rules.base import Event
 from game.scenes.boards.tricks import layout as L
 from game.scenes.boards.tricks.cards import CardArt, Palette
@@ -22,9 +23,12 @@ from game.scenes.boards.tricks.drawing import TricksDrawing
 from game.scenes.boards.tricks.words import (
     REVEAL_EACH,
     card_name,
+    city_name,
+    end_word,
     entry_name,
     lane_tip,
     line_value,
+    loco_words,
     worth_words,
 )
 from game.scenes.choice import ChoiceScene
@@ -236,12 +240,12 @@ class TricksBoardScene(TricksDrawing, TableScene):
         if kind == "head":
             loco = model.locomotives.get(value)
             if not loco:
-                return (f"{value}: no locomotive yet. A locomotive won in a trick goes at "
-                        f"the head of a line without one.\n{self._worth(value)}.")
-            runs = ("the whole line" if loco.get("distance") is None
-                    else f"the best {loco['distance']} cards in a row")
-            return (f"{value}: locomotive {loco['name']}, runs {runs}, costs "
-                    f"{loco['cost']}.\n{self._worth(value)}.")
+                return _("{company}: no locomotive yet. A locomotive won in a trick goes at "
+                         "the head of a line without one.\n{worth}.").format(
+                    company=value, worth=self._worth(value))
+            return _("{company}: locomotive {name}, {words}.\n{worth}.").format(
+                company=value, name=loco["name"], words=loco_words(loco),
+                worth=self._worth(value))
         if kind == "linecard":
             company, index = value
             line = model.lines.get(company, [])
@@ -251,17 +255,19 @@ class TricksBoardScene(TricksDrawing, TableScene):
             if "strength" in card:
                 name = card_name(card)
             elif card.get("kind") == "city":
-                name = f"The city {card['name']}"
+                name = _("The city {name}").format(name=city_name(card))
             else:
-                name = f"{company}'s first card"
+                name = _("{company}'s first card").format(company=company)
             worth = line_value(line, model.locomotives.get(company))
             where = ""
             if worth is not None:
-                _, start, length = worth
-                where = (" It is inside the locomotive's run." if start <= index < start + length
-                         else " It is outside the locomotive's run: it earns nothing now.")
-            ends = " At an end of the line." if index in (0, len(line) - 1) else ""
-            return f"{name} in {company}'s line: station value {card['value']}.{where}{ends}"
+                _value, start, length = worth
+                where = (_(" It is inside the locomotive's run.")
+                         if start <= index < start + length
+                         else _(" It is outside the locomotive's run: it earns nothing now."))
+            ends = _(" At an end of the line.") if index in (0, len(line) - 1) else ""
+            return _("{name} in {company}'s line: station value {value}.").format(
+                name=name, company=company, value=card["value"]) + where + ends
         return None
 
     def _shares_tip(self, seat: int) -> str:
@@ -279,9 +285,10 @@ class TricksBoardScene(TricksDrawing, TableScene):
             parts.append(f"{n} {company} x {value}")
         name = self.seat_name(seat)
         if not parts:
-            return f"{name} holds no shares yet."
-        return (f"{name}'s shares: {', '.join(parts)}. Worth {total} if the game ended now "
-                f"(each share pays its company's worth at the end).")
+            return _("{name} holds no shares yet.").format(name=name)
+        return _("{name}'s shares: {shares}. Worth {total} if the game ended now "
+                 "(each share pays its company's worth at the end).").format(
+            name=name, shares=", ".join(parts), total=total)
 
     # --- acting -------------------------------------------------------------------
 
@@ -314,14 +321,15 @@ class TricksBoardScene(TricksDrawing, TableScene):
         if kind == "locomotive":
             loco = pending["locomotive"]
             options = [("line", c) for c in pending["options"]]
-            title, subtitle = f"Locomotive {loco['name']}", "Which line does it pull?"
+            title = _("Locomotive {name}").format(name=loco["name"])
+            subtitle = _("Which line does it pull?")
         else:
             options = self._decision_targets(pending)
             if kind == "city":
-                title, subtitle = pending["city"]["name"], "Which end of which line?"
+                title, subtitle = city_name(pending["city"]), _("Which end of which line?")
             else:
-                title = f"Lay {card_name(pending['card'])}"
-                subtitle = "At which end of its line?"
+                title = _("Lay {card}").format(card=card_name(pending["card"]))
+                subtitle = _("At which end of its line?")
         return ChoiceScene(
             self.app, title, options, lambda chosen: self.activate(options[chosen[0]]),
             subtitle=subtitle, label=self._choice_label, on_cancel=lambda: None,
@@ -334,59 +342,71 @@ class TricksBoardScene(TricksDrawing, TableScene):
         if kind == "line":
             line = self.model.lines.get(value, [])
             worth = line_value(line, pending.get("locomotive"))
-            return value, f"worth {worth[0]} now" if worth else ""
+            return value, _("worth {value} now").format(value=worth[0]) if worth else ""
         company, end = value
         count = len(self.model.lines.get(company, []))
-        return f"{company}: {end} end", f"{count} card{'s' if count != 1 else ''} now"
+        return (_("{company}: {end} end").format(company=company, end=end_word(end)),
+                ngettext("{count} card now", "{count} cards now", count).format(count=count))
 
     # --- words --------------------------------------------------------------------
 
     def status(self) -> str:
         view = self.shown
         if view["phase"] == "over":
-            return "Game over"
+            return _("Game over")
         name = self.seat_name(view["current"])
         phase = view["phase"]
         if phase == "play":
             if view["led"]:
-                return f"{name} plays - follow {view['led']}"
-            return f"{name} leads trick {view['tricks_played'] + 1} of " \
-                   f"{view['tricks_played'] + view['tricks_left']}"
+                return _("{name} plays - follow {company}").format(name=name,
+                                                                   company=view["led"])
+            return _("{name} leads trick {number} of {count}").format(
+                name=name, number=view["tricks_played"] + 1,
+                count=view["tricks_played"] + view["tricks_left"])
         last = view.get("last_trick") or {}
         if phase == "city":
-            return f"{name} lays {entry_name(last.get('lane', {}))}"
+            return _("{name} lays {entry}").format(name=name,
+                                                   entry=entry_name(last.get("lane", {})))
         if phase == "locomotive":
-            return f"{name} places {entry_name(last.get('lane', {}))}"
-        return f"{name} lays their card at an end of its line"
+            return _("{name} places {entry}").format(name=name,
+                                                     entry=entry_name(last.get("lane", {})))
+        return _("{name} lays their card at an end of its line").format(name=name)
 
     def describe(self, event: Event) -> str | None:
         kind = event["type"]
         who = self.seat_name(event["seat"]) if "seat" in event else ""
         if kind == "card_played":
-            return f"{who} played {card_name(event['card'])}"
+            return _("{name} played {card}").format(name=who, card=card_name(event["card"]))
         if kind == "trick_won":
-            return f"{self.seat_name(event['winner'])} won {entry_name(event['lane'])}"
+            return _("{name} won {entry}").format(name=self.seat_name(event["winner"]),
+                                                  entry=entry_name(event["lane"]))
         if kind == "share_taken" and event["source"] == "lane":
-            return f"{who} takes {card_name(event['card'])} as a share"
+            return _("{name} takes {card} as a share").format(name=who,
+                                                              card=card_name(event["card"]))
         if kind == "reservation_replaced":
-            return f"{card_name(event['card'])} waits in the lane; the rest are shares"
+            return _("{card} waits in the lane; the rest are shares").format(
+                card=card_name(event["card"]))
         if kind == "card_removed":
-            return f"{card_name(event['card'])} leaves; the rest are shares"
+            return _("{card} leaves; the rest are shares").format(card=card_name(event["card"]))
         if kind == "city_laid":
-            return f"{who} laid {event['city']['name']} on {event['company']} ({event['end']})"
+            return _("{name} laid {city} on {company} ({end})").format(
+                name=who, city=city_name(event["city"]), company=event["company"],
+                end=end_word(event["end"]))
         if kind == "locomotive_placed":
             loco = event["locomotive"]["name"]
-            return f"Locomotive {loco} pulls {event['company']}"
+            return _("Locomotive {name} pulls {company}").format(name=loco,
+                                                                 company=event["company"])
         if kind == "card_laid":
-            return f"{who} laid {card_name(event['card'])} ({event['end']} end)"
+            return _("{name} laid {card} ({end} end)").format(
+                name=who, card=card_name(event["card"]), end=end_word(event["end"]))
         if kind == "game_over":
-            return "The game is over"
+            return _("The game is over")
         return None
 
     def player_columns(self) -> list[tuple[str, int]]:
-        columns = [("cards", 64), ("shares", 76)]
+        columns = [(N_("cards"), 64), (N_("shares"), 76)]
         if self.shown.get("teams"):
-            columns.insert(0, ("team", 60))
+            columns.insert(0, (N_("team"), 60))
         return columns
 
     def kiosk_column(self) -> int:
@@ -421,15 +441,17 @@ class TricksBoardScene(TricksDrawing, TableScene):
         self.reveal_clock = 0
         if not self.reveal:
             return 0, ""
-        return REVEAL_EACH * len(self.reveal) + 80, "What each company's share is worth"
+        return REVEAL_EACH * len(self.reveal) + 80, _("What each company's share is worth")
 
     def results_lines(self, entry: dict[str, Any]) -> list[str]:
         shares = sum(entry.get("shares", {}).values())
-        lines = [f"{shares} shares"]
+        lines = [ngettext("{count} share", "{count} shares", shares).format(count=shares)]
         if entry.get("team"):
-            lines[0] += f", own points {entry.get('total', 0)}"
+            lines[0] = _("{shares}, own points {points}").format(shares=lines[0],
+                                                                 points=entry.get("total", 0))
             mates = " + ".join(self.seat_name(s) for s in entry["team"])
-            lines.append(f"Team {mates}: {entry.get('team_total', 0)}")
+            lines.append(_("Team {names}: {points}").format(names=mates,
+                                                            points=entry.get("team_total", 0)))
         return lines
 
     def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
@@ -514,7 +536,8 @@ class TricksBoardScene(TricksDrawing, TableScene):
             winner = event["winner"]
             batch = [Tween(scaled(46, self.speed), easing=linear, data={
                 "kind": "won", "seat": winner, "text":
-                f"{self.seat_name(winner)} wins {entry_name(event['lane'])}"}),
+                _("{name} wins {entry}").format(name=self.seat_name(winner),
+                                                entry=entry_name(event["lane"]))}),
                 Tween(scaled(30, self.speed), delay=scaled(16, self.speed), data={
                     "kind": "lane_shift"})]
             if entry is not None and event["lane"].get("kind") in ("city", "locomotive"):

@@ -4,23 +4,50 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_, _
+from game.places import place
 from game.rules.tricks.scoring import best_stretch
 
 Item = dict[str, Any]
 REVEAL_EACH = 50  # ticks between two companies' values on the results reveal
 
 
-def a_share(company: str) -> str:
-    """ "a B&O share", "an Erie share", "an NYC share": the article as said aloud
-    (an initialism is read letter by letter)."""
+def _an(company: str) -> bool:
+    """Whether English says "an" before the company's name, as said aloud (an
+    initialism is read letter by letter)."""
     letters = company.replace("&", "")
     spelled = letters.isupper()
-    vowel = company[:1] in ("AEFHILMNORSX" if spelled else "AEIOUaeiou")
-    return f"{'an' if vowel else 'a'} {company} share"
+    return company[:1] in ("AEFHILMNORSX" if spelled else "AEIOUaeiou")
+
+
+def a_share(company: str) -> str:
+    """ "a B&O share", "an Erie share", "an NYC share"."""
+    if _an(company):
+        return _("an {company} share").format(company=company)
+    return _("a {company} share").format(company=company)
+
+
+def a_share_capital(company: str) -> str:
+    """The same at the start of a sentence."""
+    if _an(company):
+        return _("An {company} share").format(company=company)
+    return _("A {company} share").format(company=company)
 
 
 def card_name(card: Item) -> str:
     return f"{card['company']} {card['strength']}"
+
+
+END_WORDS = {"left": N_("left"), "right": N_("right")}
+
+
+def end_word(end: str) -> str:
+    """A line's end ("left", "right") in the player's language."""
+    return _(END_WORDS.get(end, end))
+
+
+def city_name(entry: Item) -> str:
+    return place(entry["name"])
 
 
 def entry_name(entry: Item) -> str:
@@ -29,15 +56,16 @@ def entry_name(entry: Item) -> str:
     if kind == "exchange":
         return a_share(entry["company"])
     if kind == "city":
-        return f"the city {entry['name']} ({entry['value']})"
+        return _("the city {name} ({value})").format(name=city_name(entry),
+                                                     value=entry["value"])
     if kind == "locomotive":
         names = [entry["name"]] + [m["name"] for m in entry.get("with", [])]
-        return "locomotive " + " and ".join(names)
+        return _("locomotive {names}").format(names=_(" and ").join(names))
     if kind == "reservation":
-        return "a reserved share"
+        return _("a reserved share")
     if "strength" in entry:
-        return f"the share {card_name(entry)}"
-    return "nothing"
+        return _("the share {card}").format(card=card_name(entry))
+    return _("nothing")
 
 
 def line_value(line: list[Item], loco: Item | None) -> tuple[int, int, int] | None:
@@ -49,21 +77,24 @@ def line_value(line: list[Item], loco: Item | None) -> tuple[int, int, int] | No
     return max(0, total - loco["cost"]), start, length
 
 
-def _loco_words(loco: Item) -> str:
-    runs = ("the whole line" if loco.get("distance") is None
-            else f"the best {loco['distance']} cards in a row")
-    return f"runs {runs}, costs {loco['cost']}"
+def loco_words(loco: Item) -> str:
+    if loco.get("distance") is None:
+        return _("runs the whole line, costs {cost}").format(cost=loco["cost"])
+    return _("runs the best {count} cards in a row, costs {cost}").format(
+        count=loco["distance"], cost=loco["cost"])
 
 
 def worth_words(company: str, line: list[Item], loco: Item | None) -> str:
     """A company's worth now, in words (what each of its shares would pay)."""
     worth = line_value(line, loco)
     if worth is None:
-        return f"{company} has no locomotive yet: its shares are worth 0 now"
+        return _("{company} has no locomotive yet: its shares are worth 0 now").format(
+            company=company)
     value, start, length = worth
     earned = sum(item["value"] for item in line[start:start + length])
-    return (f"{company} shares are worth {value} now ({length} cards earn {earned}, "
-            f"less {loco['cost']})")
+    return _("{company} shares are worth {value} now ({count} cards earn {earned}, "
+             "less {cost})").format(company=company, value=value, count=length,
+                                    earned=earned, cost=loco["cost"])
 
 
 def lane_tip(entry: Item, index: int, trick: int, free_lines: list[str],
@@ -72,35 +103,44 @@ def lane_tip(entry: Item, index: int, trick: int, free_lines: list[str],
 
     `trick`: the number of the trick that wins it; `free_lines`: companies
     without a locomotive; `worth`: each company's worth in words."""
-    when = "The next trick wins this." if index == 0 else f"Trick {trick} wins this."
+    when = (_("The next trick wins this.") if index == 0
+            else _("Trick {number} wins this.").format(number=trick))
     kind = entry.get("kind")
     if kind == "exchange":
         company = entry["company"]
-        share = a_share(company)
-        return (f"{share[0].upper()}{share[1:]}. {when} The winner takes it as {share}; "
-                f"the others keep the cards they played as shares.\n{worth[company]}.")
+        return _("{share}. {when} The winner takes it as {a_share}; the others keep the "
+                 "cards they played as shares.\n{worth}.").format(
+            share=a_share_capital(company), when=when, a_share=a_share(company),
+            worth=worth[company])
     if kind == "city":
-        return (f"The city {entry['name']}, station value {entry['value']}. {when} The "
-                f"winner lays it at an end of any line; then everyone lays their played "
-                f"card at an end of its own line.")
+        return _("The city {name}, station value {value}. {when} The winner lays it at an "
+                 "end of any line; then everyone lays their played card at an end of its "
+                 "own line.").format(name=city_name(entry), value=entry["value"], when=when)
     if kind == "locomotive":
-        free = ", ".join(free_lines) if free_lines else "none"
+        free = ", ".join(free_lines) if free_lines else _("none")
         also = entry.get("with", [])
         if also:
-            names = " and ".join([entry["name"]] + [m["name"] for m in also])
-            first = f"the {entry['name']} ({_loco_words(entry)})"
-            rest = "; ".join(f"the {m['name']} ({_loco_words(m)})" for m in also)
-            return (f"Locomotives {names} together. {when} The winner places {first}; "
-                    f"{rest} goes by itself to the last line without a locomotive. Lines "
-                    f"without one now: {free}.")
-        return (f"Locomotive {entry['name']}: {_loco_words(entry)}. {when} The winner puts "
-                f"it at the head of a line without one (now: {free}); then everyone lays "
-                f"their played card in its line.")
+            names = _(" and ").join([entry["name"]] + [m["name"] for m in also])
+            first = _("the {name} ({words})").format(name=entry["name"],
+                                                     words=loco_words(entry))
+            rest = "; ".join(_("the {name} ({words})").format(name=m["name"],
+                                                               words=loco_words(m))
+                             for m in also)
+            return _("Locomotives {names} together. {when} The winner places {first}; "
+                     "{rest} goes by itself to the last line without a locomotive. Lines "
+                     "without one now: {free}.").format(names=names, when=when, first=first,
+                                                        rest=rest, free=free)
+        return _("Locomotive {name}: {words}. {when} The winner puts it at the head of a "
+                 "line without one (now: {free}); then everyone lays their played card in "
+                 "its line.").format(name=entry["name"], words=loco_words(entry),
+                                     when=when, free=free)
     if kind == "reservation":
-        return (f"A reserved share. The next winner of a share trick puts the card they "
-                f"played here, and trick {trick} wins it as a share. {when}")
+        return _("A reserved share. The next winner of a share trick puts the card they "
+                 "played here, and trick {number} wins it as a share. {when}").format(
+            number=trick, when=when)
     if "strength" in entry:
         company = entry["company"]
-        return (f"The share {card_name(entry)}, left here by an earlier winner. {when} The "
-                f"winner takes it as {a_share(company)}.\n{worth[company]}.")
-    return "Nothing"
+        return _("The share {card}, left here by an earlier winner. {when} The winner "
+                 "takes it as {a_share}.\n{worth}.").format(
+            card=card_name(entry), when=when, a_share=a_share(company), worth=worth[company])
+    return _("Nothing")
