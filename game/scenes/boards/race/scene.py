@@ -296,8 +296,8 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         super().try_action(action)
 
     def buttons(self) -> list[tuple[str, Action]]:
-        if self.viewer is None or not self.legal:
-            return []
+        if self.viewer is None or not self.legal or self.session.awaiting:
+            return []  # (a LAN answer on its way: the buttons it answered are gone)
         kinds = self._legal_types()
         legal = self.legal
         if "accept" in kinds:
@@ -374,7 +374,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             return "The race is over"
         name = self.seat_name(view["current"])
         # a question already answered (its answer is playing out) is not asked again
-        awaiting = None if self.needs_snap else view.get("awaiting")
+        awaiting = None if self.needs_snap or self.session.awaiting else view.get("awaiting")
         if awaiting and awaiting["kind"] == "reroll":
             return f"{name} rolled {awaiting['roll']}: re-roll or accept?"
         if awaiting and awaiting["kind"] == "bonus":
