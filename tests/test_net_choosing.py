@@ -290,6 +290,8 @@ def test_the_join_list_shows_both_games_and_asks_before_a_new_key(app):
         app.step(1)
         assert "played with before" in join.flag(listed[0], listed)[0]
         assert "NEW KEY" in join.flag(listed[1], listed)[0]
+        copied = [*listed, game(f"{LOOPBACK}:1", hosts[0].identity.fingerprint)]
+        assert "announce this key" in join.flag(copied[0], copied)[0]
         join._join(listed[1])
         assert isinstance(app.top, ConfirmScene)
         assert hosts[1].status()["connections"] == 0      # nothing joined yet

@@ -89,6 +89,10 @@ class JoinScene(Scene):
         if known is not None and known.fingerprint != game.fingerprint:
             return "NEW KEY: not the host you played with under this name", theme.ERROR
         twins = sum(1 for g in games if g.name.lower() == game.name.lower())
+        copies = sum(1 for g in games if g.fingerprint == game.fingerprint)
+        if copies > 1:        # one key announced twice: only its host can prove it
+            return f"{copies} games announce this key: joining checks which one holds it", \
+                theme.ERROR
         if known is not None:
             return "the host you played with before", theme.GOOD
         if twins > 1:
