@@ -59,3 +59,30 @@ def clean_name(value: Any, fallback: str, limit: int = NAME_CHARS) -> str:
     text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
     text = " ".join(text.split())[:limit].strip()
     return text or fallback
+
+
+# accounts many people share, whose name says nothing about who sits there
+SHARED_ACCOUNTS = frozenset({"root", "admin", "administrator", "user", "pi", "guest",
+                             "ubuntu", "player", "owner", "default"})
+
+
+def machine_player_name() -> str:
+    """The name a player on this machine goes by when they give none: their
+    account's name, or for a shared account (root, pi, ...) the machine's name,
+    capitalised ("Rig-a"). A host adds " 2" when a second player of one machine
+    sits down under it, so defaults never collide at the table."""
+    import getpass
+    import socket
+
+    try:
+        user = getpass.getuser()
+    except Exception:   # no account name at all (some containers)
+        user = ""
+    base = user if user and user.lower() not in SHARED_ACCOUNTS else ""
+    if not base:
+        try:
+            base = socket.gethostname().split(".")[0]
+        except OSError:
+            base = ""
+    base = clean_name(base, "Player")
+    return base[:1].upper() + base[1:]

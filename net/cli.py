@@ -6,7 +6,6 @@ which passes them in: net/ never imports window code."""
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 import logging
 import socket
@@ -16,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.cli_numbers import count, port, positive, seconds, seed
-from game.seats import SEAT_COLORS
+from game.seats import SEAT_COLORS, machine_player_name
 from game.think_arg import add_bot_workers, think_ms
 from net import protocol as P
 
@@ -34,10 +33,7 @@ def fingerprint_arg(text: str) -> str:
 
 
 def _default_name() -> str:
-    try:
-        return getpass.getuser()[:P.MAX_NAME_CHARS] or "Player"
-    except Exception:
-        return "Player"
+    return machine_player_name()[:P.MAX_NAME_CHARS]
 
 
 def register(subparsers: Any, host_window: Callable[..., int] | None = None,

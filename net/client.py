@@ -37,19 +37,19 @@ host is remembered in known-hosts (net/known_hosts.py) under its name.
 
 Seat tokens are kept in the user data folder (platformdirs; the environment
 variable RAILPARTY_DATA_DIR overrides it) keyed by host address and player
-name, so a restarted program gets its seat back.
+name, so a restarted program gets its seat back; a running client claims its
+key, so a second player of this machine under the same name takes a seat of
+its own instead of proving the first one's (net/seat_tokens.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import os
-import tempfile
 import threading
 import time
-from pathlib import Path
+import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from net import inbound
@@ -59,6 +59,7 @@ from net.inbound import CANNOT_READ
 from net.known_hosts import KnownHost, KnownHosts
 from net.paths import data_dir
 from net.protocol import ProtocolError
+from net.seat_tokens import TokenStore
 from net.session import LocalClient, Session, _bye_cause
 
 if TYPE_CHECKING:
@@ -70,56 +71,9 @@ __all__ = ["Client", "ClientClosed", "LocalClient", "Session", "TokenStore", "da
 RETRY_SECONDS = 120.0                       # how long a client keeps retrying its host
 RETRY_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)   # between attempts (the last one repeats)
 CONNECT_TIMEOUT_SECONDS = 5.0
-MAX_STORED_TOKENS = 64
 
 # Reject codes after which retrying cannot help.
 FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED}
-
-
-class TokenStore:
-    """Seat tokens on disk: {key: {"token": str, "at": time}} in seats.json."""
-
-    def __init__(self, path: str | Path | None = None):
-        self.path = Path(path) if path else data_dir() / "seats.json"
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def key(host: str, port: int, name: str | None) -> str:
-        return f"{host}:{port}/{name or ''}"
-
-    def _read(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text("utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def get(self, key: str) -> str | None:
-        with self._lock:
-            entry = self._read().get(key)
-        token = entry.get("token") if isinstance(entry, dict) else None
-        return token if isinstance(token, str) else None
-
-    def put(self, key: str, token: str | None) -> None:
-        with self._lock:
-            data = self._read()
-            if token is None:
-                if data.pop(key, None) is None:
-                    return
-            else:
-                data[key] = {"token": token, "at": time.time()}
-            if len(data) > MAX_STORED_TOKENS:
-                newest = sorted(data.items(), key=lambda kv: -float(
-                    kv[1].get("at", 0) if isinstance(kv[1], dict) else 0))
-                data = dict(newest[:MAX_STORED_TOKENS])
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=".seats.", dir=self.path.parent)
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump(data, f)
-                os.replace(tmp, self.path)
-            except OSError:
-                pass   # no place to keep tokens: the seat is still played, just not kept
 
 
 def parse_address(text: str, default_port: int = P.DEFAULT_PORT) -> tuple[str, int]:
@@ -171,6 +125,12 @@ class Client(Session):
             token_store = TokenStore()
         self.tokens: TokenStore | None = token_store or None
         self._token_key = TokenStore.key(self.host, self.port, name)
+        self._release_key: Callable[[], Any] = lambda: None
+        if self.tokens is not None and role == "player":
+            # a key of its own: another player of this machine under this name
+            # keeps theirs (net/seat_tokens.py)
+            self._token_key = self.tokens.claim(self._token_key)
+            self._release_key = weakref.finalize(self, self.tokens.release, self._token_key)
         self._token = token
         if self._token is None and self.tokens is not None and role == "player":
             self._token = self.tokens.get(self._token_key)
@@ -200,6 +160,7 @@ class Client(Session):
     def stop(self, reason: str = "leaving", wait: float = 3.0) -> None:
         """Say bye and close. The seat is held for a reconnect during a game."""
         self._stop_reason = reason
+        self._release_key()
         loop, event = self._loop, self._stop_event
         if loop is not None and event is not None:
             with contextlib.suppress(RuntimeError):
@@ -210,6 +171,7 @@ class Client(Session):
 
     def kill(self) -> None:
         """Drop the connection without a bye and stop (tests: a crashed client)."""
+        self._release_key()
         loop = self._loop
         if loop is None:
             return
