@@ -9,7 +9,10 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.anim.tween import lerp2
+from game.i18n import _
+from game.places import place
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race import pieces
 from game.scenes.boards.race.world import middle
@@ -62,8 +65,9 @@ class RaceBoardLayer:
 
     def _static_layer(self) -> pygame.Surface:
         """Frame, time track, map, lanes, cities and the track's headings, drawn once."""
-        if self.static is not None:
+        if self.static is not None and getattr(self, "static_lang", None) == i18n.language():
             return self.static
+        self.static_lang = i18n.language()
         s = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H))
         layout_record.keep(s)  # its plates and labels count in the layout check
         s.fill(theme.BG)
@@ -75,7 +79,7 @@ class RaceBoardLayer:
             pygame.draw.lines(s, LAND_EDGE, True, ring, 1)
         s.set_clip(L.MAP_RECT)
         self.badges = {}
-        for _, _, kind, points in world.legs:
+        for _a, _b, kind, points in world.legs:
             _draw_lane(s, points, kind)
             if points[-1][0] > L.MAP_RECT.right:
                 _draw_lane(s, [(x - world.width, y) for x, y in points], kind)
@@ -96,8 +100,8 @@ class RaceBoardLayer:
             pygame.draw.circle(s, theme.CITY, (x, y), 8)
             plate = self.plates[name]
             panel(s, plate, (24, 28, 38), (200, 200, 210), 10, 2)
-            theme.blit_text(s, name, (plate.x + 10, plate.centery), 26, (255, 255, 255), True,
-                            "midleft")
+            theme.blit_text(s, place(name), (plate.x + 10, plate.centery), 26, (255, 255, 255),
+                            True, "midleft")
             for k in range(2 if name in self.shown["bonus"] else 0):
                 spot = self.chip_spot(name, k)
                 pygame.draw.circle(s, (52, 58, 72), spot, L.CHIP_R, 2)
@@ -111,12 +115,12 @@ class RaceBoardLayer:
         for slot, action in enumerate(self.shown_actions()):
             head = pygame.Rect(L.slot_rect(slot).topleft, (L.SLOT_W, L.SLOT_HEAD_H))
             panel(s, head, (52, 60, 80), theme.PANEL_EDGE, 8)
-            theme.blit_text(s, theme.fit_text(L.ACTION_NAMES.get(action, action), 24,
+            theme.blit_text(s, theme.fit_text(_(L.ACTION_NAMES.get(action, action)), 24,
                                               L.SLOT_W - 8, True),
                             head.center, 24, theme.TEXT, True, "center")
-        theme.blit_text(s, "Travel", (L.DECK_RECT.centerx, L.DECK_RECT.bottom + 4), 22,
+        theme.blit_text(s, _("Travel"), (L.DECK_RECT.centerx, L.DECK_RECT.bottom + 4), 22,
                         theme.TEXT_DIM, anchor="midtop")
-        theme.blit_text(s, "Events", (L.EVENT_DECK_RECT.centerx, L.EVENT_DECK_RECT.bottom + 4),
+        theme.blit_text(s, _("Events"), (L.EVENT_DECK_RECT.centerx, L.EVENT_DECK_RECT.bottom + 4),
                         22, theme.TEXT_DIM, anchor="midtop")
         self.static = s.convert()
         layout_record.keep(self.static, s)
@@ -135,10 +139,11 @@ class RaceBoardLayer:
         parts: list[Any] = []
         for k, option in enumerate(leg["options"]):
             if k:
-                parts.append("or")
+                parts.append(_("or"))
             parts += [("card", kind) for kind in option]
         if not leg["options"]:
-            parts = [f"{leg['no_cards_days']} days", "or", "Elephant"]
+            parts = [_("{days} days").format(days=leg["no_cards_days"]), _("or"),
+                     _("Elephant")]
         widths = [22 if isinstance(p, tuple) else theme.font(22, True).size(p)[0] for p in parts]
         box = pygame.Rect(0, 0, sum(widths) + 6 * (len(parts) - 1) + 16, 40)
         box.center = (round(mx + dx), round(my + dy))
@@ -159,7 +164,7 @@ class RaceBoardLayer:
                 pieces.kind_icon(surface, card.inflate(-6, -12), part[1], (250, 246, 236))
             else:
                 theme.blit_text(surface, part, (x, box.centery), 22,
-                                theme.ACCENT if part != "or" else theme.TEXT_DIM, True,
+                                theme.ACCENT if part != _("or") else theme.TEXT_DIM, True,
                                 "midleft")
             x += width + 6
 
@@ -168,7 +173,7 @@ class RaceBoardLayer:
         for name in self.world.cities:
             cx, cy, _ = L.PLATES.get(name, (0, 0, "below"))
             chips = 2 * (2 * L.CHIP_R + 4) if name in self.shown["bonus"] else 0
-            width = theme.font(26, True).size(name)[0] + 20 + chips
+            width = theme.font(26, True).size(place(name))[0] + 20 + chips
             rect = pygame.Rect(0, 0, width, L.PLATE_H)
             rect.center = (cx, cy)
             plates[name] = rect

@@ -8,18 +8,22 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.places import place
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race import pieces
+from game.scenes.boards.race.words import event_name, kind_word
 from game.scenes.choice import ChoiceScene
 from game.ui import theme
 from game.ui.widgets import panel
 
 SMALL_BOX = pygame.Rect(1384, 300, 526, 430)
 # A taken card's track action (as the view names it) -> its action type and button words.
-TRACK_ACTIONS = {"coin": ("coin", "Take a coin"), "event": ("draw_event", "Draw an event"),
-                 "start_player": ("start_player", "Start next round"),
-                 "detective": ("detective", "Move detective"),
-                 "exchange": ("exchange", "Exchange cards")}
+TRACK_ACTIONS = {"coin": ("coin", N_("Take a coin")),
+                 "event": ("draw_event", N_("Draw an event")),
+                 "start_player": ("start_player", N_("Start next round")),
+                 "detective": ("detective", N_("Move detective")),
+                 "exchange": ("exchange", N_("Exchange cards"))}
 SIMPLE = ("coin", "draw_event", "start_player")  # nothing to choose: one action does it
 
 
@@ -31,30 +35,34 @@ class RaceChoices:
     def choice_for(self, pending: dict[str, Any]) -> ChoiceScene | None:
         if pending.get("kind") == "reroll":
             roll = pending["roll"]
-            what = "Balloon" if pending["purpose"] == "balloon" else "Elephant"
+            balloon = pending["purpose"] == "balloon"
             days = roll if pending["purpose"] == "balloon" else self.elephant_base + roll
             move = self.sent_move
             if pending["purpose"] == "balloon" and move and move.get("balloon"):
                 days += _days_key(self.move_days(move))  # the cards the die did not replace
             cost = pending.get("cost", 1)
-            labels = {"accept": ("Accept", f"{days} day{'s' if days != 1 else ''} in all"),
-                      "reroll": ("Re-roll", f"pay {cost} coin")}
+            labels = {"accept": (_("Accept"), ngettext("{count} day in all", "{count} days in all",
+                                                       days).format(count=days)),
+                      "reroll": (_("Re-roll"), _("pay {count} coin").format(count=cost))}
             options = list(pending["options"])
+            title = (_("Balloon die: {roll}") if balloon else _("Elephant die: {roll}")).format(
+                roll=roll)
             return ChoiceScene(
-                self.app, f"{what} die: {roll}", options,
+                self.app, title, options,
                 lambda chosen: self.answer({"type": options[chosen[0]]}),
-                subtitle="Keep this roll, or pay to roll again?",
+                subtitle=_("Keep this roll, or pay to roll again?"),
                 label=lambda o: labels.get(o, (str(o), "")), box=SMALL_BOX, row_height=70)
         if pending.get("kind") == "bonus":
             chip = pending["chip"]
             options = list(pending["options"])
-            labels = {"take": ("Take it", pieces.CHIP_WORDS.get(chip, chip)),
-                      "skip": ("Leave it", "")}
+            chip_words = _(pieces.CHIP_WORDS.get(chip, chip))
+            labels = {"take": (_("Take it"), chip_words), "skip": (_("Leave it"), "")}
             return ChoiceScene(
-                self.app, f"The {pending['color']} chip", options,
+                self.app, _("The {color} chip").format(color=_(pending["color"])), options,
                 lambda chosen: self.answer({"type": "bonus",
                                             "take": options[chosen[0]] == "take"}),
-                subtitle=f"In {pending['city']}: {pieces.CHIP_WORDS.get(chip, chip)}",
+                subtitle=_("In {city}: {chip}").format(city=place(pending["city"]),
+                                                       chip=chip_words),
                 label=lambda o: labels.get(o, (str(o), "")), box=SMALL_BOX, row_height=70)
         return None
 
@@ -80,16 +88,20 @@ class RaceChoices:
         if kind is None:
             return False
         travel = intent["type"] == "_move"
-        doing = f"Travel to {self._next_city()}" if travel else "End turn"
-        then = f"then travel to {self._next_city()}" if travel else "then end the turn"
+        city = place(self._next_city()) if travel else ""
         if kind == "coin":
-            self.app.toast("Your coin first: taken for you", theme.ACCENT)
+            self.app.toast(_("Your coin first: taken for you"), theme.ACCENT)
             self._use_then({"type": "coin"}, intent)
             return True
-        words = next(w for k, w in TRACK_ACTIONS.values() if k == kind)
+        words = _(next(w for k, w in TRACK_ACTIONS.values() if k == kind))
         options = ["use", "skip"]
-        labels = {"use": (f"{words} first", then if kind in SIMPLE else "then choose again"),
-                  "skip": (f"{doing} without it", "the action is lost")}
+        then = (_("then travel to {city}").format(city=city) if travel
+                else _("then end the turn"))
+        skip = (_("Travel to {city} without it").format(city=city) if travel
+                else _("End turn without it"))
+        labels = {"use": (_("{action} first").format(action=words),
+                          then if kind in SIMPLE else _("then choose again")),
+                  "skip": (skip, _("the action is lost"))}
 
         def done(chosen: list[int]) -> None:
             if options[chosen[0]] == "skip":
@@ -100,8 +112,9 @@ class RaceChoices:
                 self.try_action({"type": f"_{kind}"})  # its own choice, then the player's
 
         self.app.push(ChoiceScene(
-            self.app, f"{words} first?", options, done, on_cancel=lambda: None,
-            subtitle="Your card's action is lost once you travel or end the turn",
+            self.app, _("{action} first?").format(action=words), options, done,
+            on_cancel=lambda: None,
+            subtitle=_("Your card's action is lost once you travel or end the turn"),
             label=lambda o: labels[o], box=SMALL_BOX, row_height=70))
         return True
 
@@ -121,7 +134,7 @@ class RaceChoices:
     def choose_move(self) -> None:
         moves = [a for a in self.legal if a["type"] == "move"]
         if not moves:
-            self.app.toast("You cannot travel now", theme.ACCENT)
+            self.app.toast(_("You cannot travel now"), theme.ACCENT)
             return
         if len(moves) == 1:
             self.act(moves[0])
@@ -129,10 +142,10 @@ class RaceChoices:
         moves.sort(key=lambda a: (len(a["events"]), a["balloon"] is not None,
                                   _days_key(self.move_days(a))))
         self.app.push(ChoiceScene(
-            self.app, f"Travel to {self._next_city()}", moves,
+            self.app, _("Travel to {city}").format(city=place(self._next_city())), moves,
             lambda chosen: self.act(moves[chosen[0]]), on_cancel=lambda: None,
-            subtitle="Which cards pay for this leg?", draw_row=self._draw_move_row,
-            preview=lambda surface, _: self._outline_leg(surface), row_height=64))
+            subtitle=_("Which cards pay for this leg?"), draw_row=self._draw_move_row,
+            preview=lambda surface, _unused: self._outline_leg(surface), row_height=64))
 
     def choose_detective(self, event: str | None = None) -> None:
         if event is None:
@@ -143,10 +156,10 @@ class RaceChoices:
         if not actions:
             return
         self.app.push(ChoiceScene(
-            self.app, "Send the detective", actions,
+            self.app, _("Send the detective"), actions,
             lambda chosen: self.act(actions[chosen[0]]), on_cancel=lambda: None,
-            subtitle="A traveller ending a turn there loses 2 days",
-            label=lambda a: (a["city"], self._city_people(a["city"])),
+            subtitle=_("A traveller ending a turn there loses 2 days"),
+            label=lambda a: (place(a["city"]), self._city_people(a["city"])),
             preview=lambda surface, a: self._ring_city(surface, a["city"])))
 
     def choose_exchange(self) -> None:
@@ -160,8 +173,8 @@ class RaceChoices:
             self.try_action({"type": "exchange", "cards": cards})
 
         self.app.push(ChoiceScene(
-            self.app, "Exchange cards", hand, done, low=1, high=most, on_cancel=lambda: None,
-            subtitle=f"Give up 1 to {most} cards for as many new ones",
+            self.app, _("Exchange cards"), hand, done, low=1, high=most, on_cancel=lambda: None,
+            subtitle=_("Give up 1 to {count} cards for as many new ones").format(count=most),
             draw_row=self._draw_card_row, row_height=56))
 
     def play_event(self, name: str) -> None:
@@ -173,7 +186,8 @@ class RaceChoices:
         if not plays:
             uses = [a for a in self.legal if a["type"] == "move" and name in a["events"]]
             if uses:
-                self.app.toast(f"{name} is used as you travel: choose Travel", theme.ACCENT)
+                self.app.toast(_("{event} is used as you travel: choose Travel").format(
+                    event=event_name(name)), theme.ACCENT)
             else:
                 self.try_action({"type": "play_event", "event": name})  # says why not
             return
@@ -189,11 +203,11 @@ class RaceChoices:
 
         def label(a: dict[str, Any]) -> tuple[str, str]:
             x, y = a["slots"]
-            return (f"{L.ACTION_NAMES[track[x]['action']]} <> "
-                    f"{L.ACTION_NAMES[track[y]['action']]}",
+            return (f"{_(L.ACTION_NAMES[track[x]['action']])} <> "
+                    f"{_(L.ACTION_NAMES[track[y]['action']])}",
                     f"{track[x]['card'][1]} / {track[y]['card'][1]}")
 
-        self.app.push(ChoiceScene(self.app, "Swap two track cards", plays,
+        self.app.push(ChoiceScene(self.app, _("Swap two track cards"), plays,
                                   lambda chosen: self.act(plays[chosen[0]]),
                                   on_cancel=lambda: None, label=label))
 
@@ -239,18 +253,18 @@ class RaceChoices:
                                 "center")
             x += 42
         if not action["cards"]:
-            theme.blit_text(surface, "no cards", (x, row.centery), 24, theme.TEXT_DIM,
+            theme.blit_text(surface, _("no cards"), (x, row.centery), 24, theme.TEXT_DIM,
                             anchor="midleft")
             x += 100
-        names = list(action["events"])
-        if action["balloon"] is not None and "Balloon" not in names:
-            names.append("track balloon")
+        names = [event_name(e) for e in action["events"]]
+        if action["balloon"] is not None and "Balloon" not in action["events"]:
+            names.append(_("track balloon"))
         if names:
             text = theme.fit_text(", ".join(names), 22, row.right - x - 110)
             theme.blit_text(surface, text, (x + 6, row.centery), 22, theme.ACCENT,
                             anchor="midleft")
         days = self.move_days(action)
-        theme.blit_text(surface, days if "die" in days else f"{days} days",
+        theme.blit_text(surface, days if "+" in days else _("{days} days").format(days=days),
                         (row.right - 12, row.centery),
                         30, theme.TEXT, True, "midright")
 
@@ -259,10 +273,10 @@ class RaceChoices:
         panel(surface, row, (70, 96, 80) if chosen else (50, 60, 80),
               theme.GOOD if chosen else theme.PANEL_EDGE, 8, 3 if chosen else 2)
         surface.blit(pieces.travel_card(card[0], card[1], 32, 44), (row.x + 10, row.y + 6))
-        theme.blit_text(surface, f"{card[0]} {card[1]}", (row.x + 56, row.centery), 28,
+        theme.blit_text(surface, f"{kind_word(card[0])} {card[1]}", (row.x + 56, row.centery), 28,
                         theme.TEXT, True, "midleft")
         if chosen:
-            theme.blit_text(surface, "give up", (row.right - 12, row.centery), 24, theme.GOOD,
+            theme.blit_text(surface, _("give up"), (row.right - 12, row.centery), 24, theme.GOOD,
                             True, "midright")
 
 

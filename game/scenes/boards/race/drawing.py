@@ -10,8 +10,10 @@ from typing import Any
 import pygame
 
 from game.anim.tween import Tween, hop, lerp2
+from game.i18n import _, ngettext
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
+from game.scenes.boards.race.words import event_name
 from game.scenes.table_panels import KIOSK_TEXT
 from game.ui import layout_record, theme
 from game.ui.widgets import focus_ring
@@ -137,9 +139,9 @@ class RaceDrawing:
             if card is None or ("slot", slot) in hidden:
                 pygame.draw.rect(surface, (50, 58, 76), area, 2, border_radius=8)
                 if not laid:
-                    theme.blit_text(surface, "not in", (area.centerx, area.centery - 14), 22,
+                    theme.blit_text(surface, _("not in"), (area.centerx, area.centery - 14), 22,
                                     theme.TEXT_DIM, anchor="center")
-                    theme.blit_text(surface, "play", (area.centerx, area.centery + 12), 22,
+                    theme.blit_text(surface, _("play"), (area.centerx, area.centery + 12), 22,
                                     theme.TEXT_DIM, anchor="center")
                 continue
             surface.blit(pieces.travel_card(card[0], card[1], L.CARD_W, L.CARD_H), area)
@@ -164,29 +166,33 @@ class RaceDrawing:
             if self.hover == (("deck", None) if pile == "travel" else ("events", None)):
                 pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
         x, y = L.PILE_INFO_X, L.PILE_Y
-        theme.blit_text(surface, f"Discard: {view['discard']}", (x, y), 26, theme.TEXT)
+        theme.blit_text(surface, _("Discard: {count}").format(count=view["discard"]), (x, y), 26,
+                        theme.TEXT)
         top = self.board_model().last_event
+        top = _("Last event: {event}").format(event=event_name(top) if top != "-" else top)
         if self.kiosk:  # read from the sofa: in large type, the panel's width under the piles
             with layout_record.part("status"):
-                theme.blit_text(surface, theme.fit_text(f"Last event: {top}", KIOSK_TEXT,
+                theme.blit_text(surface, theme.fit_text(top, KIOSK_TEXT,
                                                         L.PANEL_W), (L.PANEL_X, y + 176),
                                 KIOSK_TEXT, theme.TEXT)
         else:
-            theme.blit_text(surface, theme.fit_text(f"Last event: {top}", 26, L.PANEL_X
+            theme.blit_text(surface, theme.fit_text(top, 26, L.PANEL_X
                                                     + L.PANEL_W - x), (x, y + 34), 26,
                             theme.TEXT_DIM)
-        theme.blit_text(surface, f"Round {view['round']}", (x, y + (34 if self.kiosk else 68)),
+        theme.blit_text(surface, _("Round {round}").format(round=view["round"]),
+                        (x, y + (34 if self.kiosk else 68)),
                         26, theme.TEXT_DIM)
         img = pieces.coin(14)
         surface.blit(img, img.get_rect(center=L.BANK_POS))
-        theme.blit_text(surface, f"Bank: {view['bank']}", (x + 40, L.BANK_POS[1]), 26,
+        theme.blit_text(surface, _("Bank: {count}").format(count=view["bank"]),
+                        (x + 40, L.BANK_POS[1]), 26,
                         theme.TEXT, anchor="midleft")
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         x, y = L.HAND_X, L.HAND_Y
         if self.viewer is None:
-            msg = ("Hands hidden until the next player takes the screen"
-                   if len(self.session.humans) > 1 else "Hands are secret; cards seen taken:")
+            msg = (_("Hands hidden until the next player takes the screen")
+                   if len(self.session.humans) > 1 else _("Hands are secret; cards seen taken:"))
             theme.blit_text(surface, theme.fit_text(msg, 28, L.HAND_W), (x, y), 28,
                             theme.TEXT_DIM)
             self._draw_known(surface, x, y + 40)
@@ -195,10 +201,10 @@ class RaceDrawing:
         hand, events = private.get("hand", []), private.get("events", [])
         total = len(hand) + len(events)
         over = total > 6
-        title = f"Your hand: {total} of 6 cards"
+        title = _("Your hand: {count} of 6 cards").format(count=total)
         theme.blit_text(surface, title, (x, y), 28, theme.ERROR if over else theme.TEXT_DIM)
         if over:
-            theme.blit_text(surface, "click one to discard", (x + L.HAND_W, y + 4), 24,
+            theme.blit_text(surface, _("click one to discard"), (x + L.HAND_W, y + 4), 24,
                             theme.ERROR, anchor="topright")
         usable = self.usable_targets()
         for i, card in enumerate(hand):
@@ -209,7 +215,7 @@ class RaceDrawing:
             if self.hover == ("hand", i):
                 pygame.draw.rect(surface, theme.TEXT, rect, 3, border_radius=8)
         if not hand:
-            theme.blit_text(surface, "no travel cards", (x, y + 90), 26, theme.TEXT_DIM)
+            theme.blit_text(surface, _("no travel cards"), (x, y + 90), 26, theme.TEXT_DIM)
         for i, name in enumerate(events):
             rect = L.event_card_rect(i)
             surface.blit(pieces.event_card(name, rect.width, rect.height), rect)
@@ -231,7 +237,8 @@ class RaceDrawing:
                              (x + 40 + i * 34, top + 3))
             hidden = player["cards"] - len(cards)
             if hidden > 0 or not cards:
-                text = f"+{hidden} unseen" if cards else f"{hidden} unseen"
+                text = (_("+{count} unseen") if cards else _("{count} unseen")).format(
+                    count=hidden)
                 theme.blit_text(surface, text, (x + 44 + len(cards[:12]) * 34, top + row_h // 2),
                                 24, theme.TEXT_DIM, anchor="midleft")
 
@@ -266,8 +273,10 @@ class RaceDrawing:
 
     def _die_caption(self, purpose: str, roll: int, seat: int) -> str:
         if purpose == "elephant":
-            return f"{self.seat_name(seat)}'s elephant: {self.elephant_base} + {roll} days"
-        return f"{self.seat_name(seat)}'s balloon: {roll} day{'s' if roll != 1 else ''}"
+            return _("{name}'s elephant: {base} + {roll} days").format(
+                name=self.seat_name(seat), base=self.elephant_base, roll=roll)
+        return ngettext("{name}'s balloon: {roll} day", "{name}'s balloon: {roll} days",
+                        roll).format(name=self.seat_name(seat), roll=roll)
 
     def _draw_die_waiting(self, surface: pygame.Surface, active: list[Tween]) -> None:
         """A roll waiting for its re-roll or accept stays big on the board."""
@@ -277,6 +286,7 @@ class RaceDrawing:
             return
         caption = self._die_caption(awaiting["purpose"], awaiting["roll"], awaiting["seat"])
         dice.draw_still(surface, awaiting["roll"], L.DIE_CENTER, L.DIE_SIZE, caption, glow=1)
-        ask = f"Re-roll for 1 coin, or accept?  (throw {awaiting.get('rolls', 1)})"
+        ask = _("Re-roll for 1 coin, or accept?  (throw {number})").format(
+            number=awaiting.get("rolls", 1))
         theme.blit_text(surface, ask, (L.DIE_CENTER[0], L.DIE_CENTER[1] + L.DIE_SIZE // 2 + 74),
                         28, theme.ACCENT, True, "center", shadow=True)

@@ -11,6 +11,8 @@ from functools import cache
 
 import pygame
 
+from game.i18n import N_
+
 FRAME = pygame.Rect(8, 62, 1424, 694)
 RING = 40                                   # the time track's thickness
 MAP_RECT = FRAME.inflate(-2 * RING, -2 * RING)
@@ -148,15 +150,16 @@ BADGES: dict[str, tuple[int, int]] = {
     "Bombay": (10, 48),
     "Hong Kong": (84, 40),
 }
-ACTION_NAMES = {"coin": "Coin", "balloon": "Balloon", "event": "Event",
-                "detective": "Detective", "start_player": "Start player",
-                "exchange": "Exchange"}
-ACTION_HINTS = {"coin": "take a coin from the bank",
-                "balloon": "one card of your move becomes a die roll",
-                "event": "draw the top event card",
-                "detective": "move the detective to any city",
-                "start_player": "you start the next round",
-                "exchange": "swap 1-3 travel cards for new ones"}
+# English words, marked for the catalogs; the screens translate them as they draw.
+ACTION_NAMES = {"coin": N_("Coin"), "balloon": N_("Balloon"), "event": N_("Event"),
+                "detective": N_("Detective"), "start_player": N_("Start player"),
+                "exchange": N_("Exchange")}
+ACTION_HINTS = {"coin": N_("take a coin from the bank"),
+                "balloon": N_("one card of your move becomes a die roll"),
+                "event": N_("draw the top event card"),
+                "detective": N_("move the detective to any city"),
+                "start_player": N_("you start the next round"),
+                "exchange": N_("swap 1-3 travel cards for new ones")}
 
 
 def marker_spot(day: int, k: int) -> tuple[int, int]:

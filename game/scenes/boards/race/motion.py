@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
+from game.i18n import N_, _
 from game.rules.base import Event
 from game.scenes.boards.race import layout as L
+from game.scenes.boards.race.words import event_name, ordinal
 from game.ui import theme
 
 SOUNDS = {"card_taken": "card", "track_laid": "card", "card_drawn": "card",
@@ -209,7 +211,8 @@ class RaceMotion:
         if public:
             self.model.last_event = name
             self.animator.add_batch([self._tween(80, linear, kind="banner",
-                                                 text=f"{name}! Every traveller loses days")])
+                                                 text=_("{event}! Every traveller loses days")
+                                                 .format(event=event_name(name)))])
 
     def _anim_discarded(self, event: Event) -> None:
         if "event" in event:
@@ -218,7 +221,9 @@ class RaceMotion:
     def _anim_event_played(self, event: Event) -> None:
         name = event["event"]
         self.model.last_event = name
-        text = name if event.get("as") in (None, name) else f"{name} as {event['as']}"
+        text = (event_name(name) if event.get("as") in (None, name)
+                else _("{event} as {other}").format(event=event_name(name),
+                                                   other=event_name(event["as"])))
         self.animator.add_batch([self._tween(40, linear, kind="popup", text=text,
                                              at=self.seat_anchor(event["seat"]),
                                              seat=event["seat"])])
@@ -288,13 +293,15 @@ class RaceMotion:
         self.model.at[seat] = start + 1
         self.animator.add_batch([self._tween(min(90, 26 + length / 8), kind="pawn", seat=seat,
                                              path=path, hide=("pawn", seat))])
-        self._walk_days([seat], event["days"], f"+{event['days']} days",
+        self._walk_days([seat], event["days"], _("+{days} days").format(days=event["days"]),
                         self.world.cities[event["to"]])
 
     def _anim_days_lost(self, event: Event) -> None:
         why = event["why"]
-        text = {"round": "+1 day for everyone on the way", "detective": "Caught by the detective!",
-                "chip": "Held up by a bonus chip"}.get(why, f"{why}: +{event['days']} days")
+        texts = {"round": N_("+1 day for everyone on the way"),
+                 "detective": N_("Caught by the detective!"), "chip": N_("Held up by a bonus chip")}
+        text = (_(texts[why]) if why in texts
+                else _("{why}: +{days} days").format(why=event_name(why), days=event["days"]))
         at = L.DIE_CENTER
         if why == "detective" and event["seats"]:
             at = self.world.cities[self.model.detective]
@@ -322,10 +329,10 @@ class RaceMotion:
     def _anim_arrived(self, event: Event) -> None:
         order = event["order"]
         name = self.seat_name(event["seat"])
-        place = {1: "first", 2: "second", 3: "third"}.get(order, f"number {order}")
-        self.animator.add_batch([self._tween(90, linear, kind="banner",
-                                             text=f"{name} is back in London, {place}, "
-                                                  f"after {event['days']} days")])
+        place = ordinal(order)
+        self.animator.add_batch([self._tween(90, linear, kind="banner", text=_(
+            "{name} is back in London, {place}, after {days} days").format(
+                name=name, place=place, days=event["days"]))])
 
     def _anim_deck_reshuffled(self, event: Event) -> None:
-        self.app.toast("The discard is shuffled into a new travel deck", theme.ACCENT, 2)
+        self.app.toast(_("The discard is shuffled into a new travel deck"), theme.ACCENT, 2)

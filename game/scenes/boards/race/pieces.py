@@ -11,6 +11,9 @@ from functools import lru_cache
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
+from game.scenes.boards.race.words import event_name
 from game.ui import theme
 
 TRAIN = (196, 92, 52)
@@ -26,8 +29,9 @@ GOLD = (236, 190, 60)
 KIND_RGB = {"train": TRAIN, "ship": SHIP}
 # What a bonus chip gives, as a mark on it and in words.
 CHIP_MARKS = {"coin": "$", "travel": "+C", "event": "+E", "delay_others": "-1"}
-CHIP_WORDS = {"coin": "a coin", "travel": "a travel card", "event": "an event card",
-              "delay_others": "every other traveller loses a day"}
+CHIP_WORDS = {"coin": N_("a coin"), "travel": N_("a travel card"),
+              "event": N_("an event card"),
+              "delay_others": N_("every other traveller loses a day")}
 BLUE_EVENTS = ("Storm", "Delay")
 
 
@@ -77,7 +81,7 @@ def travel_card(kind: str, value: int, w: int, h: int) -> pygame.Surface:
     size = max(24, int(h * 0.42))
     theme.blit_text(s, str(value), (w / 2, h * 0.62), size, (255, 255, 255), True, "center",
                     shadow=True)
-    theme.blit_text(s, "days" if h >= 90 else "", (w / 2, h - 6), max(16, h // 7),
+    theme.blit_text(s, _("days") if h >= 90 else "", (w / 2, h - 6), max(16, h // 7),
                     (250, 246, 236), anchor="midbottom")
     return s
 
@@ -105,15 +109,20 @@ def card_back(pile: str, w: int, h: int) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=64)
 def event_card(name: str, w: int, h: int) -> pygame.Surface:
-    """An event card: parchment (blue for the cards that hit everyone) with its name."""
+    """An event card: parchment (blue for the cards that hit everyone) with its name
+    in the player's language."""
+    return _event_card(name, w, h, i18n.language())
+
+
+@lru_cache(maxsize=64)
+def _event_card(name: str, w: int, h: int, lang: str) -> pygame.Surface:
     s = _surface(w, h)
     pygame.draw.rect(s, BLUE_EVENT if name in BLUE_EVENTS else PAPER, (0, 0, w, h),
                      border_radius=8)
     pygame.draw.rect(s, (150, 96, 170), (0, 0, w, h), 3, border_radius=8)
     size = 24
-    label = theme.fit_text(name, size, w - 12, True)
+    label = theme.fit_text(event_name(name), size, w - 12, True)
     theme.blit_text(s, label, (w / 2, h / 2), size, INK, True, "center")
     return s
 

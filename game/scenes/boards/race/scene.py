@@ -11,6 +11,8 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.places import place
 from game.rules.base import Action, Event
 from game.rules.race.data import load_race
 from game.rules.race.days import payment_days
@@ -22,20 +24,15 @@ from game.scenes.boards.race.choices import RaceChoices
 from game.scenes.boards.race.drawing import RaceDrawing
 from game.scenes.boards.race.flight import RaceTweenDrawing
 from game.scenes.boards.race.motion import RaceMotion
+from game.scenes.boards.race.words import event_name, kind_word, ordinal
 from game.scenes.boards.race.world import load_world
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.widgets import Button
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def ordinal(n: int) -> str:
-    return ORDINALS.get(n, f"{n}th")
-
 
 def card_text(card: list) -> str:
-    return f"{card[0]} {card[1]}"
+    return f"{kind_word(card[0])} {card[1]}"
 
 
 class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, RaceBoardLayer,
@@ -184,76 +181,99 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         if kind == "slot":
             slot = view["track"][value]
             action, card = slot["action"], slot["card"]
-            what = f"{L.ACTION_NAMES[action]}: {L.ACTION_HINTS[action]}."
+            what = f"{_(L.ACTION_NAMES[action])}: {_(L.ACTION_HINTS[action])}."
             if card:
-                now = f" Take {card_text(card)} ({card[1]} days) and this action is yours"
-                now += " (not for the start player)." if (
-                    action == "start_player") else "."
+                if action == "start_player":
+                    now = _(" Take {card} ({days} days) and this action is yours (not for the "
+                            "start player).").format(card=card_text(card), days=card[1])
+                else:
+                    now = _(" Take {card} ({days} days) and this action is yours.").format(
+                        card=card_text(card), days=card[1])
                 if {"type": "take", "slot": value} not in self.legal:
-                    now = f" Holds {card_text(card)}."
+                    now = _(" Holds {card}.").format(card=card_text(card))
             elif slot["laid"]:
-                now = " Its card is taken this round."
+                now = _(" Its card is taken this round.")
             else:
-                now = " No card is laid here this round: too few travellers."
+                now = _(" No card is laid here this round: too few travellers.")
             return what + now
         if kind == "chip":
             city, color = value
             chip = (view["bonus"].get(city) or {}).get(color)
             if not chip:
                 return None
-            who = "first" if color == "red" else "last"
-            return (f"{city}'s {color} chip: {pieces.CHIP_WORDS[chip]}. The {who} traveller "
-                    f"to reach {city} may use it (or leave it); either way it is gone.")
+            if color == "red":
+                return _("{city}'s red chip: {chip}. The first traveller to reach {city} may "
+                         "use it (or leave it); either way it is gone.").format(
+                    city=place(city), chip=_(pieces.CHIP_WORDS[chip]))
+            return _("{city}'s blue chip: {chip}. The last traveller to reach {city} may use "
+                     "it (or leave it); either way it is gone.").format(
+                city=place(city), chip=_(pieces.CHIP_WORDS[chip]))
         if kind == "pawn":
             p = view["players"][value]
-            where = (f"back in London, {ordinal(p['arrived'])}" if p["arrived"]
-                     else f"in {p['city']}")
-            return (f"{self.seat_name(value)}: {where}, {p['days']} days, {p['coins']} "
-                    f"coin{'s' if p['coins'] != 1 else ''}, {p['cards']} travel and "
-                    f"{p['events']} event cards.")
+            where = (_("back in London, {place}").format(place=ordinal(p["arrived"]))
+                     if p["arrived"] else _("in {city}").format(city=place(p["city"])))
+            return ngettext("{name}: {where}, {days} days, {coins} coin, {cards} travel and "
+                            "{events} event cards.",
+                            "{name}: {where}, {days} days, {coins} coins, {cards} travel and "
+                            "{events} event cards.", p["coins"]).format(
+                name=self.seat_name(value), where=where, days=p["days"], coins=p["coins"],
+                cards=p["cards"], events=p["events"])
         if kind == "marker":
             days = view["players"][value]["days"]
             limit = self.numbers["time_limit"]
-            left = (f"{limit - days} days left of {limit}" if days <= limit
-                    else f"{days - limit} days past {limit}")
-            return f"{self.seat_name(value)}'s time marker: {days} days so far ({left})."
+            left = (_("{count} days left of {limit}").format(count=limit - days, limit=limit)
+                    if days <= limit
+                    else _("{count} days past {limit}").format(count=days - limit, limit=limit))
+            return _("{name}'s time marker: {days} days so far ({left}).").format(
+                name=self.seat_name(value), days=days, left=left)
         if kind == "detective":
             city = view["detective"]
             here = [self.seat_name(p["seat"]) for p in view["players"]
                     if p["city"] == city and p["arrived"] is None]
-            caught = f" Now in {city} with {', '.join(here)}." if here else f" Now in {city}."
-            return (f"The detective: ending your own turn in his city costs "
-                    f"{self.numbers['detective_days']} days (a Distraction card saves "
-                    f"you).{caught}")
+            caught = (_(" Now in {city} with {names}.").format(city=place(city),
+                                                               names=", ".join(here))
+                      if here else _(" Now in {city}.").format(city=place(city)))
+            return _("The detective: ending your own turn in his city costs "
+                     "{days} days (a Distraction card saves you).").format(
+                days=self.numbers["detective_days"]) + caught
         if kind == "deck":
             if "take_deck" in self._legal_types():
-                return "Take the deck's top card (the last of six travellers)"
-            return f"Buy the top travel card for {self.numbers['buy_price']} coins"
+                return _("Take the deck's top card (the last of six travellers)")
+            return _("Buy the top travel card for {count} coins").format(
+                count=self.numbers["buy_price"])
         if kind == "events":
-            return f"Buy the top event card for {self.numbers['buy_price']} coins"
+            return _("Buy the top event card for {count} coins").format(
+                count=self.numbers["buy_price"])
         if kind == "city":
             chips = view["bonus"].get(value) or {}
-            words = [f"{c} chip: {pieces.CHIP_WORDS[k]}" for c, k in chips.items() if k]
+            words = [_("{color} chip: {chip}").format(color=_(c), chip=_(pieces.CHIP_WORDS[k]))
+                     for c, k in chips.items() if k]
             here = [self.seat_name(p["seat"]) for p in view["players"] if p["city"] == value
                     and p["arrived"] is None]
-            parts = [value] + words + ([", ".join(here) + " here"] if here else [])
+            parts = [place(value)] + words + (
+                [_("{names} here").format(names=", ".join(here))] if here else [])
             if view["detective"] == value:
-                parts.append("the detective waits here")
+                parts.append(_("the detective waits here"))
             return " - ".join(parts)
         if kind == "leg":
             leg = view["legs"][value]
-            ways = " or ".join(" + ".join(option) for option in leg["options"])
+            ways = _(" or ").join(" + ".join(kind_word(k) for k in option)
+                                  for option in leg["options"])
             if not leg["options"]:
-                ways = (f"{leg['no_cards_days']} days without cards, or an Elephant: "
-                        f"{self.elephant_base} + a die")
-            return f"{leg['from']} - {leg['to']}: {ways}"
+                ways = _("{days} days without cards, or an Elephant: {base} + a die").format(
+                    days=leg["no_cards_days"], base=self.elephant_base)
+            return f"{place(leg['from'])} - {place(leg['to'])}: {ways}"
         if kind == "event":
             events = view["private"].get("events", [])
-            return EVENT_TIPS.get(events[value], events[value]) if value < len(events) else None
+            if value >= len(events):
+                return None
+            return _(EVENT_TIPS[events[value]]) if events[value] in EVENT_TIPS else events[value]
         if kind == "hand":
             hand = view["private"].get("hand", [])
             if value < len(hand):
-                return f"{card_text(hand[value])}: {hand[value][1]} days on a {hand[value][0]} leg"
+                return _("{card}: {days} days on a {kind} leg").format(
+                    card=card_text(hand[value]), days=hand[value][1],
+                    kind=kind_word(hand[value][0]))
         return None
 
     # --- acting -------------------------------------------------------------------
@@ -301,29 +321,31 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         kinds = self._legal_types()
         legal = self.legal
         if "accept" in kinds:
-            return [("Accept roll", {"type": "accept"}),
-                    (f"Re-roll: {self.numbers['reroll_price']} coin", {"type": "reroll"})]
+            return [(N_("Accept roll"), {"type": "accept"}),
+                    (_("Re-roll: {count} coin").format(count=self.numbers["reroll_price"]),
+                     {"type": "reroll"})]
         if "bonus" in kinds:
-            return [("Take chip", {"type": "bonus", "take": True}),
-                    ("Leave chip", {"type": "bonus", "take": False})]
+            return [(N_("Take chip"), {"type": "bonus", "take": True}),
+                    (N_("Leave chip"), {"type": "bonus", "take": False})]
         out: list[tuple[str, Action]] = []
         if "move" in kinds:
-            out.append((f"Travel to {self._next_city()}", {"type": "_move"}))
-        simple = [("take_deck", "Deck's top card"), ("coin", "Take a coin"),
-                  ("draw_event", "Draw an event"), ("start_player", "Start next round")]
+            out.append((_("Travel to {city}").format(city=place(self._next_city())),
+                        {"type": "_move"}))
+        simple = [("take_deck", N_("Deck's top card")), ("coin", N_("Take a coin")),
+                  ("draw_event", N_("Draw an event")), ("start_player", N_("Start next round"))]
         for kind, label in simple:
             if kind in kinds:
                 out.append((label, next(a for a in legal if a["type"] == kind)))
         if "detective" in kinds:
-            out.append(("Move detective", {"type": "_detective"}))
+            out.append((N_("Move detective"), {"type": "_detective"}))
         if "exchange" in kinds:
-            out.append(("Exchange cards", {"type": "_exchange"}))
+            out.append((N_("Exchange cards"), {"type": "_exchange"}))
         if "end_turn" in kinds:
-            out.append(("End turn", {"type": "end_turn"}))
+            out.append((N_("End turn"), {"type": "end_turn"}))
         price = self.numbers["buy_price"]
-        for pile, label in (("travel", "Buy travel"), ("event", "Buy event")):
+        for pile, label in (("travel", N_("Buy travel")), ("event", N_("Buy event"))):
             if {"type": "buy", "pile": pile} in legal:
-                out.append((f"{label}: {price}", {"type": "buy", "pile": pile}))
+                out.append((f"{_(label)}: {price}", {"type": "buy", "pile": pile}))
         return out[:6]  # the piles buy too, should a seventh button not fit
 
     def button_rect(self, index: int) -> pygame.Rect:
@@ -331,9 +353,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
 
     def draw_buttons(self, surface: pygame.Surface,
                      focus_item: tuple[str, Any] | None) -> None:
-        for i, (label, _) in enumerate(self.buttons()):
+        for i, (label, _action) in enumerate(self.buttons()):
             rect = self.button_rect(i)
-            Button(theme.fit_text(label, 30, rect.width - 16, True), rect, lambda: None,
+            Button(theme.fit_text(_(label), 30, rect.width - 16, True), rect, lambda: None,
                    size=30).draw(surface, focused=focus_item == ("button", i),
                                  hover=self.hover == ("button", i))
 
@@ -355,8 +377,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         if "Offer" in effects:
             return str(n["offer_days"])
         if not leg["options"]:
-            return f"{self.elephant_base} + die" if "Elephant" in effects else str(
-                leg["no_cards_days"])
+            if "Elephant" in effects:
+                return _("{days} + die").format(days=self.elephant_base)
+            return str(leg["no_cards_days"])
         cards = [tuple(c) for c in action["cards"]]
         balloon = tuple(action["balloon"]) if action["balloon"] else None
         days = payment_days(cards, balloon=balloon, roll=0,
@@ -364,27 +387,32 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
                             else None,
                             submarine=n["submarine_days"] if "Submarine" in effects else None,
                             opportunity="Opportunity" in effects)
-        return f"{days} + die" if balloon else str(days)
+        return _("{days} + die").format(days=days) if balloon else str(days)
 
     # --- words --------------------------------------------------------------------
 
     def status(self) -> str:
         view = self.shown
         if view["phase"] == "over":
-            return "The race is over"
+            return _("The race is over")
         name = self.seat_name(view["current"])
         # a question already answered (its answer is playing out) is not asked again
         awaiting = None if self.needs_snap or self.session.awaiting else view.get("awaiting")
         if awaiting and awaiting["kind"] == "reroll":
-            return f"{name} rolled {awaiting['roll']}: re-roll or accept?"
+            return _("{name} rolled {roll}: re-roll or accept?").format(name=name,
+                                                                        roll=awaiting["roll"])
         if awaiting and awaiting["kind"] == "bonus":
-            return f"{name}: take the {awaiting['color']} chip in {awaiting['city']}?"
+            return _("{name}: take the {color} chip in {city}?").format(
+                name=name, color=_(awaiting["color"]), city=place(awaiting["city"]))
         player = view["players"][view["current"]]
         if player["cards"] + player["events"] > self.numbers["hand_limit"] and \
                 view["turn_state"]["taken"]:
-            return f"{name} discards down to {self.numbers['hand_limit']} cards"
-        doing = "travels or ends the turn" if view["turn_state"]["taken"] else "takes a card"
-        return f"Round {view['round']}: {name} {doing}"
+            return _("{name} discards down to {count} cards").format(
+                name=name, count=self.numbers["hand_limit"])
+        if view["turn_state"]["taken"]:
+            return _("Round {round}: {name} travels or ends the turn").format(
+                round=view["round"], name=name)
+        return _("Round {round}: {name} takes a card").format(round=view["round"], name=name)
 
     def act(self, action: Action) -> bool:
         if action.get("type") == "move":
@@ -413,59 +441,80 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         kind = event["type"]
         who = self.seat_name(event["seat"]) if "seat" in event else ""
         if kind == "moved":
-            how = " + ".join(card_text(c) for c in event["cards"]) or "no cards"
+            how = " + ".join(card_text(c) for c in event["cards"]) or _("no cards")
             extra = []
             if event["balloon"]:
-                extra.append(f"balloon rolled {event['balloon']['roll']}")
+                extra.append(_("balloon rolled {roll}").format(roll=event["balloon"]["roll"]))
             if event["elephant"] is not None:
-                extra.append(f"elephant rolled {event['elephant']}")
+                extra.append(_("elephant rolled {roll}").format(roll=event["elephant"]))
             if event["events"]:
-                extra.append(", ".join(event["events"]))
+                extra.append(", ".join(event_name(e) for e in event["events"]))
             more = f" ({'; '.join(extra)})" if extra else ""
-            return f"{who}: {event['from']} to {event['to']}, {how}{more}: {event['days']} days"
+            return _("{name}: {a} to {b}, {how}: {days} days").format(
+                name=who, a=place(event["from"]), b=place(event["to"]), how=how + more,
+                days=event["days"])
         if kind == "card_taken":
             if event["slot"] is None:
-                return f"{who} took the deck's top card"
-            return f"{who} took {card_text(event['card'])} ({L.ACTION_NAMES[event['action']]})"
+                return _("{name} took the deck's top card").format(name=who)
+            return _("{name} took {card} ({action})").format(
+                name=who, card=card_text(event["card"]),
+                action=_(L.ACTION_NAMES[event["action"]]))
         if kind == "die_rolled":
-            again = " again" if event["number"] > 1 else ""
-            return f"{who} rolled{again} for the {event['purpose']}: {event['roll']}"
+            purpose = _(PURPOSES.get(event["purpose"], event["purpose"]))
+            if event["number"] > 1:
+                return _("{name} rolled again for the {purpose}: {roll}").format(
+                    name=who, purpose=purpose, roll=event["roll"])
+            return _("{name} rolled for the {purpose}: {roll}").format(
+                name=who, purpose=purpose, roll=event["roll"])
         if kind == "days_lost":
             names = ", ".join(self.seat_name(s) for s in event["seats"])
             if event["why"] == "round":
-                return f"New round: +{event['days']} day for {names}"
+                return _("New round: +{days} day for {names}").format(days=event["days"],
+                                                                      names=names)
             if event["why"] == "detective":
-                return f"The detective caught {names}: +{event['days']} days"
-            return f"{event['why']}: +{event['days']} days for {names}"
+                return _("The detective caught {names}: +{days} days").format(
+                    names=names, days=event["days"])
+            return _("{why}: +{days} days for {names}").format(
+                why=event_name(event["why"]), days=event["days"], names=names)
         if kind == "detective_moved":
-            return f"{who} sent the detective to {event['to']}"
+            return _("{name} sent the detective to {city}").format(name=who,
+                                                                   city=place(event["to"]))
         if kind == "event_drawn":
             if "event" in event:
-                return f"{who} drew {event['event']}!"
-            return f"{who} drew an event card"
+                return _("{name} drew {event}!").format(name=who, event=event_name(event["event"]))
+            return _("{name} drew an event card").format(name=who)
         if kind == "chip":
-            verb = "took" if event["taken"] else "left"
-            return f"{who} {verb} the {event['color']} chip in {event['city']} " \
-                   f"({pieces.CHIP_WORDS[event['chip']]})"
+            words = dict(name=who, color=_(event["color"]), city=place(event["city"]),
+                         chip=_(pieces.CHIP_WORDS[event["chip"]]))
+            if event["taken"]:
+                return _("{name} took the {color} chip in {city} ({chip})").format(**words)
+            return _("{name} left the {color} chip in {city} ({chip})").format(**words)
         if kind == "arrived":
-            return f"{who} is back in London, {ordinal(event['order'])}: {event['days']} days"
+            return _("{name} is back in London, {place}: {days} days").format(
+                name=who, place=ordinal(event["order"]), days=event["days"])
         lines = {
-            "round_started": lambda: f"Round {event['round']} begins",
-            "coin_gained": lambda: f"{who} gained a coin",
-            "start_player_taken": lambda: f"{who} will start the next round",
-            "exchanged": lambda: f"{who} exchanged {len(event['cards'])} card(s)",
-            "cards_swapped": lambda: f"{who} swapped two track cards",
-            "event_played": lambda: f"{who} played {event['event']}",
-            "card_drawn": lambda: f"{who} drew a travel card",
-            "discarded": lambda: f"{who} discarded a card",
-            "game_over": lambda: "The race is over",
+            "round_started": lambda: _("Round {round} begins").format(round=event["round"]),
+            "coin_gained": lambda: _("{name} gained a coin").format(name=who),
+            "start_player_taken": lambda: _("{name} will start the next round").format(
+                name=who),
+            "exchanged": lambda: ngettext("{name} exchanged {count} card",
+                                          "{name} exchanged {count} cards",
+                                          len(event["cards"])).format(
+                name=who, count=len(event["cards"])),
+            "cards_swapped": lambda: _("{name} swapped two track cards").format(name=who),
+            "event_played": lambda: _("{name} played {event}").format(
+                name=who, event=event_name(event["event"])),
+            "card_drawn": lambda: _("{name} drew a travel card").format(name=who),
+            "discarded": lambda: _("{name} discarded a card").format(name=who),
+            "game_over": lambda: _("The race is over"),
         }
         if kind == "coins_paid" and event["why"] == "buy":
-            return f"{who} paid {event['coins']} coins for a card"
+            return _("{name} paid {count} coins for a card").format(name=who,
+                                                                    count=event["coins"])
         return lines[kind]() if kind in lines else None
 
     def player_columns(self) -> list[tuple[str, int]]:
-        return [("days", 62), ("coins", 62), ("cards", 60), ("events", 66)]
+        return [(N_("days"), 62), (N_("coins"), 62), (N_("cards"), 60), (N_("events"), 66)]
 
     def player_values(self, seat: int, player: dict[str, Any]) -> list[str]:
         return [str(player["days"]), str(player["coins"]), str(player["cards"]),
@@ -474,11 +523,10 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
     def player_note(self, seat: int) -> str | None:
         player = self.shown["players"][seat]
         if player["arrived"] is not None:
-            return f"back in London, {ordinal(player['arrived'])}"
-        note = f"in {player['city']}"
+            return _("back in London, {place}").format(place=ordinal(player["arrived"]))
         if seat == self.shown["start_player"]:
-            note += ", start player"
-        return note
+            return _("in {city}, start player").format(city=place(player["city"]))
+        return _("in {city}").format(city=place(player["city"]))
 
     # --- results hooks --------------------------------------------------------------
 
@@ -488,12 +536,14 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             return 0, ""
         first = arrivals[0]
         days = result["scores"][first]
-        return 120, f"First back in London: {self.seat_name(first)}, {days} days"
+        return 120, _("First back in London: {name}, {days} days").format(
+            name=self.seat_name(first), days=days)
 
     def results_lines(self, entry: dict[str, Any]) -> list[str]:
-        lines = [f"Place {entry['place']}"] if entry.get("place") else []
+        lines = [_("Place {place}").format(place=entry["place"])] if entry.get("place") else []
         if entry.get("arrived") is None:
-            lines.append(f"Still on the way: {entry.get('city', '?')}")
+            lines.append(_("Still on the way: {city}").format(
+                city=place(entry.get("city", "?"))))
         return lines
 
     def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
@@ -504,27 +554,29 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         legs = self.journeys.get(seat, [])
         delays = self.delays.get(seat, 0)
         journey: list[tuple[str, str, bool]] = []
-        if legs and sum(d for _, _, d in legs) + delays == entry["days"]:
-            journey = [(f"{a} - {b}", f"+{d}", True) for a, b, d in legs]
+        if legs and sum(d for _unused, _, d in legs) + delays == entry["days"]:
+            journey = [(f"{place(a)} - {place(b)}", f"+{d}", True) for a, b, d in legs]
             if delays:
-                journey.append(("Delays", f"+{delays}", False))
+                journey.append((_("Delays"), f"+{delays}", False))
         return journey + [
-            ("Back in London", ordinal(arrived) if arrived else "no", arrived is not None),
-            (f"Within {limit} days", "yes" if entry["days"] <= limit else "no",
-             entry["days"] <= limit),
-            ("Coins", str(entry.get("coins", 0)), True)]
+            (_("Back in London"), ordinal(arrived) if arrived else _("no"), arrived is not None),
+            (_("Within {count} days").format(count=limit),
+             _("yes") if entry["days"] <= limit else _("no"), entry["days"] <= limit),
+            (_("Coins"), str(entry.get("coins", 0)), True)]
 
 
 EVENT_TIPS = {
-    "Distraction": "Distraction: the detective does not stop you this turn",
-    "Offer": "Offer: travel a leg without cards in a fixed number of days",
-    "Balloon": "Balloon: one card of your move becomes a die roll",
-    "Connection": "Connection: travel a second leg this turn",
-    "Detective": "Detective: move the detective to any city",
-    "Elephant": "Elephant: ride across India (a die), or cash it for a coin",
-    "Opportunity": "Opportunity: two cards of one kind count as the higher",
-    "Princess": "Princess: copies the top card of the event discard",
-    "Propeller train": "Propeller train: one train card counts 1 day",
-    "Submarine": "Submarine: one ship card counts 3 days",
-    "Swap": "Swap: change two cards on the action track round",
+    "Distraction": N_("Distraction: the detective does not stop you this turn"),
+    "Offer": N_("Offer: travel a leg without cards in a fixed number of days"),
+    "Balloon": N_("Balloon: one card of your move becomes a die roll"),
+    "Connection": N_("Connection: travel a second leg this turn"),
+    "Detective": N_("Detective: move the detective to any city"),
+    "Elephant": N_("Elephant: ride across India (a die), or cash it for a coin"),
+    "Opportunity": N_("Opportunity: two cards of one kind count as the higher"),
+    "Princess": N_("Princess: copies the top card of the event discard"),
+    "Propeller train": N_("Propeller train: one train card counts 1 day"),
+    "Submarine": N_("Submarine: one ship card counts 3 days"),
+    "Swap": N_("Swap: change two cards on the action track round"),
 }
+# What a die is thrown for, as die_rolled events name it.
+PURPOSES = {"balloon": N_("balloon"), "elephant": N_("elephant")}
