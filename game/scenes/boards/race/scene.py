@@ -554,7 +554,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         legs = self.journeys.get(seat, [])
         delays = self.delays.get(seat, 0)
         journey: list[tuple[str, str, bool]] = []
-        if legs and sum(d for _unused, _, d in legs) + delays == entry["days"]:
+        if legs and sum(d for _a, _b, d in legs) + delays == entry["days"]:
             journey = [(f"{place(a)} - {place(b)}", f"+{d}", True) for a, b, d in legs]
             if delays:
                 journey.append((_("Delays"), f"+{delays}", False))
