@@ -161,6 +161,11 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     kiosk = KioskScene(app, discover=args.discover, address=args.address,
                        host_key=args.host_key)
     app.push(kiosk)
+    following = (f"the game at {args.address}" if args.address else
+                 f"the game {args.discover!r} on the LAN" if args.discover else
+                 "the first game that starts on the LAN")
+    print(f"railparty kiosk: following {following}; a bot demo plays until it answers. "
+          "Quit: Ctrl+Shift+Q.", file=sys.stderr, flush=True)
     try:
         app.run(max_frames=args.frames)
         if args.screenshot:

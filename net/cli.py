@@ -32,6 +32,24 @@ def fingerprint_arg(text: str) -> str:
     return plain
 
 
+def _unwritable(save: str) -> str | None:
+    """Why the host could not keep its game in `save` (None: it can), checked
+    before anything starts: a host that cannot save loses the game to a crash."""
+    import os
+    from pathlib import Path
+
+    folder = Path(save).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"the folder {str(folder)!r} cannot be made ({exc.strerror or exc})"
+    if Path(save).is_dir():
+        return "that is a folder"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {str(folder)!r} cannot be written to"
+    return None
+
+
 def _default_name() -> str:
     return machine_player_name()[:P.MAX_NAME_CHARS]
 
@@ -178,6 +196,10 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
     save = args.save or args.resume
     if save is None:
         save = str(data_dir() / "saves" / time.strftime("host-%Y%m%d-%H%M%S.json"))
+    problem = _unwritable(save)
+    if problem:
+        _say(f"cannot save to {save}: {problem}")
+        return 2
     name = args.name or f"{socket.gethostname()[:16]} rails"
     from game.bots.pool import start_shared
 

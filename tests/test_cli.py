@@ -262,3 +262,19 @@ def test_no_display_message_comes_first_and_alone():
     lines = done.stderr.splitlines()
     assert lines and lines[0].startswith("railparty: no window can open here"), done.stderr
     assert len(lines) == 1, f"noise after the message: {done.stderr!r}"
+
+
+def test_a_host_that_cannot_save_says_so_before_it_starts(tmp_path, capsys):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a folder")
+    for save, words in ((a_file / "game.json", "cannot be made"), (tmp_path, "is a folder")):
+        assert main(["host", "--headless", "--port", "0", "--no-advertise", "--save",
+                     str(save)]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot save to {save}" in err and words in err and "Traceback" not in err
+
+
+def test_the_kiosk_says_what_it_follows(capsys):
+    assert main(["kiosk", "--address", "127.0.0.1:1", "--frames", "2", "--windowed"]) == 0
+    err = capsys.readouterr().err
+    assert "following the game at 127.0.0.1:1" in err and "Ctrl+Shift+Q" in err
