@@ -14,7 +14,7 @@ from game.i18n import LANGUAGES
 
 # Modules that add subcommands: each has `register(subparsers)`, which adds its
 # parsers with `set_defaults(func=handler)`; handler(args) returns the exit code.
-COMMAND_MODULES: list[str] = ["game.app_cli", "game.lan_cli"]
+COMMAND_MODULES: list[str] = ["game.app_cli", "game.lan_cli", "game.story_cli"]
 
 
 # Commands that open a window or tell a player something: they take --lang.

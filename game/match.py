@@ -72,6 +72,8 @@ class Match:
     think_ms: int | None = None
     state: GameState = field(init=False)
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
+    # keeps this game's record in the history folder (game/history.py); None: not kept
+    history: Any = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.state = create(self.game_id, players=len(self.seats), seed=self.seed,
@@ -99,6 +101,8 @@ class Match:
         events = self.state.apply(seat, action)
         if self.save_path is not None:
             self.save(self.save_path)
+        if self.history is not None:
+            self.history.note(self)
         return events
 
     def undo_last(self) -> None:
@@ -113,6 +117,8 @@ class Match:
         self.state = state
         if self.save_path is not None:
             self.save(self.save_path)
+        if self.history is not None:
+            self.history.note(self)
 
     def bot_to_act(self) -> int | None:
         """A bot seat that may act now, if any."""

@@ -34,6 +34,8 @@ class Settings:
     confirm_moves: bool = True
     # "en" or "ja"; "" follows the system's locale (game/i18n.py)
     language: str = ""
+    # keep every game in the history folder (replays, charts, the table's history)
+    keep_history: bool = True
 
     @classmethod
     def path(cls) -> Path:

@@ -75,6 +75,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     host.add_argument("--player", default=None, metavar="NAME",
                       help="with a window: your name at the table (you play a seat)")
     host.add_argument("--save", metavar="FILE", help="save file (written after every action)")
+    host.add_argument("--no-history", action="store_true",
+                      help="keep no record of this game in the history folder (replays, "
+                           "the table's history)")
     host.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
     host.add_argument("--force-resume", action="store_true",
                       help="with --resume: if the journal is damaged, resume before the "
@@ -215,6 +218,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     start_after=args.start_after, exit_when_over=args.headless,
                     fsync=args.fsync, turn_timeout=args.turn_timeout or None,
                     think_ms=args.think_ms, seats_per_address=args.seats_per_address,
+                    keep_history=not args.no_history,
                     on_listening=lambda h: print(
                         f"listening on {h.bind}:{h.port}\nhost key "
                         f"{shown(h.identity.fingerprint)}", flush=True))

@@ -14,8 +14,17 @@ from game.session import LocalSession
 
 def start_match(app: Any, match: Match) -> None:
     match.set_think_ms(app.settings.bot_think_ms)
+    keep_history(app, match)
     session = LocalSession(match)
     app.reset(nav.board_scene(app, session, on_exit=lambda: nav.to_title(app)))
+
+
+def keep_history(app: Any, match: Match) -> None:
+    """Keep the game in the history folder after every move, if the setting allows."""
+    from game.history import HistoryKeeper
+
+    if getattr(app.settings, "keep_history", True):
+        match.history = HistoryKeeper("hot-seat", interval=0.0)
 
 
 def new_game(app: Any, game_id: str, seats: list[Seat], seed: int | None = None,

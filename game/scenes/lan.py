@@ -294,7 +294,8 @@ class HostSetupScene(Scene):
                             turn_timeout=self.TURN_TIMERS[self.timer] or None,
                             fill_bot=self.bot, standin_bot=self.bot,
                             think_ms=self.app.settings.bot_think_ms,
-                            bot_delay=self.app.settings.bot_pace).start()
+                            bot_delay=self.app.settings.bot_pace,
+                            keep_history=self.app.settings.keep_history).start()
                 break
             except OSError as exc:
                 error = exc

@@ -15,12 +15,13 @@ from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
 ROWS = ["animation", "fullscreen", "volume", "colorblind", "bot_pace", "bot_think_ms",
-        "confirm_moves", "language", "back"]
+        "confirm_moves", "keep_history", "language", "back"]
 LABELS = {"language": N_("Language"), "animation": N_("Animation speed"),
           "fullscreen": N_("Fullscreen"), "volume": N_("Volume"),
           "colorblind": N_("Colour-blind aids"), "bot_pace": N_("Bot thinking time"),
           "bot_think_ms": N_("Hard bot think time"),
-          "confirm_moves": N_("Claiming a route"), "back": N_("Back")}
+          "confirm_moves": N_("Claiming a route"), "keep_history": N_("Game history"),
+          "back": N_("Back")}
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
 
 
@@ -50,6 +51,8 @@ class SettingsScene(Scene):
             return _("{seconds} s").format(seconds=f"{s.bot_think_ms / 1000:g}")
         if key == "confirm_moves":
             return _("Confirm first") if s.confirm_moves else _("One click, with undo")
+        if key == "keep_history":
+            return _("Keep every game (replays)") if s.keep_history else _("Off")
         return ""
 
     def _change(self, key: str, step: int) -> None:
@@ -75,6 +78,8 @@ class SettingsScene(Scene):
             s.colorblind = not s.colorblind
         elif key == "confirm_moves":
             s.confirm_moves = not s.confirm_moves
+        elif key == "keep_history":
+            s.keep_history = not s.keep_history
         elif key == "bot_pace":
             i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - s.bot_pace))
             s.bot_pace = PACES[(i + step) % len(PACES)]

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.bots import bot_for_game, bot_names
 from game.bots.pool import shared as bot_workers
+from game.history import HistoryKeeper
 from game.match import Match, new_seed
 from game.rules import GAMES
 from net import protocol as P
@@ -58,7 +59,7 @@ class Host(Admission, Lobby, Table, StandIns):
                  on_listening: Callable[[Host], None] | None = None,
                  fsync: bool = False, turn_timeout: float | None = None,
                  think_ms: int | None = None, identity: HostIdentity | None = None,
-                 seats_per_address: int = SEATS_PER_ADDRESS):
+                 seats_per_address: int = SEATS_PER_ADDRESS, keep_history: bool = False):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -82,6 +83,8 @@ class Host(Admission, Lobby, Table, StandIns):
         self.options = dict(options or {})
         self.save_path = Path(save_path) if save_path else None
         self._saver = HostSave(self.save_path, fsync) if self.save_path else None
+        # the hosting machine's history folder keeps every game played here (game/history.py)
+        self._history = HistoryKeeper("host") if keep_history else None
         self.advertise, self.interfaces = advertise, interfaces
         # only bots this game offers: a stand-in must never be one that cannot play
         self.fill_bot = bot_for_game(game, fill_bot)
@@ -324,6 +327,8 @@ class Host(Admission, Lobby, Table, StandIns):
                 await asyncio.wait_for(self._advertiser.close(), 5.0)
         if self._saver is not None:
             self._saver.finish(self.match)
+        if self._history is not None:
+            self._history.flush(self.match)
         self._refresh_status(stopped=True)
 
     async def _advertise(self) -> None:
@@ -358,6 +363,8 @@ class Host(Admission, Lobby, Table, StandIns):
     # Connections
     # ======================================================================
     def _save(self) -> None:
+        if self._history is not None and self.match is not None:
+            self._history.note(self.match)
         if self._saver is not None and self.match is not None and self._loop is not None:
             try:
                 self._saver.record(self.match, self._loop)
