@@ -105,6 +105,7 @@ class KioskScene(Scene):
             return None
         self.target_key = pick.fingerprint
         return pick.address
+
     @property
     def demo_game(self) -> str:
         """The game the attract mode plays next."""
@@ -167,6 +168,7 @@ class KioskScene(Scene):
                 self.client = None
                 if snap["cause"] in ("wrong_host", "unreadable") and self.following:
                     self.shunned[self.following] = self.ticks + SHUN_TICKS
+                if snap["cause"] == "wrong_host" and self.following:
                     self.notice = f"{self.following} could not prove its key: skipped"
                 if self.showing == "live":
                     self._show_demo()
