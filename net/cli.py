@@ -120,6 +120,11 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                       help=argparse.SUPPRESS)
     host.add_argument("--frame-timeout", type=beat, default=P.FRAME_TIMEOUT_SECONDS,
                       help=argparse.SUPPRESS)
+    host.add_argument("--web-port", type=port, default=None, metavar="N",
+                      help="port of the phone page (default 47475, or any free port "
+                           "when that one is taken)")
+    host.add_argument("--no-web", action="store_true",
+                      help="serve no phone page (players join with the program only)")
     host.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
     host.set_defaults(func=lambda args: cmd_host(args, host, host_window))
 
@@ -172,6 +177,15 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+def _port_free(bind: str, number: int) -> bool:
+    """Whether the phone page's default port can be had (else any free one is used)."""
+    try:
+        with socket.create_server((bind, number)):
+            return True
+    except OSError:
+        return False
+
+
 def _no_window(*_: Any) -> int:
     _say("no window is available in this program; use --headless")
     return 2
@@ -207,6 +221,11 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
     from game.bots.pool import start_shared
 
     start_shared(args.bot_workers)   # the bots' processes, warm before the first move
+    from net.host.web import DEFAULT_WEB_PORT
+
+    web_port = None if args.no_web else (
+        args.web_port if args.web_port is not None
+        else DEFAULT_WEB_PORT if _port_free(args.bind, DEFAULT_WEB_PORT) else 0)
     try:
         host = Host(info.id, args.seats, name, bind=args.bind, port=args.port, seed=args.seed,
                     save_path=save, resume=resume, advertise=not args.no_advertise,
@@ -219,9 +238,11 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     fsync=args.fsync, turn_timeout=args.turn_timeout or None,
                     think_ms=args.think_ms, seats_per_address=args.seats_per_address,
                     keep_history=not args.no_history,
-                    on_listening=lambda h: print(
+                    web_port=web_port, on_listening=lambda h: print(
                         f"listening on {h.bind}:{h.port}\nhost key "
-                        f"{shown(h.identity.fingerprint)}", flush=True))
+                        f"{shown(h.identity.fingerprint)}"
+                        + (f"\nweb: {h.status()['web']}" if h.status().get("web") else ""),
+                        flush=True))
     except ValueError as exc:
         parser.error(str(exc))
     _say(f"saving to {save}")

@@ -103,15 +103,23 @@ class Lobby:
                     f"this address already plays {held} seat{'s' if held != 1 else ''} "
                     f"(the host allows {limit} per address); you can watch as a spectator"))
         name = message.get("name")
+        # a seat picked on the phone page (hello's optional `seat`), if it is free
+        wanted = message.get("seat")
+        free_kind = "open" if self.phase == "lobby" else "bot"
+        if not (isinstance(wanted, int) and 0 <= wanted < len(self.slots)
+                and self.slots[wanted].kind == free_kind):
+            wanted = None
         if self.phase == "lobby":
-            index = next((i for i, s in enumerate(self.slots) if s.kind == "open"), None)
+            index = wanted if wanted is not None else next(
+                (i for i, s in enumerate(self.slots) if s.kind == "open"), None)
             if index is None:
                 return self._turn_away(peer, P.R_FULL, f"all {len(self.slots)} seats are "
                                                        "taken; you can watch as a spectator")
             slot = self.slots[index]
             slot.color = self._pick_color(message.get("color"), index)
         else:
-            index = next((i for i, s in enumerate(self.slots) if s.kind == "bot"), None)
+            index = wanted if wanted is not None else next(
+                (i for i, s in enumerate(self.slots) if s.kind == "bot"), None)
             if index is None or self.match is None:
                 return self._turn_away(peer, P.R_STARTED,
                                        _started_reason(message.get("proof")))

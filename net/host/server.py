@@ -28,6 +28,7 @@ from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
 from net.host.saving import HostSave
 from net.host.standins import StandIns
 from net.host.table import Table
+from net.host.web import WebGate, join_code
 from net.identity import HostIdentity
 from net.protocol import encode
 from net.session import LocalClient
@@ -39,7 +40,7 @@ DROP_POLICIES = ("bot", "pause")
 SEATS_PER_ADDRESS = 2    # default: two players may share one machine
 
 
-class Host(Admission, Lobby, Table, StandIns):
+class Host(Admission, Lobby, Table, StandIns, WebGate):
     """A LAN game host. See the module docstring; the CLI is `railparty host`."""
 
     def __init__(self, game: str = "routes-usa", seats: int = 4, name: str = "Rail Party", *,
@@ -59,7 +60,8 @@ class Host(Admission, Lobby, Table, StandIns):
                  on_listening: Callable[[Host], None] | None = None,
                  fsync: bool = False, turn_timeout: float | None = None,
                  think_ms: int | None = None, identity: HostIdentity | None = None,
-                 seats_per_address: int = SEATS_PER_ADDRESS, keep_history: bool = False):
+                 seats_per_address: int = SEATS_PER_ADDRESS, keep_history: bool = False,
+                 web_port: int | None = None):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -79,6 +81,9 @@ class Host(Admission, Lobby, Table, StandIns):
         # the key this host proves to clients (net/identity.py); kept across runs
         self.identity = identity if identity is not None else HostIdentity.load_or_create()
         self.bind, self.port = bind, port
+        # the phone page's port (net/host/web.py): None serves no page, 0 any free port
+        self.web_port = web_port
+        self._web_server: Any = None
         self.seed = new_seed() if seed is None else seed
         self.options = dict(options or {})
         self.save_path = Path(save_path) if save_path else None
@@ -260,6 +265,14 @@ class Host(Admission, Lobby, Table, StandIns):
                                   f"{exc.strerror or exc}")
             self._ready.set()
             raise
+        try:
+            await self._web_listen()
+        except OSError as exc:
+            self._stop_listening()
+            self.startup_error = (f"cannot serve the phone page on {self.bind}:"
+                                  f"{self.web_port}: {exc.strerror or exc}")
+            self._ready.set()
+            raise
         if handle_signals:
             import signal
             for sig in (signal.SIGINT, signal.SIGTERM):
@@ -316,6 +329,7 @@ class Host(Admission, Lobby, Table, StandIns):
             await asyncio.wait(tasks, timeout=1.0)
         for peer in list(self.peers):
             peer.abort()
+        await self._web_stop()
         for task in list(self._tasks):
             if task is not self._advert_task:
                 task.cancel()
@@ -393,4 +407,6 @@ class Host(Admission, Lobby, Table, StandIns):
             "spectators": sum(1 for p in self.peers if p.role == "spectator"),
             "connections": len(self.peers), "result": self.result,
             "save": str(self.save_path) if self.save_path else None,
+            "web": self._web_address(),
+            "join_code": join_code(self.identity.fingerprint),
         }

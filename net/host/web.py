@@ -1,0 +1,299 @@
+"""The phone page: an HTTP server for the static page (net/host/page/) and a
+WebSocket on which a browser is one more peer of the host.
+
+It uses the `websockets` library (asyncio, runs on the host's own loop; its
+`process_request` serves the few static files, so no second framework and no
+hand-written HTTP). A WebSocket message is one JSON text frame mapped one to
+one onto the LAN protocol's messages (net/protocol.py): a client message is
+decoded within the client frame limit, turned into the msgpack body a TCP
+peer would have sent and handed to the same `_handle_frame`, so the page gets
+the same checks, budgets, seat proofs, views and redacted events. Host
+messages go out as JSON (compressed legal lists expanded).
+
+A part of Host (net/host/server.py), which holds the state these methods use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http
+import json
+import logging
+import time
+from collections import deque
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+import msgpack
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from net import protocol as P
+from net.host.peers import Peer
+
+log = logging.getLogger("railparty.net.host")
+
+DEFAULT_WEB_PORT = 47475
+WS_PATH = "/ws"
+CLOSE_POLICY = 1008          # WebSocket close code: the message broke the host's rules
+CLOSE_TOO_BIG = 1009
+INFO_PATH = "/info.json"
+PAGE_FILES = {"/": ("index.html", "text/html; charset=utf-8"),
+              "/index.html": ("index.html", "text/html; charset=utf-8"),
+              "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+              "/style.css": ("style.css", "text/css; charset=utf-8")}
+SECURITY_HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
+                    ("Referrer-Policy", "no-referrer"),
+                    ("Content-Security-Policy",
+                     "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:")]
+
+
+def page_file(name: str) -> bytes:
+    """A file of the phone page, shipped in the package."""
+    return resources.files("net.host").joinpath("page", name).read_bytes()
+
+
+def join_code(fingerprint: str) -> str:
+    """The short code the TV shows beside the page's address and the page shows
+    once loaded: the same code on both says the phone reached this host. It is
+    the start of the host key's fingerprint (net/identity.py), in capitals."""
+    plain = "".join(ch for ch in fingerprint if ch.isalnum())
+    return plain[:6].upper()
+
+
+def to_json(frame: bytes) -> str:
+    """A host frame (header and msgpack body) as the JSON the page reads."""
+    message = P.expand_legal(msgpack.unpackb(frame[P.HEADER.size:], raw=False))
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False,
+                      default=lambda _: None)
+
+
+def from_json(text: str | bytes) -> bytes:
+    """A page's JSON message as the msgpack body a TCP peer would send; ProtocolError
+    when it is not JSON of a plain map (no NaN, no numbers beyond 64 bits)."""
+    if isinstance(text, bytes):
+        raise P.ProtocolError("messages are JSON text frames", P.E_BAD_FRAME)
+
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} is not allowed")
+    try:
+        message = json.loads(text, parse_constant=refuse)
+        if not isinstance(message, dict):
+            raise P.ProtocolError("a message must be a JSON object", P.E_BAD_MESSAGE)
+        return msgpack.packb(message, use_bin_type=True)
+    except P.ProtocolError:
+        raise
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise P.ProtocolError(f"the message is not valid JSON ({type(exc).__name__})",
+                              P.E_BAD_FRAME) from None
+
+
+class WebPeer(Peer):
+    """A browser on the WebSocket: messages queue here and one task writes them."""
+
+    def __init__(self, addr: str, ws: ServerConnection):
+        super().__init__(addr)
+        self.ws = ws
+        self.outbox: deque[str] = deque()
+        self.queued_bytes = 0
+        self.wake = asyncio.Event()
+        self.close_code = 1000
+        self.close_reason = ""
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.closed or self.writing_done:
+            return
+        try:
+            text = to_json(frame)
+        except Exception as exc:           # never: the host's own messages
+            log.error("cannot send a message to the page %s: %s", self.addr, exc)
+            return
+        self.outbox.append(text)
+        self.queued_bytes += len(text)
+        self.bytes_sent += len(text)
+        self.wake.set()
+        if self.queued_bytes > P.MAX_SEND_BUFFER_BYTES:
+            log.info("page %s does not read its messages; dropping it", self.addr)
+            self.abort()
+
+    def stop_writing(self) -> None:
+        self.writing_done = True
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close after what was queued is sent."""
+        if not self.closed:
+            self.closed = True
+            self.close_code, self.close_reason = code, reason[:120]
+            self.wake.set()
+
+    def abort(self) -> None:
+        self.closed = True
+        self.outbox.clear()
+        self.wake.set()
+        with contextlib.suppress(Exception):
+            self.ws.transport.abort()
+
+    async def write_loop(self) -> None:
+        """Send what is queued; once closed, send the rest and close the socket."""
+        try:
+            while True:
+                while self.outbox:
+                    text = self.outbox.popleft()
+                    self.queued_bytes -= len(text)
+                    await self.ws.send(text)
+                if self.closed:
+                    break
+                self.wake.clear()
+                await self.wake.wait()
+            await asyncio.wait_for(self.ws.close(self.close_code, self.close_reason), 2.0)
+        except (ConnectionClosed, OSError, asyncio.TimeoutError, TimeoutError):
+            pass
+
+
+class WebGate:
+    """The phone page's server (a part of Host)."""
+
+    def _web_address(self) -> str | None:
+        """The page's address as a phone on the LAN would type it."""
+        if self._web_server is None:
+            return None
+        from net.discovery import advertised_addresses
+
+        try:
+            addresses = advertised_addresses(self.bind, self.interfaces)
+        except Exception:
+            addresses = [self.bind]
+        ip = addresses[0] if addresses else "127.0.0.1"
+        if ":" in ip:
+            ip = f"[{ip}]"
+        return f"http://{ip}:{self.web_port}/"
+
+    async def _web_listen(self) -> None:
+        """Serve the page; OSError when its port cannot be had."""
+        if self.web_port is None:
+            return
+        self._web_server = await serve(
+            self._web_session, self.bind, self.web_port,
+            process_request=self._web_request, max_size=P.MAX_CLIENT_FRAME_BYTES,
+            max_queue=4, ping_interval=None, compression=None,
+            open_timeout=self.hello_timeout, close_timeout=1.0,
+            server_header="railparty")
+        sock = next(iter(self._web_server.sockets))
+        self.web_port = sock.getsockname()[1]
+
+    async def _web_stop(self) -> None:
+        server, self._web_server = self._web_server, None
+        if server is not None:
+            server.close(close_connections=False)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), 2.0)
+
+    def _web_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Static files for plain requests; for the WebSocket, the same-origin check."""
+        path = request.path.split("?", 1)[0]
+        upgrading = "websocket" in request.headers.get("Upgrade", "").lower()
+        if path == WS_PATH and upgrading:
+            origin = request.headers.get("Origin")
+            if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
+                return _plain(http.HTTPStatus.FORBIDDEN,
+                              "only this game's own page may connect here")
+            return None
+        if path == INFO_PATH:
+            body = json.dumps({"name": self.name, "game": self.game, "phase": self.phase,
+                               "code": join_code(self.identity.fingerprint)}).encode()
+            return Response(200, "OK", Headers([("Content-Type", "application/json"),
+                                                ("Content-Length", str(len(body))),
+                                                *SECURITY_HEADERS]), body)
+        entry = PAGE_FILES.get(path)
+        if entry is None:
+            return _plain(http.HTTPStatus.NOT_FOUND, "not found")
+        name, kind = entry
+        body = page_file(name)
+        headers = Headers([("Content-Type", kind), ("Content-Length", str(len(body))),
+                           *SECURITY_HEADERS])
+        return Response(200, "OK", headers, body)
+
+    async def _web_session(self, ws: ServerConnection) -> None:
+        """One browser: admitted like a TCP connection, then its messages."""
+        remote = ws.remote_address or ("?", 0)
+        ip = str(remote[0])
+        stopping = self._stopping is not None and self._stopping.is_set()
+        if stopping or len(self.peers) >= P.MAX_CONNECTIONS or not self._admit(ip):
+            with contextlib.suppress(Exception):
+                await ws.send(json.dumps(P.reject(P.R_BUSY, "the host has too many "
+                                                            "connections; try again soon")))
+                await ws.close(1013, "busy")
+            return
+        peer = WebPeer(f"{ip}:{remote[1]}", ws)
+        self.peers.add(peer)
+        self._handshaking[peer.id] = peer
+        writer = asyncio.ensure_future(peer.write_loop())
+        peer.task = asyncio.current_task()
+        try:
+            peer.send(P.hello_from_host(self.name, self.game, peer.nonce))
+            await self._web_read_loop(peer)
+        except Exception:
+            log.exception("page connection %s failed", peer.addr)
+        finally:
+            self._gone(peer)
+            peer.close(peer.close_code, peer.close_reason)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 3.0)
+            if not writer.done():
+                writer.cancel()
+
+    async def _web_read_loop(self, peer: WebPeer) -> None:
+        """Each WebSocket message is one frame, under the same budgets as TCP."""
+        ws = peer.ws
+        while not peer.closed:
+            timeout = self.hello_timeout if peer.role is None else self.peer_timeout
+            try:
+                data = await asyncio.wait_for(ws.recv(), timeout)
+            except (asyncio.TimeoutError, TimeoutError):
+                if peer.role is None:
+                    peer.send(P.reject(P.R_TIMEOUT, "no hello in time"))
+                else:
+                    peer.send(P.bye("nothing heard from you for too long"))
+                peer.close(CLOSE_POLICY, "timeout")
+                return
+            except ConnectionClosed as exc:
+                if exc.rcvd is None and exc.sent is not None and exc.sent.code == CLOSE_TOO_BIG:
+                    log.info("page %s sent a message over the limit", peer.addr)
+                return
+            now = time.monotonic()
+            size = len(data)
+            if not peer.arrived(now, size, self.peer_timeout) or not peer.take_frame():
+                self._flood(peer, f"limit {P.MAX_FRAMES_PER_SECOND} messages/s, "
+                                  f"{P.PEER_BYTES_PER_SECOND // 1024} KiB/s")
+                peer.close(CLOSE_POLICY, "flood")
+                return
+            started = time.thread_time()
+            try:
+                body = from_json(data)
+            except P.ProtocolError as exc:
+                if self._bad_frame(peer, exc):
+                    peer.close(CLOSE_POLICY, "bad messages")
+                    return
+                continue
+            if len(body) > P.MAX_CLIENT_FRAME_BYTES:
+                self._refuse(peer, P.FrameTooLarge(len(body), P.MAX_CLIENT_FRAME_BYTES))
+                peer.close(CLOSE_TOO_BIG, "too big")
+                return
+            if self._handle_frame(peer, body):
+                peer.close(CLOSE_POLICY, "closed by the host")
+                return
+            if not peer.spend_cpu(max(0.0, time.thread_time() - started)):
+                self._flood(peer, "its messages take too long to handle")
+                peer.close(CLOSE_POLICY, "flood")
+                return
+
+
+def _plain(status: http.HTTPStatus, text: str) -> Response:
+    body = (text + "\n").encode()
+    headers = Headers([("Content-Type", "text/plain; charset=utf-8"),
+                       ("Content-Length", str(len(body))), *SECURITY_HEADERS])
+    return Response(status.value, status.phrase, headers, body)

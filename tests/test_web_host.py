@@ -1,0 +1,226 @@
+"""The phone page's server (net/host/web.py): static files, the WebSocket as one
+more peer (same hellos, proofs and checks as TCP), and hostile input on it."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+from netkit import LOOPBACK, isolate, start_host, wait_until
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect as ws_connect
+
+from net import protocol as P
+from net.host.web import from_json
+
+WAIT = 20.0
+pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch, tmp_path):
+    isolate(monkeypatch, tmp_path)
+
+
+@pytest.fixture
+def host():
+    h = start_host(seats=2, web_port=0)
+    yield h
+    h.stop()
+
+
+def url(host, path: str = "/") -> str:
+    return f"http://{LOOPBACK}:{host.web_port}{path}"
+
+
+class Page:
+    """A WebSocket as the page opens it: JSON messages, the host's hello first."""
+
+    def __init__(self, host, origin: str | None = "same", **kw: Any):
+        if origin == "same":
+            origin = f"http://{LOOPBACK}:{host.web_port}"
+        headers = {"Origin": origin} if origin else {}
+        self.ws = ws_connect(f"ws://{LOOPBACK}:{host.web_port}/ws",
+                             additional_headers=headers, open_timeout=WAIT,
+                             max_size=2**22, **kw)
+        self.received: list[dict[str, Any]] = []
+        self.hello = self.recv()
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    def recv(self) -> dict[str, Any]:
+        message = json.loads(self.ws.recv(timeout=WAIT))
+        self.received.append(message)
+        return message
+
+    def recv_until(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = self.recv()
+            if message["type"] == kind:
+                return message
+
+    def join(self, name: str = "Phone", proof: str | None = None, **kw: Any) -> dict[str, Any]:
+        self.send({"type": "hello", "magic": P.MAGIC, "version": P.PROTOCOL_VERSION,
+                   "role": "player", "name": name, "proof": proof, "client": "test", **kw})
+        return self.recv_until("welcome")
+
+    def closed_with(self) -> int:
+        """Read until the host closes; the close code."""
+        try:
+            while True:
+                self.recv()
+        except ConnectionClosed as exc:
+            return exc.rcvd.code if exc.rcvd is not None else -1
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def test_the_page_and_its_files_are_served_and_nothing_else(host):
+    page = urllib.request.urlopen(url(host), timeout=WAIT)
+    assert page.headers["Content-Type"].startswith("text/html")
+    assert b'data-state="lobby"' in page.read()
+    for name in ("app.js", "style.css"):
+        assert urllib.request.urlopen(url(host, "/" + name), timeout=WAIT).status == 200
+    info = json.loads(urllib.request.urlopen(url(host, "/info.json"), timeout=WAIT).read())
+    assert info["code"] == host.status()["join_code"] and info["game"] == "routes-usa"
+    for bad in ("/../server.py", "/page/app.js", "/net/host/web.py", "/ws"):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(url(host, bad), timeout=WAIT)
+        assert err.value.code in (404, 400, 426)
+    assert host.status()["web"].endswith(f":{host.web_port}/")
+
+
+def test_a_page_joins_gets_its_token_once_and_comes_back_with_a_proof(host):
+    page = Page(host)
+    welcome = page.join("Ann", seat=1)
+    assert welcome["seat"] == 1 and welcome["token"]       # the seat the page picked
+    sync = page.recv_until("sync")
+    assert sync["you"] == 1
+    page.close()
+    wait_until(lambda: not host.slots[1].connected, "the host to see the page go")
+    again = Page(host)
+    proof = P.seat_proof(welcome["token"], again.hello["nonce"])
+    back = again.join("Ann", proof=proof)
+    assert back["seat"] == 1 and back["token"] is None
+    again.close()
+
+
+def test_a_page_plays_a_move_and_gets_only_its_own_cards(host):
+    page = Page(host)
+    page.join("Ann")
+    page.recv_until("sync")
+    host.start_game()
+    sync = page.recv_until("sync")
+    assert sync["phase"] == "playing" and sync["legal"]
+    page.send({"type": "action", "seat": sync["you"], "version": sync["version"],
+               "action": sync["legal"][0]})
+    update = page.recv_until("update")
+    assert update["version"] > sync["version"]
+    for message in page.received:
+        for event in message.get("events", []):
+            assert "private" not in event or event.get("private_to") == sync["you"]
+        view = message.get("view") or {}
+        assert view.get("you") in (None, sync["you"])
+    page.send({"type": "action", "seat": 1 - sync["you"], "version": update["version"],
+               "action": {"type": "draw_deck"}})
+    assert page.recv_until("error")["code"] == P.E_NOT_YOUR_SEAT
+    page.close()
+
+
+def test_a_cross_origin_websocket_is_refused(host):
+    with pytest.raises(InvalidStatus) as err:
+        Page(host, origin="http://evil.example")
+    assert err.value.response.status_code == 403
+    assert not [p for p in host.peers if p.role is None]
+
+
+def test_malformed_messages_get_errors_then_a_clear_close(host):
+    page = Page(host)
+    page.join("Ann")
+    for bad in ("{", "[1,2]", '{"type": 5}', '{"type":"teleport"}', "NaN",
+                '{"type":"ping","n":1e999}', "[" * 5000 + "]" * 5000, b"\x93\x01"):
+        page.send(bad)
+        assert page.recv_until("error")["code"] in (P.E_BAD_FRAME, P.E_BAD_MESSAGE,
+                                                    P.E_UNKNOWN_TYPE)
+    page.send({"type": "ping", "n": 1})                # the connection is still open
+    assert page.recv_until("pong")["n"] == 1
+    for _ in range(P.MAX_BAD_FRAMES):
+        page.send("{")
+    assert page.closed_with() == 1008
+    assert page.received[-1] == {"type": "bye", "reason": "too many broken messages"}
+    assert host.status()["phase"] == "lobby" and pong(host)
+
+
+def test_a_huge_message_closes_with_too_big(host):
+    page = Page(host)
+    page.join("Ann")
+    page.send("x" * (P.MAX_CLIENT_FRAME_BYTES + 10))
+    assert page.closed_with() == 1009
+    assert pong(host)
+
+
+def test_a_flood_closes_that_page_only(host):
+    calm = Page(host)
+    calm.join("Calm")
+    flood = Page(host)
+    flood.join("Flood")
+    for n in range(P.FRAME_BURST * 3):
+        try:
+            flood.send({"type": "ping", "n": n})
+        except ConnectionClosed:
+            break
+    assert flood.closed_with() == 1008
+    assert any(m["type"] == "error" and m["code"] == P.E_FLOOD for m in flood.received)
+    calm.send({"type": "ping", "n": 7})
+    assert calm.recv_until("pong")["n"] == 7
+
+
+def test_a_page_that_never_says_hello_is_closed(host):
+    host.hello_timeout = 0.5
+    page = Page(host)
+    assert page.closed_with() == 1008
+    assert page.received[-1]["type"] == "reject"
+
+
+def test_json_numbers_beyond_64_bits_are_refused():
+    with pytest.raises(P.ProtocolError):
+        from_json('{"type":"ping","n":' + "9" * 30 + "}")
+
+
+def pong(host) -> bool:
+    page = Page(host)
+    page.send({"type": "hello", "magic": P.MAGIC, "version": P.PROTOCOL_VERSION,
+               "role": "spectator"})
+    page.recv_until("welcome")
+    page.send({"type": "ping", "n": 3})
+    ok = page.recv_until("pong")["n"] == 3
+    page.close()
+    return ok
+
+
+def test_a_headless_host_prints_the_page_address_and_no_web_turns_it_off():
+    from netkit import Proc
+
+    host = Proc("host", "--headless", "--seats", "2", "--bind", LOOPBACK, "--port", "0",
+                "--web-port", "0", "--no-advertise")
+    try:
+        line = host.wait_line("web: ")
+        assert line.startswith(f"web: http://{LOOPBACK}:") and line.endswith("/")
+        port = int(line.rsplit(":", 1)[1].rstrip("/"))
+        page = urllib.request.urlopen(f"http://{LOOPBACK}:{port}/", timeout=WAIT)
+        assert b"data-state" in page.read()
+    finally:
+        host.kill()
+    quiet = Proc("host", "--headless", "--seats", "2", "--bind", LOOPBACK, "--port", "0",
+                 "--no-web", "--no-advertise")
+    try:
+        quiet.port()
+        quiet.wait_line("host key ")
+        assert not [line for line in quiet.out if line.startswith("web:")]
+    finally:
+        quiet.kill()
