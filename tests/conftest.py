@@ -6,7 +6,9 @@ fixture (a module-like namespace), so that hypothesis tests can use them too.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import types
 from typing import Any
@@ -20,6 +22,7 @@ os.environ["RAILPARTY_MDNS_INTERFACES"] = "127.0.0.1"
 # its own RAILPARTY_HOME (the autouse fixture below); this one covers code that
 # runs at import time and subprocesses started outside a test.
 os.environ["RAILPARTY_HOME"] = tempfile.mkdtemp(prefix="railparty-tests-")
+atexit.register(shutil.rmtree, os.environ["RAILPARTY_HOME"], ignore_errors=True)
 
 import pytest  # noqa: E402
 
