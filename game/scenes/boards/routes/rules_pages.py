@@ -11,8 +11,11 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.places import place
 from game.rules.routes import load_board
 from game.rules.routes.engine import RULES
+from game.scenes.boards.routes.words import card_word
 from game.scenes.rules_book import Picture, RulesPage
 from game.seats import SEAT_COLORS, SEAT_RGB
 from game.ui import route_drawing as rd
@@ -27,7 +30,7 @@ LABEL = 28
 
 def _label(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int,
            color: tuple[int, int, int] = theme.TEXT, anchor: str = "topleft") -> None:
-    theme.blit_text(surface, theme.fit_text(text, LABEL, width), pos, LABEL, color,
+    theme.blit_text(surface, theme.fit_text(_(text), LABEL, width), pos, LABEL, color,
                     anchor=anchor)
 
 
@@ -82,15 +85,15 @@ def _routes(rows: list[tuple[str, int, str, str | None, int]]) -> Picture:
 def _claim_picture() -> Picture:
     """A free red route of three, a payment for it, and the route claimed."""
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        _label(surface, "a free red route of 3 spaces", (rect.x, rect.y), rect.width,
+        _label(surface, _("a free red route of 3 spaces"), (rect.x, rect.y), rect.width,
                theme.TEXT_DIM)
         _route(surface, rect.x + 10, rect.y + 44, 3, "red")
-        _label(surface, "pay 3 red cards, or 2 red and a locomotive", (rect.x, rect.y + 110),
+        _label(surface, _("pay 3 red cards, or 2 red and a locomotive"), (rect.x, rect.y + 110),
                rect.width, theme.TEXT_DIM)
         for i, card in enumerate(("red", "red", "locomotive")):
             draw_card(surface, pygame.Rect(rect.x + 10 + i * (CARD_W + 14), rect.y + 150,
                                            CARD_W, CARD_H), card)
-        _label(surface, "the route is yours: your cars fill it", (rect.x, rect.y + 320),
+        _label(surface, _("the route is yours: your cars fill it"), (rect.x, rect.y + 320),
                rect.width, theme.TEXT_DIM)
         _route(surface, rect.x + 10, rect.y + 364, 3, "red", "blue")
     return draw
@@ -98,8 +101,8 @@ def _claim_picture() -> Picture:
 
 def _points_table(points: dict[int, int]) -> Picture:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        _label(surface, "spaces", (rect.x, rect.y), 200, theme.TEXT_DIM)
-        _label(surface, "points", (rect.right - 10, rect.y), 200, theme.TEXT_DIM, "topright")
+        _label(surface, _("spaces"), (rect.x, rect.y), 200, theme.TEXT_DIM)
+        _label(surface, _("points"), (rect.right - 10, rect.y), 200, theme.TEXT_DIM, "topright")
         step = min(80, (rect.height - 50) // max(1, len(points)))
         for k, (length, value) in enumerate(sorted(points.items())):
             y = rect.y + 50 + k * step
@@ -116,7 +119,8 @@ def _ticket(a: str, b: str, points: int, done: bool | None = None) -> Picture:
         pygame.draw.rect(surface, (236, 226, 196), card, border_radius=12)
         pygame.draw.rect(surface, (120, 96, 60), card, 3, border_radius=12)
         ink = (50, 40, 30)
-        theme.blit_text(surface, theme.fit_text(f"{a} - {b}", 36, card.width - 120, True),
+        title = theme.fit_text(f"{place(a)} - {place(b)}", 36, card.width - 120, True)
+        theme.blit_text(surface, title,
                         (card.x + 20, card.y + 24), 36, ink, True)
         theme.blit_text(surface, str(points), (card.right - 24, card.y + 24), 48, ink, True,
                         "topright")
@@ -126,9 +130,11 @@ def _ticket(a: str, b: str, points: int, done: bool | None = None) -> Picture:
             pygame.draw.circle(surface, theme.CITY_EDGE, spot, 14)
             pygame.draw.circle(surface, theme.CITY, spot, 10)
         y = card.bottom + 40
-        _label(surface, f"joined by your own cars: +{points}", (rect.x + 20, y), rect.width - 40,
+        _label(surface, _("joined by your own cars: +{points}").format(
+                            points=points), (rect.x + 20, y), rect.width - 40,
                theme.GOOD)
-        _label(surface, f"not joined at the end: -{points}", (rect.x + 20, y + 44),
+        _label(surface, _("not joined at the end: -{points}").format(
+                            points=points), (rect.x + 20, y + 44),
                rect.width - 40, theme.ERROR)
         _route(surface, rect.x + 20, y + 120, 3, "blue", "blue")
         _route(surface, rect.x + 20 + 3 * (SPACE_W + 6) + 20, y + 120, 2, "red", "blue")
@@ -137,10 +143,12 @@ def _ticket(a: str, b: str, points: int, done: bool | None = None) -> Picture:
 
 def _last_turn(trains: int, end: int) -> Picture:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        _label(surface, f"{trains} trains at the start", (rect.x, rect.y), rect.width,
+        _label(surface, _("{trains} trains at the start").format(
+                            trains=trains), (rect.x, rect.y), rect.width,
                theme.TEXT_DIM)
         _route(surface, rect.x + 10, rect.y + 44, 6, "green", "red")
-        _label(surface, f"{end} or fewer left: one last turn each", (rect.x, rect.y + 120),
+        _label(surface, _("{end} or fewer left: one last turn each").format(
+                            end=end), (rect.x, rect.y + 120),
                rect.width, theme.TEXT_DIM)
         _route(surface, rect.x + 10, rect.y + 164, end, "green", "red")
     return draw
@@ -150,8 +158,12 @@ def _screen_help(a: str, b: str, length: int, color: str, points: int) -> Pictur
     """A real route of the board with the tooltip the board shows for it."""
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         _route(surface, rect.x + 20, rect.y + 90, length, color)
-        tip = theme.fit_text(f"{a} - {b}: {length} {color} spaces, {points} points.", 28,
-                             rect.width - 40)
+        spaces = ngettext("{count} {color} space", "{count} {color} spaces", length).format(
+            count=length, color=card_word(color))
+        words = ngettext("{a} - {b}: {spaces}, {points} point.",
+                         "{a} - {b}: {spaces}, {points} points.", points).format(
+            a=place(a), b=place(b), spaces=spaces, points=points)
+        tip = theme.fit_text(words, 28, rect.width - 40)
         img = theme.text(tip, 28, theme.TEXT)
         box = img.get_rect(topleft=(rect.x + 10, rect.y + 20)).inflate(16, 10)
         pygame.draw.rect(surface, (16, 18, 26), box, border_radius=6)
@@ -174,97 +186,116 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
                    and not t.ferries), board.tracks[0])
     ticket = max(board.tickets, key=lambda t: (t.points <= 9, t.points))
     out = [
-        RulesPage("The goal", (
-            "Claim railway routes between cities with sets of train cards, and join the "
-            "cities on your secret destination tickets with your own cars.",
-            "A route scores as soon as you claim it. At the end every ticket whose two "
-            "cities your cars join adds its points, and every ticket left unjoined takes "
-            "its points away. The most points wins.",
-        ), _routes([("a free blue route", 4, "blue", None, 0),
-                    ("the same route, claimed by the red player", 4, "blue", "red", 0)])),
-        RulesPage("Your turn: one of three things", (
-            "On your turn you do exactly one of these:",
-            "1. Draw two train cards (from the five face-up cards or the deck).",
-            "2. Claim one route by paying its cards.",
-            f"3. Draw {rules.draw_tickets} destination tickets and keep at least "
-            f"{rules.draw_keep}; the others go under the ticket pile.",
-            "Only when none of these is possible may you pass.",
-        ), _cards([("train cards in eight colours", ["red", "blue", "green", "yellow"]),
-                   ("and locomotives, which are any colour", ["locomotive"])])),
-        RulesPage("Drawing train cards", (
-            f"Take two cards, one at a time: a face-up card (it is replaced at once from "
-            f"the deck) or the deck's top card. You start with {rules.hand_size} cards.",
-            "A face-up locomotive counts twice: taken as your first card it is your whole "
-            "draw, and it may not be your second card. A locomotive from the deck is an "
-            "ordinary draw.",
-            f"Whenever {rules.locomotive_reset} locomotives lie face up, all five face-up "
-            "cards are discarded and five new ones are laid.",
-        ), _cards([("face up: take one, then another", ["orange", "locomotive", "black"]),
-                   ("a face-up locomotive: your whole draw", ["locomotive"])])),
-        RulesPage("Claiming a route", (
-            "Pay as many cards as the route has spaces, all of the route's colour. A gray "
-            "route takes any one colour. Locomotives stand in for any colour.",
-            "Your cars then fill the route and its points go straight onto your score. "
-            f"You have {rules.trains} cars for the whole game, and a route needs as many "
-            "as it has spaces.",
+        RulesPage(_("The goal"), (
+            _("Claim railway routes between cities with sets of train cards, and join the "
+              "cities on your secret destination tickets with your own cars."),
+            _("A route scores as soon as you claim it. At the end every ticket whose two "
+              "cities your cars join adds its points, and every ticket left unjoined takes "
+              "its points away. The most points wins."),
+        ), _routes([(N_("a free blue route"), 4, "blue", None, 0),
+                    (N_("the same route, claimed by the red player"), 4, "blue", "red", 0)])),
+        RulesPage(_("Your turn: one of three things"), (
+            _("On your turn you do exactly one of these:"),
+            _("1. Draw two train cards (from the five face-up cards or the deck)."),
+            _("2. Claim one route by paying its cards."),
+            _("3. Draw {draw_tickets} destination tickets and keep at least {draw_keep}; the "
+              "others go under the ticket pile.").format(
+                draw_tickets=rules.draw_tickets,
+                draw_keep=rules.draw_keep),
+            _("Only when none of these is possible may you pass."),
+        ), _cards([(N_("train cards in eight colours"), ["red", "blue", "green", "yellow"]),
+                   (N_("and locomotives, which are any colour"), ["locomotive"])])),
+        RulesPage(_("Drawing train cards"), (
+            _("Take two cards, one at a time: a face-up card (it is replaced at once from "
+              "the deck) or the deck's top card. You start with {hand_size} cards.").format(
+                hand_size=rules.hand_size),
+            _("A face-up locomotive counts twice: taken as your first card it is your whole "
+              "draw, and it may not be your second card. A locomotive from the deck is an "
+              "ordinary draw."),
+            _("Whenever {locomotive_reset} locomotives lie face up, all five face-up cards "
+              "are discarded and five new ones are laid.").format(
+                locomotive_reset=rules.locomotive_reset),
+        ), _cards([(N_("face up: take one, then another"), ["orange", "locomotive", "black"]),
+                   (N_("a face-up locomotive: your whole draw"), ["locomotive"])])),
+        RulesPage(_("Claiming a route"), (
+            _("Pay as many cards as the route has spaces, all of the route's colour. A gray "
+              "route takes any one colour. Locomotives stand in for any colour."),
+            _("Your cars then fill the route and its points go straight onto your score. You "
+              "have {trains} cars for the whole game, and a route needs as many as it has "
+              "spaces.").format(
+                trains=rules.trains),
         ), _claim_picture()),
-        RulesPage("Points for a route", (
-            "Long routes pay far more than short ones: the table on the right gives the "
-            f"points by length. A route of {longest} spaces pays {points[longest]}.",
-            "Claiming long routes also uses your cars faster, which brings the end "
-            "closer.",
+        RulesPage(_("Points for a route"), (
+            _("Long routes pay far more than short ones: the table on the right gives the "
+              "points by length. A route of {longest} spaces pays {points}.").format(
+                longest=longest,
+                points=points[longest]),
+            _("Claiming long routes also uses your cars faster, which brings the end closer."),
         ), _points_table(points)),
-        RulesPage("Double routes", (
-            "Some cities are joined by two routes side by side (on some boards three). One "
-            "player may never claim two of them.",
-            f"With fewer than {rules.all_parallel_from} players only one of them can be "
-            "used: once one is claimed, the others stay empty for the rest of the game.",
-        ), _routes([("one side claimed (blue player)", 3, "green", "blue", 0),
-                    ("the other side: free for another player", 3, "pink", None, 0)])),
-        RulesPage("Destination tickets", (
-            f"At the start you are offered {rules.initial_tickets} tickets and keep at "
-            f"least {rules.initial_keep}. On a later turn you may draw "
-            f"{rules.draw_tickets} more and keep at least {rules.draw_keep}.",
-            "A ticket is done when a line of your own routes joins its two cities, by any "
-            "way round. Nobody else sees your tickets until the end.",
-            "On screen, hover or focus a ticket in your list to light its cities and what "
-            "you have built; the list says how many spaces you still need.",
+        RulesPage(_("Double routes"), (
+            _("Some cities are joined by two routes side by side (on some boards three). One "
+              "player may never claim two of them."),
+            _("With fewer than {all_parallel_from} players only one of them can be used: "
+              "once one is claimed, the others stay empty for the rest of the game.").format(
+                all_parallel_from=rules.all_parallel_from),
+        ), _routes([(N_("one side claimed (blue player)"), 3, "green", "blue", 0),
+                    (N_("the other side: free for another player"), 3, "pink", None, 0)])),
+        RulesPage(_("Destination tickets"), (
+            _("At the start you are offered {initial_tickets} tickets and keep at least "
+              "{initial_keep}. On a later turn you may draw {draw_tickets} more and keep at "
+              "least {draw_keep}.").format(
+                initial_tickets=rules.initial_tickets,
+                initial_keep=rules.initial_keep,
+                draw_tickets=rules.draw_tickets,
+                draw_keep=rules.draw_keep),
+            _("A ticket is done when a line of your own routes joins its two cities, by any "
+              "way round. Nobody else sees your tickets until the end."),
+            _("On screen, hover or focus a ticket in your list to light its cities and what "
+              "you have built; the list says how many spaces you still need."),
         ), _ticket(ticket.a, ticket.b, ticket.points)),
-        RulesPage("The end of the game", (
-            f"When a player has {rules.end_trains} cars or fewer left after their turn, "
-            "every player, that one included, plays one last turn. Then the game ends.",
-            "Tickets are revealed and counted: joined ones add, unjoined ones subtract.",
-            *([f"The longest unbroken line of one player's cars earns a bonus of "
-               f"{rules.longest_bonus} points (each route counts once along it)."]
+        RulesPage(_("The end of the game"), (
+            _("When a player has {end_trains} cars or fewer left after their turn, every "
+              "player, that one included, plays one last turn. Then the game ends.").format(
+                end_trains=rules.end_trains),
+            _("Tickets are revealed and counted: joined ones add, unjoined ones subtract."),
+            *([_("The longest unbroken line of one player's cars earns a bonus of "
+                 "{longest_bonus} points (each route counts once along it).").format(
+                   longest_bonus=rules.longest_bonus)]
               if rules.longest_bonus else []),
-            "The most points wins; players level on points share the win.",
+            _("The most points wins; players level on points share the win."),
         ), _last_turn(rules.trains, rules.end_trains)),
     ]
     if rules.ferry_cards:
-        out.append(RulesPage("Ferries", (
-            "Gray routes with waves are ferries. Each wave space needs a locomotive, or a "
-            "ferry card for every two wave spaces; the other spaces are paid as usual.",
-            f"Ferry cards come from their own pile of {rules.ferry_cards}: drawing one is "
-            f"your whole turn, and you may hold at most {rules.ferry_hold_limit}. Spent "
-            "ferry cards go back to that pile.",
-        ), _routes([("a ferry with two wave spaces", 3, "gray", None, 2),
-                    ("claimed", 3, "gray", "yellow", 2)])))
+        out.append(RulesPage(_("Ferries"), (
+            _("Gray routes with waves are ferries. Each wave space needs a locomotive, or a "
+              "ferry card for every two wave spaces; the other spaces are paid as usual."),
+            _("Ferry cards come from their own pile of {ferry_cards}: drawing one is your "
+              "whole turn, and you may hold at most {ferry_hold_limit}. Spent ferry cards go "
+              "back to that pile.").format(
+                ferry_cards=rules.ferry_cards,
+                ferry_hold_limit=rules.ferry_hold_limit),
+        ), _routes([(N_("a ferry with two wave spaces"), 3, "gray", None, 2),
+                    (N_("claimed"), 3, "gray", "yellow", 2)])))
     if rules.region_table:
         low, high = rules.region_table[0], rules.region_table[-1]
-        out.append(RulesPage("Regions", (
-            "This board has no longest-route bonus. Instead, at the end each separate "
-            "network of your routes scores by how many regions its cities reach; the "
-            "key on the board names the regions.",
-            f"A network reaching {low[0]} regions scores {low[1]}; the points grow with "
-            f"every region, up to {high[1]} for {high[0]} or more. Regions marked x2 count "
-            "twice when your network holds all of their cities.",
+        out.append(RulesPage(_("Regions"), (
+            _("This board has no longest-route bonus. Instead, at the end each separate "
+              "network of your routes scores by how many regions its cities reach; the key "
+              "on the board names the regions."),
+            _("A network reaching {low0} regions scores {low1}; the points grow with every "
+              "region, up to {high1} for {high0} or more. Regions marked x2 count twice when "
+              "your network holds all of their cities.").format(
+                low0=low[0],
+                low1=low[1],
+                high1=high[1],
+                high0=high[0]),
         ), _region_table(rules.region_table)))
-    out.append(RulesPage("On the screen", (
-        "Click a face-up card or the deck to draw, a route on the map to claim it (you "
-        "choose how to pay), or the ticket pile to draw tickets. The keyboard's arrows "
-        "and a controller move the focus; Enter or A chooses.",
-        "Hover or focus a route to see its cities, length, colour and points. The "
-        "colour-blind setting puts a letter on every card and space.",
+    out.append(RulesPage(_("On the screen"), (
+        _("Click a face-up card or the deck to draw, a route on the map to claim it (you "
+          "choose how to pay), or the ticket pile to draw tickets. The keyboard's arrows and "
+          "a controller move the focus; Enter or A chooses."),
+        _("Hover or focus a route to see its cities, length, colour and points. The "
+          "colour-blind setting puts a letter on every card and space."),
     ), _screen_help(sample.a, sample.b, sample.length, sample.color,
                     points[sample.length])))
     return out
@@ -272,8 +303,8 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
 
 def _region_table(table: tuple[tuple[int, int], ...]) -> Picture:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        _label(surface, "regions", (rect.x, rect.y), 200, theme.TEXT_DIM)
-        _label(surface, "points", (rect.x + 260, rect.y), 200, theme.TEXT_DIM)
+        _label(surface, _("regions"), (rect.x, rect.y), 200, theme.TEXT_DIM)
+        _label(surface, _("points"), (rect.x + 260, rect.y), 200, theme.TEXT_DIM)
         step = min(48, (rect.height - 50) // max(1, len(table)))
         for k, (regions, value) in enumerate(table):
             y = rect.y + 50 + k * step

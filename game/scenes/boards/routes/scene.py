@@ -20,22 +20,11 @@ from game.rules.routes.board import GRAY, LOCOMOTIVE
 from game.rules.routes.scoring import longest_trail
 from game.scenes.boards.routes import layout as L
 from game.scenes.boards.routes.drawing import RoutesDrawing
+from game.scenes.boards.routes.words import card_word
 from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.route_geometry import BoardGeometry
-
-# The train card colours as the Japanese rulebook names them (pink is 紫 there).
-CARD_WORDS = {"pink": N_("pink"), "white": N_("white"), "blue": N_("blue"),
-              "yellow": N_("yellow"), "orange": N_("orange"), "black": N_("black"),
-              "red": N_("red"), "green": N_("green"), "gray": N_("gray"),
-              "locomotive": N_("locomotive"), "ferry": N_("ferry")}
-
-
-def card_word(card: str) -> str:
-    """A card colour (or locomotive, ferry) in the player's language."""
-    return _(CARD_WORDS.get(card, card))
-
 
 SOUNDS = {"card_drawn": "card", "route_claimed": "claim", "final_round": "horn",
           "tickets_offered": "card", "ferry_drawn": "card"}
