@@ -31,7 +31,7 @@ class SettingsScene(Scene):
         self.focus = 0
 
     def _rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(theme.SCREEN_W // 2 - 650, 210 + i * 84, 1300, 74)
+        return pygame.Rect(theme.SCREEN_W // 2 - 650, 200 + i * 78, 1300, 70)
 
     def _value(self, key: str) -> str:
         s = self.app.settings
