@@ -9,7 +9,7 @@ import pygame
 
 from game import i18n
 from game.anim.tween import Tween, hop, lerp, lerp2
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.scenes.boards.tricks import layout as L
 from game.scenes.boards.tricks.cards import draw_shape, item_key
 from game.scenes.boards.tricks.display import same_card
@@ -104,9 +104,11 @@ class TricksDrawing:
             layer.blit(self.art.sprite(dict(loco, kind="locomotive"), slot.size), slot)
         else:
             pygame.draw.rect(layer, (70, 78, 96), slot, 2, border_radius=8)
-            theme.blit_text(layer, _("no"), (slot.centerx, slot.centery - 14), 22, theme.TEXT_DIM,
+            theme.blit_text(layer, pgettext("a line without a locomotive, first line", "no"),
+                            (slot.centerx, slot.centery - 14), 22, theme.TEXT_DIM,
                             anchor="center")
-            theme.blit_text(layer, _("loco"), (slot.centerx, slot.centery + 10), 22,
+            theme.blit_text(layer, pgettext("a line without a locomotive, second line", "loco"),
+                            (slot.centerx, slot.centery + 10), 22,
                             theme.TEXT_DIM, anchor="center")
         shown = [item for item in line if id(item) not in hidden]
         reveal = self.reveal.get(company) if self.reveal and row < self._revealed() else None
