@@ -141,3 +141,14 @@ def test_the_kiosk_is_readable_from_the_sofa(tour, game_id):
     small = [f"{m.part}: {m.content!r} ({m.line_height} px)" for m in texts
              if m.part in SPECTATOR_PARTS and m.line_height < KIOSK_LEGIBLE_PX]
     assert not small, "kiosk text under 24 px:\n" + "\n".join(small)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_kiosk_numbers_each_seat_as_the_board_badges_do(tour, game_id):
+    """Owner badges on a board carry seat numbers; the kiosk's rows are their key."""
+    texts = [m for m in tour[f"kiosk-{game_id}"] if m.kind == "text" and m.part == "players"]
+    left = min(m.rect.left for m in texts)
+    numbers = sorted(m.content for m in texts if m.rect.left < left + 30 and m.content.isdigit())
+    seats = len(numbers)
+    assert seats >= 2 and numbers == sorted(str(n + 1) for n in range(seats))
+    assert all(m.line_height >= KIOSK_LEGIBLE_PX for m in texts if m.content in numbers)

@@ -170,11 +170,14 @@ class TablePanels:
             panel(surface, row, (56, 66, 90) if current else theme.PANEL,
                   theme.ACCENT if current else theme.PANEL_EDGE, 8)
             color = self.seat_color(seat)
-            pygame.draw.rect(surface, color, (row.x + 8, row.y + 6, 28, row.height - 12),
-                             border_radius=4)
+            swatch = pygame.Rect(row.x + 8, row.y + 6, 28, row.height - 12)
+            pygame.draw.rect(surface, color, swatch, border_radius=4)
             label = theme.fit_text(self.seat_label(seat), KIOSK_TEXT, name_w)
             # a tall row keeps its lower half for what the game draws there (share chips)
             name_y = row.centery if row.height < 70 else row.y + 22
+            # the seat number keys the owner badges on the board, read from the sofa
+            theme.blit_text(surface, str(seat + 1), (swatch.centerx, name_y), KIOSK_TEXT,
+                            theme.readable_on(color), True, "center")
             theme.blit_text(surface, label, (row.x + 44, name_y), KIOSK_TEXT, theme.TEXT,
                             anchor="midleft")
             values = self.player_values(seat, player)
