@@ -452,6 +452,10 @@ def test_die_words_follow_the_die_and_an_answer_clears_the_question(tmp_path, mo
         choice = app.top
         assert isinstance(choice, ChoiceScene) and choice.options == ["accept", "reroll"]
         assert "re-roll or accept" in scene.status()
+        asked_to = scene.viewer
+        scene.viewer = None  # what the kiosk and the other seats read meanwhile
+        assert "?" not in scene.status() and "decides whether to re-roll" in scene.status()
+        scene.viewer = asked_to
         click(app, choice.row_rect(0).center)  # Accept
         app.step(2)
         assert scene.animator.busy, "the move plays out"

@@ -398,12 +398,22 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         name = self.seat_name(view["current"])
         # a question already answered (its answer is playing out) is not asked again
         awaiting = None if self.needs_snap or self.session.awaiting else view.get("awaiting")
+        # the question is put to the seat that answers it; everyone else (the
+        # kiosk, other players) reads what that seat is deciding
+        asked = self.viewer == view["current"]
         if awaiting and awaiting["kind"] == "reroll":
-            return _("{name} rolled {roll}: re-roll or accept?").format(name=name,
-                                                                        roll=awaiting["roll"])
+            if asked:
+                return _("{name} rolled {roll}: re-roll or accept?").format(
+                    name=name, roll=awaiting["roll"])
+            return _("{name} rolled {roll} and decides whether to re-roll").format(
+                name=name, roll=awaiting["roll"])
         if awaiting and awaiting["kind"] == "bonus":
-            return _("{name}: take the {color} chip in {city}?").format(
-                name=name, color=_(awaiting["color"]), city=place(awaiting["city"]))
+            words = {"name": name, "color": _(awaiting["color"]),
+                     "city": place(awaiting["city"])}
+            if asked:
+                return _("{name}: take the {color} chip in {city}?").format(**words)
+            return _("{name} decides whether to take the {color} chip in {city}").format(
+                **words)
         player = view["players"][view["current"]]
         if player["cards"] + player["events"] > self.numbers["hand_limit"] and \
                 view["turn_state"]["taken"]:
