@@ -18,7 +18,7 @@ COMMAND_MODULES: list[str] = ["game.app_cli", "game.lan_cli", "game.story_cli"]
 
 
 # Commands that open a window or tell a player something: they take --lang.
-WINDOW_COMMANDS = ("play", "demo", "host", "join", "kiosk", "spectate")
+WINDOW_COMMANDS = ("play", "demo", "host", "join", "kiosk", "spectate", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -25,6 +25,7 @@ SCREENS: dict[str, str] = {
     "lobby": "game.scenes.lan:LobbyScene",
     "results": "game.scenes.results:ResultsScene",
     "kiosk": "game.scenes.kiosk:KioskScene",
+    "replays": "game.scenes.replay:ReplaysScene",
 }
 
 

@@ -231,6 +231,9 @@ class TableScene(TablePanels, Scene):
     def _choose_viewer(self) -> None:
         """Decide whose secrets show; ask for a hand-off between two humans."""
         humans = self.session.humans
+        if getattr(self.session, "replay", False):
+            self.viewer = self.session.watching  # a replay's controls choose whose view
+            return
         if self.kiosk or not humans:
             self.viewer = None
             return
@@ -282,6 +285,8 @@ class TableScene(TablePanels, Scene):
         """A pending decision of the viewer opens its choice over the board (not
         while an answer is on its way to the host: it would be asked twice)."""
         pending = self.shown["private"].get("pending") if self.acting else None
+        if getattr(self.session, "replay", False):
+            return                      # a replay is watched, never answered
         if not pending or self.overlay_open or self.session.awaiting:
             return
         scene = self.choice_for(pending)

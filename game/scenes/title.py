@@ -29,8 +29,9 @@ class TitleScene(Scene):
         if unfinished_autosave():
             entries.append((N_("Continue"), self._continue))
         entries += [(N_("Join LAN game"), self._join), (N_("Host LAN game"), self._host),
-                    (N_("Settings"), self._settings), (N_("Quit"), self._quit)]
-        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 450 + i * 88, 460, 76), fn,
+                    (N_("Replays"), self._replays), (N_("Settings"), self._settings),
+                    (N_("Quit"), self._quit)]
+        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 440 + i * 82, 460, 72), fn,
                                  size=46) for i, (label, fn) in enumerate(entries)])
 
     def enter(self) -> None:
@@ -48,6 +49,9 @@ class TitleScene(Scene):
 
     def _host(self) -> None:
         self.app.push(nav.screen("host", self.app))
+
+    def _replays(self) -> None:
+        self.app.push(nav.screen("replays", self.app))
 
     def _settings(self) -> None:
         self.app.push(nav.screen("settings", self.app))

@@ -1,0 +1,263 @@
+"""Watching a kept game: the controls over a replaying table, and the
+Replays list the title screen opens.
+
+The controls are an overlay above the game's own table scene (which draws
+and animates the replay as in live play): Space plays or pauses, Right steps
+a move forwards, Left a move back, Page Up/Down jump a round, Home/End go to
+the start and the end, Up/Down change the speed, V changes whose view shows
+(the public one; a seat's own only where `ReplaySession.viewable_seats`
+allows), a click on the bar jumps to that move, Esc leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.i18n import N_, _
+from game.scenes import nav
+from game.scenes.base import Scene
+from game.ui import theme
+from game.ui.input import Intent
+from game.ui.widgets import Button, Menu, panel
+
+# seconds between moves while playing, slowest first; the middle one to start
+PACES = (2.0, 1.0, 0.5, 0.25, 0.1)
+BAR = pygame.Rect(560, 68, 800, 86)
+
+
+class ReplayControls(Scene):
+    overlay = True
+
+    def __init__(self, app: Any, table: Any, session: Any,
+                 on_exit: Callable[[], None] | None = None, playing: bool = True):
+        super().__init__(app)
+        self.table = table
+        self.session = session
+        self.on_exit = on_exit
+        self.playing = playing
+        self.pace = 2
+        self.wait = 0
+        self.round_starts = _round_starts(session)
+
+    # --- moving ---------------------------------------------------------------
+
+    def _idle(self) -> bool:
+        return not self.table.animator.busy and not self.table.queue
+
+    def step(self) -> None:
+        self.table.animator.finish()
+        if not self.session.step():
+            self.playing = False
+
+    def seek(self, n: int) -> None:
+        self.table.animator.finish()
+        self.table.queue.clear()
+        self.session.seek(n)
+
+    def jump_round(self, step: int) -> None:
+        cursor = self.session.cursor
+        if step > 0:
+            later = [r for r in self.round_starts if r > cursor]
+            self.seek(later[0] if later else self.session.length)
+        else:
+            earlier = [r for r in self.round_starts if r < cursor]
+            self.seek(earlier[-1] if earlier else 0)
+
+    def change_view(self) -> None:
+        choices = [None, *self.session.viewable_seats()]
+        if len(choices) == 1:
+            self.app.toast(_("Only the public view: the players' cards stay hidden"),
+                           theme.ACCENT)
+            return
+        i = choices.index(self.session.watching) if self.session.watching in choices else 0
+        self.table.animator.finish()
+        self.table.queue.clear()
+        self.session.watch(choices[(i + 1) % len(choices)])
+
+    def leave(self) -> None:
+        if self.on_exit is not None:
+            self.on_exit()
+        else:
+            nav.to_title(self.app)
+
+    # --- the scene --------------------------------------------------------------
+
+    def update(self) -> None:
+        if not self.playing or not self._idle():
+            self.wait = 0
+            return
+        self.wait += 1
+        if self.wait >= PACES[self.pace] * 60:
+            self.wait = 0
+            if not self.session.step():
+                self.playing = False
+
+    def handle(self, intent: Intent) -> bool:
+        kind = intent.kind
+        if kind == "back":
+            self.leave()
+        elif kind == "select":
+            self.playing = not self.playing
+            if self.playing and self.session.cursor >= self.session.length:
+                self.seek(0)
+        elif kind == "right":
+            self.playing = False
+            self.step()
+        elif kind == "left":
+            self.playing = False
+            self.seek(self.session.cursor - 1)
+        elif kind == "up":
+            self.pace = min(len(PACES) - 1, self.pace + 1)
+        elif kind == "down":
+            self.pace = max(0, self.pace - 1)
+        elif kind == "key" and intent.key == pygame.K_HOME:
+            self.seek(0)
+        elif kind == "key" and intent.key == pygame.K_END:
+            self.seek(self.session.length)
+        elif kind == "key" and intent.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.jump_round(-1 if intent.key == pygame.K_PAGEUP else 1)
+        elif kind == "key" and intent.key == pygame.K_v:
+            self.change_view()
+        elif kind == "click" and intent.pos and self._track().collidepoint(intent.pos):
+            track = self._track()
+            share = (intent.pos[0] - track.x) / max(1, track.width)
+            self.seek(round(share * self.session.length))
+        else:
+            return False
+        return True
+
+    def _track(self) -> pygame.Rect:
+        return pygame.Rect(BAR.x + 20, BAR.bottom - 26, BAR.width - 40, 14)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.session
+        panel(surface, BAR, (30, 36, 50))
+        state = _("Playing") if self.playing else _("Paused")
+        who = (_("Public view") if s.watching is None
+               else _("{name}'s view").format(name=s.seats()[s.watching]["name"]))
+        line = _("Replay · {state} · move {n} of {total} · round {round} · {who}").format(
+            state=state, n=s.cursor, total=s.length, round=self.round_of(s.cursor), who=who)
+        size = theme.fit_size(line, 30, BAR.width - 40, True, 20)
+        theme.blit_text(surface, line, (BAR.x + 20, BAR.y + 10), size, theme.TEXT, True)
+        keys = _("Space play/pause · Left/Right step · PgUp/PgDn round · Up/Down speed · "
+                 "V view · Esc leave")
+        size = theme.fit_size(keys, 22, BAR.width - 40, False, 16)
+        theme.blit_text(surface, keys, (BAR.x + 20, BAR.y + 42), size, theme.TEXT_DIM)
+        track = self._track()
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=7)
+        done = track.copy()
+        done.width = round(track.width * s.cursor / max(1, s.length))
+        if done.width:
+            pygame.draw.rect(surface, theme.ACCENT, done, border_radius=7)
+        for start in self.round_starts:
+            x = track.x + round(track.width * start / max(1, s.length))
+            pygame.draw.line(surface, theme.BG, (x, track.y), (x, track.bottom - 1), 1)
+
+    def round_of(self, cursor: int) -> int:
+        return 1 + sum(1 for r in self.round_starts if r <= cursor and r > 0)
+
+
+def _round_starts(session: Any) -> list[int]:
+    """Move numbers where a new round begins: the first seat to act acts again
+    after every other seat has (a plain, game-free reading of 'a round')."""
+    starts = [0]
+    seen: set[int] = set()
+    first = session.actions[0][0] if session.actions else 0
+    for i, (seat, _action) in enumerate(session.actions):
+        if seat == first and len(seen) > 1 and i > starts[-1]:
+            starts.append(i)
+            seen = set()
+        seen.add(seat)
+    return starts
+
+
+def open_replay(app: Any, path: str | Path, on_exit: Callable[[], None] | None = None,
+                playing: bool = True) -> bool:
+    """Show a kept game (or a save) on the table with the replay controls; a
+    damaged or foreign file shows a message and returns False."""
+    from game.history import read_record
+    from game.replay_session import ReplaySession
+    from game.save_check import SaveError
+
+    try:
+        session = ReplaySession(read_record(path))
+    except SaveError as exc:
+        app.toast(str(exc), seconds=6)
+        return False
+    leave = on_exit or (lambda: nav.to_title(app))
+    table = nav.board_scene(app, session, on_exit=leave)
+    app.reset(table)
+    app.push(ReplayControls(app, table, session, on_exit=leave, playing=playing))
+    return True
+
+
+class ReplaysScene(Scene):
+    """The newest kept games, to pick one to watch."""
+
+    SHOWN = 8
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        self.entries: list[tuple[str, Path]] = []
+        self._build()
+
+    def _build(self) -> None:
+        from game.history import history_dir, read_record
+        from game.rules import GAMES
+        from game.save_check import SaveError
+
+        files = sorted(history_dir().glob("*.json"), key=_mtime, reverse=True)
+        self.entries = []
+        for path in files[:self.SHOWN]:
+            try:
+                summary = read_record(path).summary()
+            except SaveError:
+                continue
+            info = GAMES[summary["game"]]
+            name = _(info.name)
+            state = (_("won by {names}").format(names=", ".join(summary["winners"]))
+                     if summary["over"] else _("unfinished"))
+            self.entries.append((f"{name}: {', '.join(summary['players'])} ({state})", path))
+        cx = theme.SCREEN_W // 2
+        buttons = [Button(label, pygame.Rect(cx - 640, 220 + i * 88, 1280, 76),
+                          lambda p=path: self._open(p), size=32)
+                   for i, (label, path) in enumerate(self.entries)]
+        buttons.append(Button(N_("Back"), pygame.Rect(cx - 230, 220 + len(buttons) * 88,
+                                                       460, 76), self._back, size=40))
+        self.menu = Menu(buttons)
+
+    def _open(self, path: Path) -> None:
+        open_replay(self.app, path, on_exit=lambda: self._return())
+
+    def _return(self) -> None:
+        nav.to_title(self.app)
+        self.app.push(ReplaysScene(self.app))
+
+    def _back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "back":
+            self._back()
+            return True
+        return self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        theme.blit_text(surface, _("Replays"), (theme.SCREEN_W // 2, 90), 64, theme.ACCENT,
+                        True, "midtop")
+        if not self.entries:
+            theme.blit_text(surface, _("No games kept yet: every game you play is kept here."),
+                            (theme.SCREEN_W // 2, 180), 30, theme.TEXT_DIM, False, "midtop")
+        self.menu.draw(surface)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

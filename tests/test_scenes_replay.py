@@ -1,0 +1,140 @@
+"""The replay screen: stepping, seeking and views through the real table; the
+Replays list; `railparty replay` headless."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.app import App  # noqa: E402
+from game.history import write_record  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.settings import Settings  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def app():
+    application = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)
+    yield application
+    application.close()
+
+
+def press(app: App, k: int, ticks: int = 1) -> None:
+    app.step(ticks, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+
+
+def kept(game: str = "routes-usa", origin: str = "hot-seat", steps: int | None = None) -> Path:
+    seats = [Seat("Ada", "red", "random"), Seat("Bo", "blue", "random"),
+             Seat("Cy", "green", "random")]
+    match = Match(game, seats[:3 if game == "railway-tricks" else 2], 2)
+    n = 0
+    while not match.state.is_over and (steps is None or n < steps):
+        match.play_bot(match.bot_to_act())
+        n += 1
+    return write_record(match, origin)
+
+
+def test_stepping_forwards_and_back_moves_the_shown_board(app):
+    from game.scenes.replay import ReplayControls, open_replay
+
+    assert open_replay(app, kept(), playing=False)
+    controls = app.top
+    assert isinstance(controls, ReplayControls)
+    table, session = controls.table, controls.session
+    for _ in range(6):
+        press(app, pygame.K_RIGHT, ticks=90)
+    assert session.cursor == 6
+    assert table.shown == session.state.view(None)
+    press(app, pygame.K_LEFT, ticks=5)
+    assert session.cursor == 5 and table.shown == session.state.view(None)
+    press(app, pygame.K_END, ticks=5)
+    assert session.cursor == session.length
+    press(app, pygame.K_HOME, ticks=5)
+    assert session.cursor == 0
+    press(app, pygame.K_PAGEDOWN, ticks=5)
+    assert 0 < session.cursor < session.length
+
+
+def test_playing_moves_on_by_itself_and_stops_at_the_end(app):
+    from game.scenes.replay import open_replay
+
+    assert open_replay(app, kept(steps=12))
+    controls = app.top
+    press(app, pygame.K_UP)
+    press(app, pygame.K_UP)            # the fastest pace
+    for _ in range(200):
+        app.step(10)
+        if not controls.playing:
+            break
+    assert controls.session.cursor == 12 and not controls.playing
+    assert controls.table in app.stack       # a replay's end is no results screen
+
+
+def test_the_view_changes_only_where_seats_may_be_shown(app):
+    from game.scenes.replay import open_replay
+
+    assert open_replay(app, kept(origin="host"), playing=False)
+    controls = app.top
+    press(app, pygame.K_v)
+    assert controls.session.watching is None and controls.table.viewer is None
+    assert open_replay(app, kept(game="railway-tricks"), playing=False)
+    controls = app.top
+    press(app, pygame.K_v, ticks=3)
+    assert controls.session.watching == 0 and controls.table.viewer == 0
+    assert controls.table.shown == controls.session.state.view(0)
+
+
+def test_a_damaged_file_is_a_message_not_a_crash(app, tmp_path):
+    from game.scenes.replay import open_replay
+
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"magic": "railparty-history", "format": 1, "game": "chess"}')
+    assert not open_replay(app, bad)
+    assert any("unknown game" in message for message, _t, _c in app.toasts)
+
+
+def test_the_replays_list_opens_a_kept_game(app):
+    from game.scenes import nav
+    from game.scenes.replay import ReplayControls, ReplaysScene
+
+    kept()
+    nav.to_title(app)
+    app.push(nav.screen("replays", app))
+    scene = app.top
+    assert isinstance(scene, ReplaysScene) and len(scene.entries) == 1
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
+    assert isinstance(app.top, ReplayControls)
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True,
+                          text=True, env=env, timeout=300)
+
+
+def test_replay_headless_saves_a_picture_and_prints_stats(tmp_path):
+    path = kept()
+    shot = tmp_path / "replay.png"
+    done = _cli("replay", str(path), "--headless", "--frames", "30", "--at", "20",
+                "--screenshot", str(shot), "--stats")
+    assert done.returncode == 0, done.stderr
+    assert shot.exists() and json.loads(done.stdout.splitlines()[-1])["frames"] == 30
+
+
+def test_replay_of_a_foreign_file_says_why(tmp_path):
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"hello": "world"}')
+    done = _cli("replay", str(bad), "--headless", "--frames", "3")
+    assert done.returncode == 2
+    assert "not a Rail Party game record" in done.stderr and "Traceback" not in done.stderr
