@@ -32,6 +32,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from game.seats import SEAT_RGB
 from net import protocol as P
 from net.host.peers import Peer
 
@@ -172,6 +173,13 @@ class WebGate:
             ip = f"[{ip}]"
         return f"http://{ip}:{self.web_port}/"
 
+    def _web_info(self) -> dict[str, Any]:
+        """What the page shows before it joins: public, as any spectator sees it."""
+        return {"name": self.name, "game": self.game, "phase": self.phase,
+                "code": join_code(self.identity.fingerprint), "seats": self.seat_table(),
+                "colors": {name: "#" + "".join(f"{c:02x}" for c in rgb)
+                           for name, rgb in SEAT_RGB.items()}}
+
     async def _web_listen(self) -> None:
         """Serve the page; OSError when its port cannot be had."""
         if self.web_port is None:
@@ -203,8 +211,7 @@ class WebGate:
                               "only this game's own page may connect here")
             return None
         if path == INFO_PATH:
-            body = json.dumps({"name": self.name, "game": self.game, "phase": self.phase,
-                               "code": join_code(self.identity.fingerprint)}).encode()
+            body = json.dumps(self._web_info()).encode()
             return Response(200, "OK", Headers([("Content-Type", "application/json"),
                                                 ("Content-Length", str(len(body))),
                                                 *SECURITY_HEADERS]), body)

@@ -1,0 +1,149 @@
+"""The phone page in a real browser (Debian's chromium, driven by Playwright):
+a phone-sized page joins a host, plays whole games of all four games against
+bots, reloads mid-game and is back in its seat, and never receives another
+seat's secrets (the test reads every message the page received)."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from typing import Any
+
+import pytest
+from netkit import LOOPBACK, isolate, start_host, wait_until
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    if os.environ.get("CI"):
+        raise RuntimeError("CI must run the browser tests: chromium is missing "
+                           "(.ci/run installs it with apt-get)")
+    pytest.skip("chromium is not installed (apt-get install chromium); the phone page's "
+                "browser tests need it", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package "
+                               "(pip install '.[test]') drives the browser")
+
+PHONE = {"width": 360, "height": 640}
+GAME_SEATS = {"routes-usa": 2, "routes-italy": 2, "eighty-days": 2, "railway-tricks": 3}
+BROWSER_HOST = dict(heartbeat=1.0, peer_timeout=15.0, bot_delay=0.0, fill_bot="random",
+                    standin_bot="random", web_port=0)
+GAME_DEADLINE = 240.0
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch, tmp_path):
+    isolate(monkeypatch, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def open_page(browser, host) -> Any:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)   # wait_for_function evaluates strings
+    page = context.new_page()
+    page.goto(f"http://{LOOPBACK}:{host.web_port}/")
+    return page
+
+
+def state(page) -> str:
+    return page.evaluate("document.body.dataset.state")
+
+
+def join(page, name: str = "Phone") -> None:
+    page.get_by_test_id("seat").first.wait_for()
+    page.get_by_test_id("seat").first.click()
+    page.get_by_test_id("name").fill(name)
+    page.get_by_test_id("join").click()
+    page.wait_for_function("document.body.dataset.state === 'waiting'")
+
+
+def take_turn(page, rng: random.Random) -> None:
+    """One tap through: an option and confirm for a pending choice, else a move."""
+    options = page.get_by_test_id("option")
+    if options.count():
+        options.nth(rng.randrange(options.count())).click()
+        page.get_by_test_id("confirm").click()
+        return
+    moves = page.locator("[data-testid=move]")
+    count = moves.count()
+    if not count:
+        return
+    move = moves.nth(rng.randrange(count))
+    if not move.is_visible():                 # inside a closed group: open it first
+        move.locator("xpath=ancestor::details/summary").click()
+    move.click()
+
+
+def walk(value: Any, path: str = "") -> Any:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield f"{path}/{k}", k, v
+            yield from walk(v, f"{path}/{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from walk(v, f"{path}/{i}")
+
+
+def assert_only_own_secrets(received: list[dict[str, Any]], seat: int) -> None:
+    """Secrets reach the page only as its own view's `private` and events marked
+    private to its seat."""
+    for message in received:
+        view = message.get("view")
+        if view:
+            assert view.get("you") == seat, message["type"]
+        for event in message.get("events", []):
+            if "private" in event:
+                assert event.get("private_to") == seat, event
+        for where, key, _ in walk(message):
+            if key == "private":
+                assert where in ("/view/private",) or where.startswith("/events/"), where
+
+
+@pytest.mark.parametrize("game", sorted(GAME_SEATS))
+def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, game):
+    host = start_host(seats=GAME_SEATS[game], game=game, **BROWSER_HOST)
+    page = open_page(browser, host)
+    try:
+        join(page)
+        seat = next(i for i, s in enumerate(host.slots) if s.kind == "human")
+        host.start_game()
+        rng = random.Random(game)
+        moves, reloaded = 0, False
+        received: list[dict[str, Any]] = []
+        deadline_moves = 2000
+        while state(page) != "over" and moves < deadline_moves:
+            page.wait_for_function(
+                "['your-turn', 'over'].includes(document.body.dataset.state)",
+                timeout=GAME_DEADLINE * 1000)
+            if state(page) == "over":
+                break
+            take_turn(page, rng)
+            moves += 1
+            # the host's answer (its update, or an error) has reached the page
+            page.wait_for_function("!window.railparty.inFlight")
+            if moves == 3 and not reloaded:
+                received += page.evaluate("window.railpartyReceived")
+                page.reload()
+                page.wait_for_function("['your-turn', 'waiting', 'over']"
+                                       ".includes(document.body.dataset.state)")
+                reloaded = True
+                wait_until(lambda: host.slots[seat].connected and host.slots[seat].bot is None,
+                           "the reloaded page to be back in its seat")
+                assert page.get_by_test_id("hand").inner_text().strip() or game == "railway-tricks"
+        assert reloaded and moves > 3 and state(page) == "over"
+        print(f"{game}: the phone made {moves} moves")
+        assert host.status()["phase"] == "over"
+        assert host.slots[seat].name == "Phone"
+        received += page.evaluate("window.railpartyReceived")
+        assert any(m["type"] == "update" for m in received)
+        assert_only_own_secrets(received, seat)
+    finally:
+        page.context.close()
+        host.stop()
