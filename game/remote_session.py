@@ -9,6 +9,8 @@ them and answers with an `update` or an `error` whose reason the table shows.
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 from game.match import Match
@@ -23,6 +25,7 @@ class RemoteSession:
         self.host = host  # the Host object when this window hosts the game
         self._events: list[list[Event]] = []
         self._notices: list[tuple[str, str]] = []
+        self._clocks: dict[int, float] = {}   # seat -> when its turn timer runs out
         # The board, turn and moves of the last update handed out with poll():
         # the network thread writes the live snapshot whenever a message lands,
         # so a snapshot read after a poll may already hold an update whose
@@ -187,8 +190,11 @@ class RemoteSession:
                 self._events.append(list(message.get("events", [])))
             elif kind == "sync":
                 self._events.append([])  # a full resync: snap to it
+                self._clocks.clear()
             elif kind == "error":
                 self._notices.append((message.get("reason") or "the host refused", "error"))
+            elif kind == "notice" and message.get("code") == "turn_clock":
+                self._on_clock(message)
             elif kind == "notice":
                 self._notices.append((message.get("reason") or "", "info"))
             elif kind == "reject":
@@ -213,6 +219,21 @@ class RemoteSession:
         self.pump()
         out, self._events = self._events, []
         return out
+
+    def _on_clock(self, message: dict[str, Any]) -> None:
+        seat, seconds = message.get("seat"), message.get("seconds") or 0
+        if not isinstance(seat, int):
+            return
+        if seconds > 0:
+            self._clocks[seat] = time.monotonic() + seconds
+        else:
+            self._clocks.pop(seat, None)
+
+    def turn_clocks(self) -> dict[int, int]:
+        """Seats whose turn timer shows its countdown: seat -> whole seconds left."""
+        now = time.monotonic()
+        return {seat: math.ceil(end - now) for seat, end in sorted(self._clocks.items())
+                if end > now}
 
     def notices(self) -> list[tuple[str, str]]:
         out, self._notices = self._notices, []

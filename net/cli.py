@@ -100,9 +100,10 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     beat = seconds(zero=False)  # a timeout or a beat of 0 s would mean nothing
     host.add_argument("--drop-timeout", type=beat, default=P.DROP_TIMEOUT_SECONDS,
                       metavar="S")
-    host.add_argument("--turn-timeout", type=seconds(), default=0.0, metavar="S",
+    host.add_argument("--turn-timeout", type=seconds(), default=None, metavar="S",
                       help="a player who has not acted after S seconds has that turn played "
-                           "by the stand-in bot (default 0: no timer)")
+                           "by the stand-in bot, who plays for them until they act (default: "
+                           "the game's own length, 60-120 s; 0: no timer)")
     host.add_argument("--seats-per-address", type=count, default=2, metavar="N",
                       help="seats one address (one machine) may hold, so one guest cannot "
                            "take every seat (default 2; 0: no limit)")
@@ -235,7 +236,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     hello_timeout=args.hello_timeout, frame_timeout=args.frame_timeout,
                     bot_delay=args.bot_delay, auto_start=args.headless,
                     start_after=args.start_after, exit_when_over=args.headless,
-                    fsync=args.fsync, turn_timeout=args.turn_timeout or None,
+                    fsync=args.fsync, turn_timeout=args.turn_timeout,
                     think_ms=args.think_ms, seats_per_address=args.seats_per_address,
                     keep_history=not args.no_history,
                     web_port=web_port, on_listening=lambda h: print(

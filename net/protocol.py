@@ -156,6 +156,7 @@ BYE_TAKEN = "taken"
 BYE_KICKED = "kicked"                  # the host freed the seat (lobby)
 # notice codes
 N_TURN_TIMEOUT = "turn_timeout"
+N_TURN_CLOCK = "turn_clock"           # a seat's turn has `seconds` left (0: clock stopped)
 
 
 class ProtocolError(ValueError):
@@ -265,7 +266,8 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                "over": (_BOOL, False), "result": ((dict, type(None)), False)},
     "seats": {"phase": (_STR, True), "seats": ((list,), True), "free": (_INT, True)},
     "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False)},
-    "notice": {"code": (_STR, True), "reason": (_STR, True), "seat": (_OPT_INT, False)},
+    "notice": {"code": (_STR, True), "reason": (_STR, True), "seat": (_OPT_INT, False),
+               "seconds": (_INT, False)},
     "ping": {"n": (_INT, False)},
     "pong": {"n": (_INT, False)},
     "bye": {"reason": (_OPT_STR, False), "code": (_OPT_STR, False)},

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
+from game.rules import GAMES  # noqa: E402
 from game.scenes.boards.routes import RoutesBoardScene  # noqa: E402
 from game.scenes.boards.routes.layout import DECK_RECT  # noqa: E402
 from game.scenes.choice import ChoiceScene  # noqa: E402
@@ -142,8 +143,13 @@ def test_host_a_game_from_the_window_and_play_it(app):
     setup.focus = 3
     setup._change(1)  # a dropped player pauses the game
     assert setup.drop == "pause"
+    setup.focus = 0
+    setup._change(1)
+    setup._change(-1)   # the timer follows the game chosen: its own turn length
+    assert setup.TURN_TIMERS[setup.timer] == GAMES[setup.games[setup.game]].turn_seconds
     setup.focus = 4
-    setup._change(2)  # a turn left 60 s is played by the stand-in
+    while setup.TURN_TIMERS[setup.timer] != 60:
+        setup._change(1)  # a turn left 60 s is played by the stand-in
     setup.start()
     lobby = app.top
     assert isinstance(lobby, LobbyScene) and lobby.host is not None
@@ -263,4 +269,29 @@ def test_the_hosting_window_frees_a_guest_seat_by_key_and_by_click(app):
         step_until(app, lambda: host.status()["free"] == 3)
     finally:
         client.stop()
+        host.stop()
+
+
+def test_a_turn_timer_shows_its_last_seconds_on_the_table(app):
+    from game.scenes.lan import JoinScene
+
+    host = Host("routes-usa", 2, "Timed table", bind=LOOPBACK, port=0, advertise=False,
+                seed=5, turn_timeout=16.0).start()     # the countdown shows after 1 s
+    try:
+        join = JoinScene(app, name="Remy")
+        app.push(join)
+        join.connect(f"{LOOPBACK}:{host.port}")
+        lobby = app.top
+        step_until(app, lambda: lobby.client.snapshot()["seat"] is not None)
+        host.start_game()
+        step_until(app, lambda: any(isinstance(s, RoutesBoardScene) for s in app.stack))
+        board = next(s for s in app.stack if isinstance(s, RoutesBoardScene))
+        step_until(app, lambda: board.session.turn_clocks().get(board.viewer, 0) > 0)
+        assert 0 < board.session.turn_clocks()[board.viewer] <= 15
+        drawn = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        board.draw_turn_clocks(drawn)                 # a box in the top bar's corner
+        box = drawn.get_bounding_rect()
+        assert box.height > 0 and box.right > 1800 and box.bottom <= 56
+        board.session.client.stop()
+    finally:
         host.stop()

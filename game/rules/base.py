@@ -95,6 +95,9 @@ class GameInfo:
     demo_players: int = 0
     # Option name -> how setup shows it (words, and the player counts it allows).
     option_info: Mapping[str, OptionInfo] = field(default_factory=dict)
+    # On a LAN, a connected player's turn left this long is played by a stand-in
+    # (the host can change it or turn it off): enough to think, not to stall.
+    turn_seconds: int = 90
 
     def option_label(self, name: str) -> str:
         """An option's name in words (the registry's, else its key made readable)."""

@@ -243,7 +243,10 @@ class HostSetupScene(Scene):
         self.seats = 4
         self.name = TextField("Your name", "Host", 16)
         self.drop = "bot"  # what happens to a player who drops: a bot plays, or a pause
-        self.timer = 0     # index into TURN_TIMERS: how long a connected player may think
+        # index into TURN_TIMERS: how long a connected player may think; the
+        # game's own length until the host picks another
+        self.timer = self._game_timer()
+        self.timer_chosen = False
         self.bot = "greedy"  # the level of the bots that fill open seats and stand in
         self.focus = 0
         self.key: str | None = None   # this computer's host key fingerprint
@@ -260,17 +263,26 @@ class HostSetupScene(Scene):
     def _rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(260, 200 + i * 96, 1400, 80)
 
+    def _game_timer(self) -> int:
+        """The TURN_TIMERS index nearest the game's own turn length."""
+        wanted = GAMES[self.games[self.game]].turn_seconds
+        return min(range(1, len(self.TURN_TIMERS)),
+                   key=lambda i: abs(self.TURN_TIMERS[i] - wanted))
+
     def _change(self, step: int) -> None:
         info = GAMES[self.games[self.game]]
         if self.focus == 0:
             self.game = (self.game + step) % len(self.games)
             info = GAMES[self.games[self.game]]
+            if not self.timer_chosen:
+                self.timer = self._game_timer()
         elif self.focus == 1:
             self.seats += step
         elif self.focus == 3:
             self.drop = "pause" if self.drop == "bot" else "bot"
         elif self.focus == 4:
             self.timer = (self.timer + step) % len(self.TURN_TIMERS)
+            self.timer_chosen = True
         elif self.focus == 5:
             levels = list(info.bots)
             here = levels.index(self.bot) if self.bot in levels else len(levels) - 1
@@ -291,7 +303,7 @@ class HostSetupScene(Scene):
             try:
                 host = Host(self.games[self.game], self.seats, f"{name}'s table", port=port,
                             save_path=data_dir() / "lan-host-save.json", on_drop=self.drop,
-                            turn_timeout=self.TURN_TIMERS[self.timer] or None,
+                            turn_timeout=self.TURN_TIMERS[self.timer],
                             fill_bot=self.bot, standin_bot=self.bot,
                             think_ms=self.app.settings.bot_think_ms,
                             bot_delay=self.app.settings.bot_pace,

@@ -590,6 +590,7 @@ class TableScene(TablePanels, Scene):
             self.viewer is not None) else None
         self.draw_table(surface, active, focus_item)
         self.draw_top_bar(surface)
+        self.draw_turn_clocks(surface)
         self.draw_buttons(surface, focus_item)
         self.draw_tooltip(surface, focus_item)
 

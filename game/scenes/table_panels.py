@@ -78,9 +78,30 @@ class TablePanels:
             corner = _("You are {name}").format(name=self.seat_name(self.viewer))
         else:
             corner = ""
-        if corner:
+        if corner and not self.turn_clocks():      # the countdown takes the corner
             theme.blit_text(surface, corner, (theme.SCREEN_W - 20, 16), 30, theme.TEXT_DIM,
                             anchor="topright")
+
+    def turn_clocks(self) -> dict[int, int]:
+        """A LAN turn timer's last seconds: seat -> seconds left ({} elsewhere)."""
+        clocks = getattr(self.session, "turn_clocks", None)
+        return clocks() if clocks is not None else {}
+
+    def draw_turn_clocks(self, surface: pygame.Surface) -> None:
+        """The countdown, for everyone, in the top bar's corner (over no board)."""
+        shown = self.turn_clocks()
+        if not shown:
+            return
+        text = "   ".join(f"{'You' if seat == self.viewer else self.seat_name(seat)}: "
+                           f"{left} s" for seat, left in shown.items())
+        label = theme.font(KIOSK_TEXT if self.kiosk else 32, True).render(text, True,
+                                                                          theme.TEXT)
+        box = label.get_rect(topright=(theme.SCREEN_W - 26, 0)).inflate(32, 0)
+        box.height, box.centery = TOP_BAR_H - 10, TOP_BAR_H // 2
+        urgent = min(shown.values()) <= 5
+        panel(surface, box, (120, 40, 40) if urgent else (40, 46, 64),
+              theme.ERROR if urgent else theme.ACCENT)
+        surface.blit(label, label.get_rect(center=box.center))
 
     def draw_buttons(self, surface: pygame.Surface,
                      focus_item: tuple[str, Any] | None) -> None:

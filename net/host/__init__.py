@@ -18,8 +18,9 @@ tokens, bots) and a new seed; every peer gets it as a fresh `sync`.
 One job per file: server.py (the Host class: settings, loop, thread-safe
 controls), admission.py (connections, budgets, routing), lobby.py (hellos,
 seats, proofs), table.py (actions, start, rematch, updates), standins.py
-(bots, stand-ins, the turn timer), saving.py (journal and save), peers.py
-(a connection and a seat as the host sees them).
+(bots, stand-ins), turn_timer.py (the turn timer and its countdown),
+saving.py (journal and save), peers.py (a connection and a seat as the host
+sees them).
 """
 
 from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name

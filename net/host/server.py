@@ -1,7 +1,8 @@
 """The Host class: its settings and state, its loop and thread, and the
 thread-safe controls the window uses. Its jobs live in the parts it is made of:
-admission (connections), lobby (seats), table (play), standins (bots), and
-saving (the journal), so each file fits in one reading.
+admission (connections), lobby (seats), table (play), standins (bots),
+turn_timer (turns that always come) and saving (the journal), so each file
+fits in one reading.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
 from net.host.saving import HostSave
 from net.host.standins import StandIns
 from net.host.table import Table
+from net.host.turn_timer import TurnTimer
 from net.host.web import WebGate, join_code
 from net.identity import HostIdentity
 from net.protocol import encode
@@ -40,7 +42,7 @@ DROP_POLICIES = ("bot", "pause")
 SEATS_PER_ADDRESS = 2    # default: two players may share one machine
 
 
-class Host(Admission, Lobby, Table, StandIns, WebGate):
+class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
     """A LAN game host. See the module docstring; the CLI is `railparty host`."""
 
     def __init__(self, game: str = "routes-usa", seats: int = 4, name: str = "Rail Party", *,
@@ -103,9 +105,14 @@ class Host(Admission, Lobby, Table, StandIns, WebGate):
         # the Hard (search) bot's think time per move (None: its default)
         self.think_ms = think_ms
         # a connected player who does not act within this many seconds has that turn
-        # played by the stand-in bot (None or 0: no timer)
-        self.turn_timeout = turn_timeout or None
-        self._turn_timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
+        # played by the stand-in bot (turn_timer.py); the argument None means the
+        # game's own length (GameInfo.turn_seconds), 0 no timer (then None here)
+        self.turn_timeout = (float(info.turn_seconds) if turn_timeout is None
+                             else turn_timeout or None)
+        self._away: set[int] = set()           # seats whose turn ran out, until they act
+        self._clocks_shown: set[int] = set()   # seats whose countdown everyone sees
+        # seat -> (its mark, (the deadline, the countdown's start))
+        self._turn_timers: dict[int, tuple[int, tuple[asyncio.TimerHandle, ...]]] = {}
         self._timer_bots: dict[int, Any] = {}
         self.auto_start, self.start_after = auto_start, start_after
         self.exit_when_over, self.linger = exit_when_over, linger

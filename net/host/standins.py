@@ -1,5 +1,6 @@
-"""Bots at the host's table: bot seats, stand-ins for dropped players, and the turn
-timer's stand-in; a bot thinks in the bot worker processes, never on the loop.
+"""Bots at the host's table: bot seats and stand-ins for dropped players (the turn
+timer's stand-in is in turn_timer.py); a bot thinks in the bot worker processes,
+never on the loop.
 
 A part of Host (net/host/server.py), which holds the state these methods use.
 """
@@ -8,80 +9,19 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import secrets
 from collections.abc import Callable
 from concurrent.futures import Future
 
-from game.bots import bot_for_game, make_bot
+from game.bots import bot_for_game
 from game.bots.jobs import BotJob
 from game.match import Match
 from game.rules.base import Action
-from net import protocol as P
 
 log = logging.getLogger("railparty.net.host")
 
 
 class StandIns:
     """Who plays a seat when no person does (a part of Host)."""
-
-    def _arm_turn_timers(self) -> None:
-        """One timer per human seat to act, from the moment its choice changed."""
-        running = self.turn_timeout and self.phase == "playing" and self.match is not None
-        to_act = set(self.match.state.to_act) if running and self.match is not None else set()
-        for seat, (mark, handle) in list(self._turn_timers.items()):
-            if (seat not in to_act or mark != self._marks[seat]
-                    or self.slots[seat].bot is not None):
-                handle.cancel()
-                del self._turn_timers[seat]
-        if not running or self._loop is None:
-            return
-        for seat in sorted(to_act):
-            slot = self.slots[seat]
-            if slot.kind == "human" and slot.bot is None and seat not in self._turn_timers:
-                mark = self._marks[seat]
-                self._turn_timers[seat] = (mark, self._loop.call_later(
-                    self.turn_timeout, self._turn_timed_out, seat, mark))
-
-    def _turn_timed_out(self, seat: int, mark: int) -> None:
-        self._turn_timers.pop(seat, None)
-        if (self.phase != "playing" or self.match is None or self._marks[seat] != mark
-                or seat not in self.match.state.to_act or self.slots[seat].bot is not None):
-            return
-        bot = self._timer_bots.get(seat)
-        if bot is None:
-            bot = self._timer_bots[seat] = make_bot(bot_for_game(self.game, self.standin_bot),
-                                                    secrets.randbits(64), think_ms=self.think_ms)
-        self._think(BotJob.of(bot, self.match.state, seat),
-                    lambda action: self._timer_bot_done(seat, mark, action))
-
-    def _timer_bot_done(self, seat: int, mark: int, action: Action | BaseException) -> None:
-        if (self.phase != "playing" or self.match is None or self._marks[seat] != mark
-                or seat not in self.match.state.to_act or self.slots[seat].bot is not None):
-            return                      # the player acted meanwhile, or left
-        state = self.match.state
-        try:
-            if isinstance(action, BaseException):
-                raise action
-            events = self._apply(seat, action)
-        except Exception:
-            log.exception("the stand-in could not play seat %s's turn", seat)
-            try:
-                events = self._apply(seat, make_bot("random", secrets.randbits(64)).choose(
-                    state.view(seat), state.legal_actions(seat)))
-            except Exception:
-                return
-        seconds = f"{self.turn_timeout:g}"
-        name = self.slots[seat].name or f"Seat {seat + 1}"
-        log.info("seat %s took longer than %s s: the stand-in played its turn", seat, seconds)
-        for peer in list(self.peers):
-            if peer.role is None:
-                continue
-            reason = (f"Your turn was played by the stand-in after {seconds} s"
-                      if peer.seat == seat else
-                      f"{name} took longer than {seconds} s: the stand-in played that turn")
-            peer.send({"type": "notice", "code": P.N_TURN_TIMEOUT, "reason": reason,
-                       "seat": seat})
-        self._after_action(events)
 
     def _schedule_bots(self) -> None:
         if (self._bot_handle is not None or self._bot_thinking or self.phase != "playing"

@@ -59,6 +59,7 @@ class Table:
         except IllegalAction as exc:
             peer.send(P.error(P.E_ILLEGAL, str(exc)[:P.MAX_REASON_CHARS], version))
             return
+        self._back_from_away(seat)
         self._after_action(events, first=peer)
         self.action_seconds.append(time.perf_counter() - started)
 
@@ -118,6 +119,7 @@ class Table:
         self._marks = [0] * len(seats)
         self._prints = [None] * len(seats)
         self._refresh_marks()
+        self._away.clear()
 
     def _rematch(self, seed: int | None) -> None:
         if self.phase != "over" or self.match is None:

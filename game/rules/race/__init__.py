@@ -17,6 +17,6 @@ def _factory(players: int, seed: int, **options: Any) -> GameState:
 
 GAMES = (
     GameInfo("eighty-days", N_("Eighty Days"), 2, 6, "race", _factory, score_order="low",
-             bots=("random", "greedy", "search"), demo_players=4,
+             bots=("random", "greedy", "search"), demo_players=4, turn_seconds=90,
              blurb=N_("Race round the world by train, ship, balloon and elephant in 80 days.")),
 )

@@ -21,10 +21,10 @@ def _factory(game_id: str):
 GAMES = (
     GameInfo("routes-usa", N_("Rail Routes: North America"), 2, 5, "routes",
              _factory("routes-usa"), score_order="high", simultaneous=True,
-             bots=("random", "greedy", "search"), demo_players=4,
+             bots=("random", "greedy", "search"), demo_players=4, turn_seconds=120,
              blurb=N_("Claim routes across North America and join your tickets' cities.")),
     GameInfo("routes-italy", N_("Rail Routes: Italia"), 2, 5, "routes",
              _factory("routes-italy"), score_order="high", simultaneous=True,
-             bots=("random", "greedy", "search"), demo_players=3,
+             bots=("random", "greedy", "search"), demo_players=3, turn_seconds=120,
              blurb=N_("Routes, ferries and a bonus for the regions your lines join.")),
 )

@@ -24,6 +24,6 @@ GAMES = (
                                      N_("the lane's cities and locomotives shuffled")),
                  "teams": OptionInfo(N_("Teams of two"), N_("seats 1 and 3 against 2 and 4"),
                                      players=(4,))},
-             bots=("random", "greedy", "search"), demo_players=4,
+             bots=("random", "greedy", "search"), demo_players=4, turn_seconds=60,
              blurb=N_("Win tricks for shares, lay the losing cards as track, value the lines.")),
 )
