@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots import bot_for_game, level_name
+from game.i18n import N_, _
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
@@ -15,6 +16,11 @@ from game.ui.widgets import focus_ring, panel
 
 MAX_FIELD = 40
 
+
+# A game's phase and a connection's state as the network names them, marked for
+# the catalogs (the screens translate them as they draw them).
+STATE_WORDS = (N_("lobby"), N_("playing"), N_("over"), N_("connecting"), N_("connected"),
+               N_("reconnecting"), N_("closed"))
 
 class TextField:
     """A one-line text box edited with the keyboard."""
@@ -57,9 +63,9 @@ class JoinScene(Scene):
         try:
             self.browser = Browser().start()
         except Exception as exc:  # no multicast here: the address field still works
-            self.app.toast(f"LAN search unavailable: {exc}", theme.ACCENT)
-        self.name = TextField("Your name", name, 16)
-        self.address = TextField("Address (host:port)", "")
+            self.app.toast(_("LAN search unavailable: {reason}").format(reason=exc), theme.ACCENT)
+        self.name = TextField(N_("Your name"), name, 16)
+        self.address = TextField(N_("Address (host:port)"), "")
         self.focus = 0  # 0 name, 1 address, 2.. games
         self._known: dict[str, object] = {}   # game name -> KnownHost (or None)
         self._known_at = -1                   # the browser's `changes` they were read at
@@ -82,21 +88,24 @@ class JoinScene(Scene):
         """What a player should know about a listed game before joining it."""
         known = self._known_host(game.name)
         if not game.compatible:
-            return f"another Rail Party version (network protocol {game.version})", \
+            return _("another Rail Party version (network protocol {version})").format(
+                version=game.version), \
                 theme.ERROR
         if not game.fingerprint:
-            return "announces no key: join by address only if you trust it", theme.ERROR
+            return _("announces no key: join by address only if you trust it"), theme.ERROR
         if known is not None and known.fingerprint != game.fingerprint:
-            return "NEW KEY: not the host you played with under this name", theme.ERROR
+            return _("NEW KEY: not the host you played with under this name"), theme.ERROR
         twins = sum(1 for g in games if g.name.lower() == game.name.lower())
         copies = sum(1 for g in games if g.fingerprint == game.fingerprint)
         if copies > 1:        # one key announced twice: only its host can prove it
-            return f"{copies} games announce this key: joining checks which one holds it", \
+            return _("{count} games announce this key: joining checks which one holds it").format(
+                count=copies), \
                 theme.ERROR
         if known is not None:
-            return "the host you played with before", theme.GOOD
+            return _("the host you played with before"), theme.GOOD
         if twins > 1:
-            return f"{twins} games have this name: check the key on the host's screen", \
+            return _("{count} games have this name: check the key on the host's screen").format(
+                count=twins), \
                 theme.ACCENT
         return None
 
@@ -185,7 +194,7 @@ class JoinScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        theme.blit_text(surface, "Join a LAN game", (theme.SCREEN_W // 2, 90), 90,
+        theme.blit_text(surface, _("Join a LAN game"), (theme.SCREEN_W // 2, 90), 90,
                         theme.ACCENT, True, "center")
         if self.notice:
             theme.blit_text(surface, self.notice, (theme.SCREEN_W // 2, 150), 34, theme.ERROR,
@@ -193,7 +202,7 @@ class JoinScene(Scene):
         for i, field in enumerate((self.name, self.address)):
             rect = pygame.Rect(260, 170 + i * 90, 1400, 74)
             panel(surface, rect)
-            theme.blit_text(surface, field.label, (rect.x + 24, rect.centery), 38, theme.TEXT,
+            theme.blit_text(surface, _(field.label), (rect.x + 24, rect.centery), 38, theme.TEXT,
                             True, "midleft")
             cursor = "_" if self.focus == i else ""
             theme.blit_text(surface, field.value + cursor, (rect.x + 520, rect.centery), 40,
@@ -201,8 +210,8 @@ class JoinScene(Scene):
             if self.focus == i:
                 focus_ring(surface, rect)
         games = self._games()
-        theme.blit_text(surface, "Games on this network" if games else
-                        "Looking for games on this network...", (260, 370), 36,
+        theme.blit_text(surface, _("Games on this network") if games else
+                        _("Looking for games on this network..."), (260, 370), 36,
                         theme.TEXT_DIM)
         from net.identity import shown
 
@@ -212,15 +221,16 @@ class JoinScene(Scene):
             panel(surface, rect, edge=theme.ERROR if flag and flag[1] == theme.ERROR
                   else theme.PANEL_EDGE)
             info = GAMES.get(game.game)
-            label = info.name if info else game.game
+            label = _(info.name) if info else game.game
             theme.blit_text(surface, game.name, (rect.x + 24, rect.y + 24), 36, theme.TEXT,
                             True, "midleft")
-            theme.blit_text(surface, f"{label}  |  {game.free}/{game.seats} seats free  |  "
-                            f"{game.phase}", (rect.right - 24, rect.y + 24), 28,
+            theme.blit_text(surface, _("{game}  |  {free}/{seats} seats free  |  {phase}").format(
+                                game=label, free=game.free, seats=game.seats,
+                                phase=_(game.phase)), (rect.right - 24, rect.y + 24), 28,
                             theme.TEXT_DIM if game.compatible else theme.ERROR,
                             anchor="midright")
-            theme.blit_text(surface, f"{game.address}  |  key "
-                            f"{shown(game.fingerprint) or 'none'}",
+            theme.blit_text(surface, _("{address}  |  key {key}").format(
+                                address=game.address, key=shown(game.fingerprint) or _("none")),
                             (rect.right - 24, rect.bottom - 20), 26, theme.TEXT_DIM,
                             anchor="midright")
             if flag is not None:
@@ -228,8 +238,8 @@ class JoinScene(Scene):
                                 anchor="midleft")
             if self.focus == i + 2:
                 focus_ring(surface, rect)
-        theme.blit_text(surface, "Enter: join  |  type host:port in Address for networks "
-                        "without multicast  |  Esc: back", (theme.SCREEN_W // 2,
+        theme.blit_text(surface, _("Enter: join  |  type host:port in Address for networks "
+                                  "without multicast  |  Esc: back"), (theme.SCREEN_W // 2,
                         theme.SCREEN_H - 40), 30, theme.TEXT_DIM, anchor="center")
 
 
@@ -241,7 +251,7 @@ class HostSetupScene(Scene):
         self.games = list(GAMES)
         self.game = 0
         self.seats = 4
-        self.name = TextField("Your name", "Host", 16)
+        self.name = TextField(N_("Your name"), "Host", 16)
         self.drop = "bot"  # what happens to a player who drops: a bot plays, or a pause
         # index into TURN_TIMERS: how long a connected player may think; the
         # game's own length until the host picks another
@@ -312,10 +322,10 @@ class HostSetupScene(Scene):
             except OSError as exc:
                 error = exc
             except ValueError as exc:
-                self.app.toast(f"Cannot host: {exc}")
+                self.app.toast(_("Cannot host: {reason}").format(reason=exc))
                 return
         if host is None:
-            self.app.toast(f"Cannot host: {error}")
+            self.app.toast(_("Cannot host: {reason}").format(reason=error))
             return
         client = host.join_local(name)
         self.app.replace(LobbyScene(self.app, client, host))
@@ -348,17 +358,18 @@ class HostSetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        theme.blit_text(surface, "Host a LAN game", (theme.SCREEN_W // 2, 110), 90,
+        theme.blit_text(surface, _("Host a LAN game"), (theme.SCREEN_W // 2, 110), 90,
                         theme.ACCENT, True, "center")
         info = GAMES[self.games[self.game]]
-        rows = [("Game", f"<  {info.name}  >"), ("Seats", f"<  {self.seats}  >"),
-                ("Your name", self.name.value + ("_" if self.focus == 2 else "")),
-                ("If a player drops", "<  a bot plays until they return  >" if
-                 self.drop == "bot" else "<  the game pauses for them  >"),
-                ("Turn timer", "<  off  >" if not self.TURN_TIMERS[self.timer] else
-                 f"<  a bot plays a turn left {self.TURN_TIMERS[self.timer]} s  >"),
-                ("Bots", f"<  {level_name(bot_for_game(info.id, self.bot))}  >"),
-                ("Open the lobby", "")]
+        timer = self.TURN_TIMERS[self.timer]
+        rows = [(_("Game"), f"<  {_(info.name)}  >"), (_("Seats"), f"<  {self.seats}  >"),
+                (_("Your name"), self.name.value + ("_" if self.focus == 2 else "")),
+                (_("If a player drops"), _("<  a bot plays until they return  >") if
+                 self.drop == "bot" else _("<  the game pauses for them  >")),
+                (_("Turn timer"), _("<  off  >") if not timer else
+                 _("<  a bot plays a turn left {seconds} s  >").format(seconds=timer)),
+                (_("Bots"), f"<  {_(level_name(bot_for_game(info.id, self.bot)))}  >"),
+                (_("Open the lobby"), "")]
         for i, (label, value) in enumerate(rows):
             rect = self._rect(i)
             panel(surface, rect)
@@ -368,14 +379,14 @@ class HostSetupScene(Scene):
                             anchor="midright")
             if i == self.focus:
                 focus_ring(surface, rect)
-        theme.blit_text(surface, "Players join from Join on their own screens; bots fill the "
-                        "empty seats when you start",
+        theme.blit_text(surface, _("Players join from Join on their own screens; bots fill "
+                                  "the empty seats when you start"),
                         (theme.SCREEN_W // 2, self._rect(self.ROWS - 1).bottom + 44), 32,
                         theme.TEXT_DIM, anchor="center")
         if self.key is not None:
             from net.identity import shown
-            theme.blit_text(surface, f"Your host key: {shown(self.key)}  (players see it "
-                            "beside your game when they join)",
+            theme.blit_text(surface, _("Your host key: {key}  (players see it beside your game "
+                                      "when they join)").format(key=shown(self.key)),
                             (theme.SCREEN_W // 2, self._rect(self.ROWS - 1).bottom + 90), 30,
                             theme.TEXT_DIM, anchor="center")
 
@@ -462,9 +473,9 @@ class LobbyScene(Scene):
             return
         self.reclaim_asked = True
         self.app.push(ConfirmScene(
-            self.app, "Your seat is played from another window",
-            reason or "Another connection holds your seat now.", self.client.reclaim_seat,
-            yes="Take my seat back", no="Leave", on_no=self.leave))
+            self.app, N_("Your seat is played from another window"),
+            reason or N_("Another connection holds your seat now."), self.client.reclaim_seat,
+            yes=N_("Take my seat back"), no=N_("Leave"), on_no=self.leave))
 
     def _tell_new_key(self) -> None:
         """A host joined by address whose name was played with under another key."""
@@ -494,7 +505,7 @@ class LobbyScene(Scene):
             if snap.get("cause") == "seat_taken":
                 self._offer_reclaim(snap["reason"])
                 return
-            self.app.toast(snap["reason"] or "The connection closed", seconds=5)
+            self.app.toast(snap["reason"] or _("The connection closed"), seconds=5)
             self.leave()
             return
         self.reclaim_asked = False
@@ -508,7 +519,7 @@ class LobbyScene(Scene):
         surface.fill(theme.BG)
         snap = self.client.snapshot()
         info = GAMES.get(snap["game"] or "")
-        title = snap["host_name"] or "Connecting..."
+        title = snap["host_name"] or _("Connecting...")
         theme.blit_text(surface, title, (theme.SCREEN_W // 2, 100), 80, theme.ACCENT, True,
                         "center")
         from net.identity import shown
@@ -516,13 +527,15 @@ class LobbyScene(Scene):
         key = (self.host.identity.fingerprint if self.host is not None
                else getattr(self.client, "host_fingerprint", None))
         # the host's key: players compare it with the key shown on the host's screen
-        proven = f"  |  host key {shown(key)}" if key else ""
-        theme.blit_text(surface, (info.name if info else "") + f"  |  {snap['status']}{proven}",
+        proven = _("  |  host key {key}").format(key=shown(key)) if key else ""
+        theme.blit_text(surface, (_(info.name) if info else "")
+                        + f"  |  {_(snap['status'])}{proven}",
                         (theme.SCREEN_W // 2, 170), 36, theme.TEXT_DIM, anchor="center")
         if self.host is not None:
             from net.discovery import local_ipv4_addresses
             addresses = ", ".join(f"{a}:{self.host.port}" for a in local_ipv4_addresses()[:3])
-            theme.blit_text(surface, f"Others join from Join, or by address {addresses}",
+            theme.blit_text(surface, _("Others join from Join, or by address {addresses}").format(
+                                addresses=addresses),
                             (theme.SCREEN_W // 2, 220), 32, theme.TEXT_DIM, anchor="center")
         freeable = self._freeable()
         if self.pick not in freeable:
@@ -535,32 +548,33 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, color, (rect.x + 14, rect.y + 14, 56, 56),
                              border_radius=8)
             kind = seat.get("kind")
-            label = seat.get("name") or ("open seat" if kind == "open" else "")
+            label = seat.get("name") or (_("open seat") if kind == "open" else "")
             if kind == "bot":
-                label += f" ({level_name(seat.get('bot') or 'greedy')})"
+                label += f" ({_(level_name(seat.get('bot') or 'greedy'))})"
             theme.blit_text(surface, label, (rect.x + 90, rect.centery), 44, theme.TEXT, True,
                             "midleft")
             if kind == "human":
-                theme.blit_text(surface, "here" if seat.get("connected") else "away",
+                theme.blit_text(surface, _("here") if seat.get("connected") else _("away"),
                                 (rect.right - 24, rect.centery), 34, theme.GOOD if
                                 seat.get("connected") else theme.ERROR, anchor="midright")
             if seat.get("seat") in freeable:
                 button = self._free_rect(i)
                 panel(surface, button, (110, 64, 64), theme.PANEL_EDGE)
-                theme.blit_text(surface, "Free seat", button.center, 32, theme.TEXT,
+                theme.blit_text(surface, _("Free seat"), button.center, 32, theme.TEXT,
                                 anchor="center")
                 if seat.get("seat") == self.pick:
                     focus_ring(surface, rect)
         if self.host is not None:
             rect = self._start_rect()
             panel(surface, rect, (64, 110, 70), theme.ACCENT)
-            theme.blit_text(surface, "Start (bots fill open seats)", rect.center, 40,
+            theme.blit_text(surface, _("Start (bots fill open seats)"), rect.center, 40,
                             theme.TEXT, True, "center")
             if freeable:
-                theme.blit_text(surface, "Up/down: pick a player  |  Delete: free their seat"
-                                "  |  Enter: start", (theme.SCREEN_W // 2, 850), 30,
+                theme.blit_text(surface, _("Up/down: pick a player  |  Delete: free their seat"
+                                          "  |  Enter: start"), (theme.SCREEN_W // 2, 850), 30,
                                 theme.TEXT_DIM, anchor="center")
         else:
-            theme.blit_text(surface, "Waiting for the host to start  |  left/right: your colour"
-                            "  |  Esc: leave", (theme.SCREEN_W // 2, 940), 34, theme.TEXT_DIM,
+            theme.blit_text(surface, _("Waiting for the host to start  |  left/right: your "
+                                      "colour  |  Esc: leave"), (theme.SCREEN_W // 2, 940), 34,
+                            theme.TEXT_DIM,
                             anchor="center")
