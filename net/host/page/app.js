@@ -87,10 +87,11 @@ const S = {
   info: null, ws: null, nonce: null, seat: null, picked: null, phase: "lobby",
   version: 0, mark: 0, view: null, legal: [], toAct: [], over: false, result: null,
   seats: [], log: [], inFlight: false, chosen: null, joining: false, retry: 0,
-  stopped: null, wasMyTurn: false,
+  stopped: null, wasMyTurn: false, tapAt: null,
 };
 window.railpartyReceived = [];          // every host message, as the tests read them
 window.railparty = S;
+window.railpartyLatency = [];
 const storeKey = () => `railparty-seat:${S.info ? S.info.code : "?"}`;
 const keptToken = () => { try { return localStorage.getItem(storeKey()); } catch (e) { return null; } };
 const keepToken = (tok) => { try { if (tok) localStorage.setItem(storeKey(), tok); else localStorage.removeItem(storeKey()); } catch (e) { /* private mode */ } };
@@ -225,6 +226,11 @@ function onMessage(m) {
       S.inFlight = false;
       if (!S.legal.length) S.chosen = null;
       render();
+      if (S.tapAt !== null) {            // tap to this update on screen (tools/phone_page.py)
+        const tapAt = S.tapAt;
+        S.tapAt = null;
+        requestAnimationFrame(() => window.railpartyLatency.push(performance.now() - tapAt));
+      }
       break;
     case "seats":
       S.seats = m.seats; S.phase = m.phase;
@@ -232,6 +238,7 @@ function onMessage(m) {
       break;
     case "error":
       S.inFlight = false;
+      S.tapAt = null;
       status(m.reason, true);
       render(false);
       break;
@@ -379,6 +386,7 @@ function renderPlayers() {
 function act(action) {
   if (S.inFlight) return;
   S.inFlight = true;
+  S.tapAt = performance.now();
   send({ type: "action", seat: S.seat, version: S.version, action });
   status(t("Sent…"));
   render(false);
