@@ -178,15 +178,6 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def _port_free(bind: str, number: int) -> bool:
-    """Whether the phone page's default port can be had (else any free one is used)."""
-    try:
-        with socket.create_server((bind, number)):
-            return True
-    except OSError:
-        return False
-
-
 def _no_window(*_: Any) -> int:
     _say("no window is available in this program; use --headless")
     return 2
@@ -222,11 +213,10 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
     from game.bots.pool import start_shared
 
     start_shared(args.bot_workers)   # the bots' processes, warm before the first move
-    from net.host.web import DEFAULT_WEB_PORT
+    from net.host.web import pick_web_port
 
     web_port = None if args.no_web else (
-        args.web_port if args.web_port is not None
-        else DEFAULT_WEB_PORT if _port_free(args.bind, DEFAULT_WEB_PORT) else 0)
+        args.web_port if args.web_port is not None else pick_web_port(args.bind))
     try:
         host = Host(info.id, args.seats, name, bind=args.bind, port=args.port, seed=args.seed,
                     save_path=save, resume=resume, advertise=not args.no_advertise,

@@ -224,3 +224,20 @@ def test_a_headless_host_prints_the_page_address_and_no_web_turns_it_off():
         assert not [line for line in quiet.out if line.startswith("web:")]
     finally:
         quiet.kill()
+
+
+def test_the_qr_code_the_tv_shows_holds_the_page_address():
+    import segno
+
+    from game.ui.qr import QUIET_MODULES, qr_surface
+
+    text = "http://192.168.1.20:47475/"
+    matrix = segno.make_qr(text, error="m").matrix
+    surface = qr_surface(text, 340)
+    scale = surface.get_width() // (len(matrix) + 2 * QUIET_MODULES)
+    assert scale >= 5
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            at = ((x + QUIET_MODULES) * scale + scale // 2,
+                  (y + QUIET_MODULES) * scale + scale // 2)
+            assert (surface.get_at(at)[0] == 0) == bool(dark)

@@ -93,7 +93,7 @@ def menus(s: Shooter) -> None:
         app.pop()
     from net.host import Host
     host = Host(next(iter(GAMES)), 4, "Screenshot table", bind="127.0.0.1", port=0,
-                advertise=False).start()
+                advertise=False, web_port=0).start()
     try:
         client = host.join_local("Ada")
         app.push(nav.screen("lobby", app, client, host))

@@ -304,6 +304,7 @@ class HostSetupScene(Scene):
         from net.host import Host
 
         name = self.name.value.strip() or "Host"
+        from net.host.web import pick_web_port
         from net.protocol import DEFAULT_PORT
 
         host = None
@@ -317,7 +318,8 @@ class HostSetupScene(Scene):
                             fill_bot=self.bot, standin_bot=self.bot,
                             think_ms=self.app.settings.bot_think_ms,
                             bot_delay=self.app.settings.bot_pace,
-                            keep_history=self.app.settings.keep_history).start()
+                            keep_history=self.app.settings.keep_history,
+                            web_port=pick_web_port("0.0.0.0")).start()
                 break
             except OSError as exc:
                 error = exc
@@ -489,6 +491,25 @@ class LobbyScene(Scene):
                        "before; this host has another. Check the key on the host's screen.",
                        theme.ERROR, seconds=8)
 
+    def _draw_phone_join(self, surface: pygame.Surface) -> None:
+        """The phone page's address as a QR code and text, with the join code
+        the page shows too (net/host/web.py)."""
+        status = self.host.status()
+        web = status.get("web")
+        if not web:
+            return
+        from game.ui.qr import qr_surface
+
+        code = qr_surface(web, 340)
+        rect = code.get_rect(midtop=(1690, 280))
+        surface.blit(code, rect)
+        theme.blit_text(surface, "Phones: scan or open", (rect.centerx, rect.bottom + 30), 30,
+                        theme.TEXT_DIM, anchor="center")
+        theme.blit_text(surface, web.removeprefix("http://").rstrip("/"),
+                        (rect.centerx, rect.bottom + 70), 32, theme.TEXT, True, "center")
+        theme.blit_text(surface, f"code {status.get('join_code', '')}",
+                        (rect.centerx, rect.bottom + 110), 30, theme.ACCENT, anchor="center")
+
     def _start_rect(self) -> pygame.Rect:
         return pygame.Rect(theme.SCREEN_W // 2 - 250, 880, 500, 80)
 
@@ -537,6 +558,8 @@ class LobbyScene(Scene):
             theme.blit_text(surface, _("Others join from Join, or by address {addresses}").format(
                                 addresses=addresses),
                             (theme.SCREEN_W // 2, 220), 32, theme.TEXT_DIM, anchor="center")
+        if self.host is not None:
+            self._draw_phone_join(surface)
         freeable = self._freeable()
         if self.pick not in freeable:
             self.pick = None

@@ -53,6 +53,17 @@ SECURITY_HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "n
                      "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:")]
 
 
+def pick_web_port(bind: str) -> int:
+    """The page's default port when it is free, else 0 (any free port)."""
+    import socket
+
+    try:
+        with socket.create_server((bind, DEFAULT_WEB_PORT)):
+            return DEFAULT_WEB_PORT
+    except OSError:
+        return 0
+
+
 def page_file(name: str) -> bytes:
     """A file of the phone page, shipped in the package."""
     return resources.files("net.host").joinpath("page", name).read_bytes()
