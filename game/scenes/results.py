@@ -9,7 +9,9 @@ The table's game supplies the pieces through three hooks:
 Seats are ranked by the game's own places when its breakdown gives them (the
 race: a traveller still on the way comes after those back home), else by its
 score order.
-Rematch is offered where the session can start one; Title leaves the table
+Race chart (or C) shows the race over the game instead of the columns
+(game/race_chart.py, drawn by race_chart_view), where this machine holds
+the game's record. Rematch is offered where the session can start one; Title leaves the table
 (a hosting window stops its host). Leaving takes a deliberate choice: no
 button has the focus until an arrow (or the mouse) picks one, so Enter pressed
 to hurry the animations never skips the scores.
@@ -17,18 +19,40 @@ to hurry the animations never skips the scores.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
 
 from game.anim.tween import ease_out_cubic, scaled
 from game.i18n import N_, _, ngettext
+from game.race_chart import Race, race_of
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu, panel, shade
 
 BOX = pygame.Rect(120, 80, 1680, 920)
+log = logging.getLogger("railparty.results")
+
+
+def race_for(table: Any) -> Race | None:
+    """The race over the game just ended, replayed from its record; None where
+    this machine has no record of it (a LAN guest: the seed stays on the host)."""
+    session = table.session
+    match = getattr(session, "match", None)
+    if match is None:
+        match = getattr(getattr(session, "host", None), "match", None)
+    if match is None or not match.state.history:
+        return None
+    info = table.info
+    try:
+        return race_of(match.game_id, len(match.seats), match.seed, dict(match.options),
+                       list(match.state.history), table.race_measure, info.better,
+                       table.describe)
+    except Exception:                 # a chart is never worth losing the results over
+        log.exception("could not chart the race of this game")
+        return None
 
 
 class ResultsScene(Scene):
@@ -48,10 +72,15 @@ class ResultsScene(Scene):
         self.entries = list(result.get("breakdown") or [{} for _i in result["scores"]])
         self.lines = [self._hook("results_lines", e) for e in self.entries]
         self.items = [self._hook("results_items", e) for e in self.entries]
+        # the race over the game (a chart), where this machine has the game's record
+        self.race = race_for(table)
+        self.chart = False
         buttons = []
         if table.session.can_rematch:
             buttons.append((N_("Rematch"), self._rematch))
         buttons.append((N_("Title"), self._title))
+        if self.race is not None:
+            buttons.append((N_("Race chart"), self._toggle_chart))
         width = 380
         left = BOX.centerx - (len(buttons) * (width + 40) - 40) // 2
         self.menu = Menu([Button(label, pygame.Rect(left + i * (width + 40), BOX.bottom - 100,
@@ -77,6 +106,12 @@ class ResultsScene(Scene):
     def _title(self) -> None:
         self.table.leave()
 
+    def _toggle_chart(self) -> None:
+        self.chart = not self.chart
+        for button in self.menu.buttons:
+            if button.action == self._toggle_chart:
+                button.label = N_("Scores") if self.chart else N_("Race chart")
+
     @property
     def order(self) -> list[int]:
         """Seats best first: by the game's own places where its breakdown gives
@@ -96,6 +131,9 @@ class ResultsScene(Scene):
             return True
         if intent.kind == "key" and intent.key == pygame.K_m:
             self.compact = not self.compact  # peek at the board behind
+            return True
+        if intent.kind == "key" and intent.key == pygame.K_c and self.race is not None:
+            self._toggle_chart()
             return True
         if intent.kind in ("select", "click") and self.ticks < self._total_ticks():
             self.ticks = self._total_ticks()  # skip the count-up
@@ -145,6 +183,9 @@ class ResultsScene(Scene):
                         theme.ACCENT, True, "center")
         theme.blit_text(surface, _("M: look at the board"), (BOX.right - 24, BOX.y + 16), 24,
                         theme.TEXT_DIM, anchor="topright")
+        if self.chart and self.race is not None:
+            self._draw_chart(surface)
+            return
         order = self.order
         col_w = (BOX.width - 60) // max(1, len(order))
         counted = self.ticks - self._total_ticks() + self.count_ticks
@@ -153,6 +194,19 @@ class ResultsScene(Scene):
             x = BOX.x + 30 + place * col_w
             col = pygame.Rect(x, BOX.y + 120, col_w - 20, BOX.height - 250)
             self._draw_column(surface, col, seat, progress)
+        self._draw_buttons(surface)
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        from game.scenes.race_chart_view import draw_race
+
+        area = pygame.Rect(BOX.x + 30, BOX.y + 120, BOX.width - 60, BOX.height - 250)
+        seats = range(len(self.seats))
+        draw_race(surface, area, self.race, _(self.table.race_label()),
+                  [self.seats[s]["name"] for s in seats],
+                  [self.table.seat_color(s) for s in seats])
+        self._draw_buttons(surface)
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
         for i, button in enumerate(self.menu.buttons):
             button.draw(surface, focused=self.chosen and i == self.menu.focus,
                         hover=i == self.menu.hover)

@@ -154,6 +154,15 @@ class TableScene(TablePanels, Scene):
     def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
         return []
 
+    def race_measure(self, result: dict[str, Any], over: bool) -> list[float]:
+        """What the results chart follows per seat after each move (game/race_chart.py):
+        by default the game's own score as it stands."""
+        return list(result["scores"])
+
+    def race_label(self) -> str:
+        """The chart's words for what it follows (English, marked with N_)."""
+        return N_("Score as it stood")
+
     def rules_options(self) -> dict[str, Any]:
         """The options this game was started with, for its rules pages (a
         variant played now is named as such)."""

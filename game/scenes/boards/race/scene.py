@@ -549,6 +549,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         return 120, _("First back in London: {name}, {days} days").format(
             name=self.seat_name(first), days=days)
 
+    def race_label(self) -> str:
+        return N_("Days travelled; the lead is the race's own order")
+
     def results_lines(self, entry: dict[str, Any]) -> list[str]:
         lines = [_("Place {place}").format(place=entry["place"])] if entry.get("place") else []
         if entry.get("arrived") is None:

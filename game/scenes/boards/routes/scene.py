@@ -358,6 +358,16 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
                              holders[0]["longest"]).format(
             names=names, count=holders[0]["longest"], bonus=holders[0]["longest_bonus"])
 
+    def race_measure(self, result: dict[str, Any], over: bool) -> list[float]:
+        """Points for claimed routes as the table saw them; the final score
+        (tickets and bonuses revealed) at the end."""
+        if over:
+            return list(result["scores"])
+        return [b["route_points"] for b in result["breakdown"]]
+
+    def race_label(self) -> str:
+        return N_("Route points, then the final score")
+
     def results_lines(self, entry: dict[str, Any]) -> list[str]:
         lines = [_("Routes: {points}").format(points=entry["route_points"])]
         if "longest" in entry and "region_bonus" not in entry:

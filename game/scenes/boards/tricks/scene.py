@@ -443,6 +443,9 @@ class TricksBoardScene(TricksDrawing, TableScene):
             return 0, ""
         return REVEAL_EACH * len(self.reveal) + 80, _("What each company's share is worth")
 
+    def race_label(self) -> str:
+        return N_("Shares times company values")
+
     def results_lines(self, entry: dict[str, Any]) -> list[str]:
         shares = sum(entry.get("shares", {}).values())
         lines = [ngettext("{count} share", "{count} shares", shares).format(count=shares)]

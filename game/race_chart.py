@@ -1,0 +1,96 @@
+"""The race over a game, for the results chart: each seat's standing after
+every move and the moves that changed the lead, computed by replaying the
+recorded actions from the seed (so the last point is the engine's own final
+standing).
+
+What is charted is the game's: `measure(result, over) -> [value per seat]`
+(the table scene's `race_measure` hook: a route game's claimed points, then
+its final score; the race's days) and `better(a, b)`; the leader is the
+game's own first place where its breakdown gives places, else the best value.
+Lead changes are named
+with `describe(event)` on the events as the public saw them, never a seat's
+secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules import create, redact_events
+from game.rules.base import Action, Event
+
+
+@dataclass
+class LeadChange:
+    move: int                  # after this many actions
+    seat: int                  # the new leader
+    gain: float                # what that move changed the leader's value by
+    text: str                  # the move, as the log told it
+    mover: int = -1            # the seat whose move it was (another seat may fall back)
+
+
+@dataclass
+class Race:
+    series: list[list[float]]  # per seat: its value after 0, 1, ... moves
+    changes: list[LeadChange] = field(default_factory=list)
+
+    @property
+    def moves(self) -> int:
+        return len(self.series[0]) - 1 if self.series else 0
+
+
+def leader(values: list[float], better: Callable[[float, float], bool]) -> int | None:
+    """The one seat ahead of every other (None on a tie for the lead)."""
+    best = [i for i, v in enumerate(values)
+            if not any(better(w, v) for w in values)]
+    return best[0] if len(best) == 1 else None
+
+
+def places_of(result: dict[str, Any]) -> list[int] | None:
+    """The game's own order where its breakdown gives one (the race: a traveller
+    back home ahead of one with fewer days still on the way)."""
+    places = [entry.get("place") for entry in result.get("breakdown") or []]
+    if places and all(isinstance(p, int) and not isinstance(p, bool) for p in places):
+        return places
+    return None
+
+
+def leader_of(result: dict[str, Any], values: list[float],
+              better: Callable[[float, float], bool]) -> int | None:
+    places = places_of(result)
+    if places is not None:
+        return leader(places, lambda a, b: a < b)
+    return leader(values, better)
+
+
+def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
+            actions: list[tuple[int, Action]],
+            measure: Callable[[dict[str, Any], bool], list[float]],
+            better: Callable[[float, float], bool],
+            describe: Callable[[Event], str | None] | None = None) -> Race:
+    """Replay `actions` and chart `measure` after each (see the module docstring)."""
+    state = create(game_id, players, seed, **options)
+    result = state.result()
+    first = measure(result, state.is_over)
+    series = [[v] for v in first]
+    changes: list[LeadChange] = []
+    ahead = leader_of(result, first, better)
+    for n, (seat, action) in enumerate(actions, 1):
+        events = state.apply(seat, action)
+        result = state.result()
+        values = measure(result, state.is_over)
+        for i, v in enumerate(values):
+            series[i].append(v)
+        now = leader_of(result, values, better)
+        if now is not None and now != ahead:
+            text = ""
+            if describe is not None:
+                lines = [describe(e) for e in redact_events(events, None)]
+                text = next((line for line in lines if line), "")
+            gain = values[now] - series[now][-2]
+            changes.append(LeadChange(n, now, gain, text, seat))
+        if now is not None:
+            ahead = now
+    return Race(series, changes)

@@ -1,0 +1,104 @@
+"""Drawing the race over a game (game/race_chart.py) on the results screen:
+one line per seat in its colour, numbered rings where the lead changed, and
+those moments named beside the chart."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.i18n import _
+from game.race_chart import Race
+from game.ui import theme
+from game.ui.widgets import panel
+
+MAX_NAMED = 8     # lead changes named in the list (the last ones: the race's end matters)
+
+
+def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str,
+              names: Sequence[str], colors: Sequence[tuple[int, int, int]],
+              progress: float = 1.0) -> None:
+    """The chart in `rect`: lines drawn up to `progress` (0..1) of the game."""
+    panel(surface, rect, (34, 40, 54), theme.PANEL_EDGE, 14, 2)
+    side = min(560, rect.width // 3)
+    plot = pygame.Rect(rect.x + 90, rect.y + 56, rect.width - side - 130, rect.height - 150)
+    theme.blit_text(surface, label, (rect.x + 24, rect.y + 14), 28, theme.TEXT, True)
+    values = [v for line in race.series for v in line] or [0]
+    low, high = min(0, min(values)), max(values)
+    if high == low:
+        high = low + 1
+    moves = max(1, race.moves)
+
+    def at(move: float, value: float) -> tuple[int, int]:
+        x = plot.x + plot.width * move / moves
+        y = plot.bottom - plot.height * (value - low) / (high - low)
+        return round(x), round(y)
+
+    # the axes and a few value lines
+    for k in range(5):
+        value = low + (high - low) * k / 4
+        y = at(0, value)[1]
+        pygame.draw.line(surface, (52, 60, 78), (plot.x, y), (plot.right, y), 1)
+        theme.blit_text(surface, str(round(value)), (plot.x - 12, y), 22, theme.TEXT_DIM,
+                        anchor="midright")
+    pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, plot.bottom), (plot.right, plot.bottom), 2)
+    pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, plot.y), (plot.x, plot.bottom), 2)
+    theme.blit_text(surface, _("moves"), (plot.right, plot.bottom + 8), 22, theme.TEXT_DIM,
+                    anchor="topright")
+    theme.blit_text(surface, "0", (plot.x, plot.bottom + 8), 22, theme.TEXT_DIM,
+                    anchor="midtop")
+    theme.blit_text(surface, str(race.moves), (plot.right - 80, plot.bottom + 8), 22,
+                    theme.TEXT_DIM, anchor="midtop")
+    shown = max(1, round(race.moves * progress))
+    for seat, line in enumerate(race.series):
+        points = [at(m, v) for m, v in enumerate(line[:shown + 1])]
+        if len(points) > 1:
+            pygame.draw.lines(surface, (16, 18, 24), False, points, 7)
+            pygame.draw.lines(surface, colors[seat], False, points, 4)
+        if points:
+            pygame.draw.circle(surface, colors[seat], points[-1], 7)
+    named = race.changes[-MAX_NAMED:]
+    first_number = len(race.changes) - len(named) + 1
+    for k, change in enumerate(race.changes):
+        if change.move > shown:
+            break
+        spot = at(change.move, race.series[change.seat][change.move])
+        pygame.draw.circle(surface, (16, 18, 24), spot, 15)
+        pygame.draw.circle(surface, colors[change.seat], spot, 15, 3)
+        if k + 1 >= first_number:
+            theme.blit_text(surface, str(k + 1), spot, 18, theme.TEXT, True, "center")
+    # the lead changes, named
+    x, y = rect.right - side - 10, rect.y + 56
+    theme.blit_text(surface, _("The lead changed"), (x, rect.y + 14), 28, theme.ACCENT, True)
+    if not race.changes:
+        theme.blit_text(surface, _("Nobody else ever led"), (x, y), 24, theme.TEXT_DIM)
+    for k, change in enumerate(named):
+        if change.move > shown:
+            break
+        number = first_number + k
+        text = change.text or _("{name} takes the lead").format(name=names[change.seat])
+        if change.text and change.mover != change.seat:
+            text = _("{name} takes the lead as {move}").format(name=names[change.seat],
+                                                                move=change.text)
+        gain = f"{change.gain:+g}" if change.gain and change.mover == change.seat else ""
+        if gain and gain in text:
+            gain = ""
+        pygame.draw.circle(surface, colors[change.seat], (x + 14, y + 16), 14)
+        theme.blit_text(surface, str(number), (x + 14, y + 16), 18,
+                        theme.readable_on(colors[change.seat]), True, "center")
+        lines = theme.wrap_text(text, 22, side - 110)[:2]
+        for i, part in enumerate(lines):
+            theme.blit_text(surface, part, (x + 38, y + 4 + i * 24), 22, theme.TEXT)
+        if gain:
+            theme.blit_text(surface, gain, (rect.right - 24, y + 4), 22, colors[change.seat],
+                            True, "topright")
+        y += 8 + 24 * max(1, len(lines)) + 6
+    # who is who
+    ly = rect.bottom - 40
+    lx = rect.x + 90
+    for seat, name in enumerate(names):
+        pygame.draw.rect(surface, colors[seat], (lx, ly + 6, 28, 10), border_radius=4)
+        shown_name = theme.fit_text(name, 24, 220)
+        r = theme.blit_text(surface, shown_name, (lx + 36, ly), 24, theme.TEXT)
+        lx = r.right + 36

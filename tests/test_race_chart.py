@@ -1,0 +1,118 @@
+"""The results chart's data: replayed from the record, ending on the engine's
+own final standing, with the lead changes where the lead changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.match import Match, default_seats
+from game.race_chart import leader, leader_of, race_of
+from game.rules import GAMES
+
+
+def _played(game: str, players: int, seed: int) -> Match:
+    match = Match(game, default_seats(game, 0, players), seed)
+    while not match.state.is_over:
+        match.play_bot(match.state.to_act[0])
+    return match
+
+
+def _scores(result, over):
+    return list(result["scores"])
+
+
+@pytest.mark.parametrize("game, players", [("routes-usa", 4), ("routes-italy", 3),
+                                           ("eighty-days", 3), ("railway-tricks", 4)])
+def test_the_chart_ends_on_the_engines_final_scores_and_marks_every_lead_change(game, players):
+    match = _played(game, players, 13)
+    info = GAMES[game]
+    seen = []
+
+    def describe(event):
+        seen.append(event)
+        return f"{event.get('type')}"
+
+    race = race_of(game, players, match.seed, dict(match.options), list(match.state.history),
+                   _scores, info.better, describe)
+    final = match.state.result()
+    assert race.moves == len(match.state.history)
+    assert [line[-1] for line in race.series] == list(final["scores"])
+    # the standing after every move is the engine's, replayed straight
+    from game.rules import replay
+    for n in (0, 1, race.moves // 3, race.moves // 2, race.moves - 1):
+        state = replay(game, players, match.seed, list(match.state.history[:n]),
+                       **match.options)
+        assert [line[n] for line in race.series] == list(state.result()["scores"])
+    # every lead change names a new unique leader; no change where the lead held
+    ahead = None
+    changes = {c.move: c for c in race.changes}
+    state = replay(game, players, match.seed, [], **match.options)
+    ahead = leader_of(state.result(), [s[0] for s in race.series], info.better)
+    for n, (seat, action) in enumerate(match.state.history, 1):
+        state.apply(seat, action)
+        now = leader_of(state.result(), [s[n] for s in race.series], info.better)
+        if now is not None and now != ahead:
+            assert changes[n].seat == now and changes[n].mover == seat
+            ahead = now
+        else:
+            assert n not in changes
+    # the lead at the end is the engine's winner, where there is one
+    if len(final["winners"]) == 1 and race.changes:
+        assert race.changes[-1].seat == final["winners"][0]
+    # describe only ever heard the events as the public saw them
+    assert all("private" not in e for e in seen)
+
+
+def test_routes_chart_route_points_until_the_end():
+    from game.scenes.boards.routes.scene import RoutesBoardScene
+
+    match = _played("routes-usa", 3, 4)
+    info = GAMES["routes-usa"]
+    race = race_of("routes-usa", 3, match.seed, {}, list(match.state.history),
+                   lambda r, o: RoutesBoardScene.race_measure(None, r, o), info.better)
+    assert all(line[0] == 0 for line in race.series)          # no ticket shown before the end
+    assert all(b == sorted(b) for b in (line[:-1] for line in race.series))
+    assert [line[-1] for line in race.series] == match.state.result()["scores"]
+
+
+def test_leader_is_none_on_a_tie():
+    assert leader([3, 5, 5], lambda a, b: a > b) is None
+    assert leader([3, 7, 5], lambda a, b: a > b) == 1
+    assert leader([3, 7, 5], lambda a, b: a < b) == 0
+
+
+def test_the_results_screen_shows_the_chart_on_c_and_keeps_focus_on_nothing(tmp_path,
+                                                                           monkeypatch):
+    import pygame
+
+    from game.app import App
+    from game.match import Seat
+    from game.scenes.flow import start_match
+    from game.scenes.results import ResultsScene
+    from game.settings import Settings
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    try:
+        match = Match("eighty-days", [Seat("Ada", "red", "greedy"),
+                                      Seat("Bo", "blue", "greedy")], 3)
+        while not match.state.is_over:
+            match.play_bot(match.state.to_act[0])
+        match.seats[0].bot = None
+        match._make_bots()
+        start_match(app, match)
+        for _ in range(100):
+            app.step(5)
+            if isinstance(app.top, ResultsScene):
+                break
+        results = app.top
+        assert isinstance(results, ResultsScene) and results.race is not None
+        assert [b.label for b in results.menu.buttons] == ["Rematch", "Title", "Race chart"]
+        app.step(300)
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c")])
+        assert results.chart and not results.chosen
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                        unicode="")])
+        assert app.top is results and app.stack[0].session.match is match
+    finally:
+        app.close()
