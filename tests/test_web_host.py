@@ -241,3 +241,23 @@ def test_the_qr_code_the_tv_shows_holds_the_page_address():
             at = ((x + QUIET_MODULES) * scale + scale // 2,
                   (y + QUIET_MODULES) * scale + scale // 2)
             assert (surface.get_at(at)[0] == 0) == bool(dark)
+
+
+def test_a_guessed_seat_proof_or_a_taken_seat_gets_no_one_elses_seat():
+    host = start_host(seats=3, web_port=0)
+    try:
+        owner = Page(host)
+        assert owner.join("Ann", seat=0)["seat"] == 0
+        guesser = Page(host)
+        welcome = guesser.join("Eve", proof="ab" * 32, seat=0)      # a made-up proof
+        assert welcome["seat"] == 1 and host.slots[0].name == "Ann"
+        host.start_game()
+        wait_until(lambda: host.status()["phase"] == "playing", "the game to start")
+        late = Page(host)
+        proof = P.seat_proof("not-the-token", late.hello["nonce"])
+        taken = late.join("Mal", proof=proof, seat=0)
+        assert taken["seat"] == 2                  # the bot's seat, never Ann's or Eve's
+        assert [s.name for s in host.slots] == ["Ann", "Eve", "Mal"]
+        assert host.slots[0].connected and host.slots[1].connected
+    finally:
+        host.stop()

@@ -339,7 +339,9 @@ function cardFor(item) {
     return el("div", { class: `card ${item[0]}` }, el("span", { text: t(item[0]) }), el("span", { class: "n", text: String(item[1]) }));
   }
   if (item && typeof item === "object") {
-    const cls = `card wide${item.done ? " done" : ""}`;
+    const colors = (S.view && S.view.colors) || {};
+    const tint = item.company && colors[item.company] ? ` ${colors[item.company]}` : "";
+    const cls = `card wide${tint}${item.done ? " done" : ""}`;
     return el("div", { class: cls, text: thing(item) + (item.done ? " ✓" : "") });
   }
   return el("div", { class: "card", text: thing(item) });
@@ -368,7 +370,8 @@ function renderHand() {
     hand.append(el("div", { class: "section-label", text: t(human(key)) }), row);
   }
   if (me && typeof me === "object") {
-    const facts = Object.entries(me).filter(([k, v]) => typeof v === "number" && k !== "seat");
+    const facts = Object.entries(me).filter(([k, v]) => k !== "seat" && k !== "name"
+      && (typeof v === "number" || (typeof v === "string" && v.length <= 24)));
     if (facts.length) hand.append(el("div", { class: "section-label", text: facts.map(([k, v]) => `${t(human(k))} ${v}`).join(" · ") }));
   }
 }
