@@ -106,6 +106,14 @@ def _(message: str) -> str:
     return _translations(_current).gettext(message)
 
 
+def translate(lang: str, message: str) -> str:
+    """`message` in `lang`, whatever the current language (the phone page asks
+    in its phone's language while the window keeps its own)."""
+    if lang == "en" or lang not in LANGUAGES or not message:
+        return message
+    return _translations(lang).gettext(message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted sentence for `count` (the catalog's plural rules)."""
     if _current == "en":

@@ -147,3 +147,20 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
     finally:
         page.context.close()
         host.stop()
+
+
+def test_a_japanese_phone_gets_the_page_in_japanese(browser):
+    host = start_host(seats=2, game="routes-usa", **BROWSER_HOST)
+    context = browser.new_context(viewport=PHONE, locale="ja-JP", bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(f"http://{LOOPBACK}:{host.web_port}/")
+        page.get_by_test_id("seat").first.wait_for()
+        assert page.get_by_test_id("join").inner_text() == "参加"
+        assert page.get_by_test_id("seat").first.inner_text().strip() == "空席 1"
+        join(page, "花子")
+        assert "ホストの開始を待っています" in page.get_by_test_id("status").inner_text()
+        assert page.evaluate("document.documentElement.lang") == "ja"
+    finally:
+        context.close()
+        host.stop()

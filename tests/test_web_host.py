@@ -261,3 +261,16 @@ def test_a_guessed_seat_proof_or_a_taken_seat_gets_no_one_elses_seat():
         assert host.slots[0].connected and host.slots[1].connected
     finally:
         host.stop()
+
+
+def test_the_page_gets_its_words_in_the_phones_language_from_the_catalogs(host):
+    def info(query: str = "", accept: str | None = None) -> dict[str, Any]:
+        request = urllib.request.Request(url(host, "/info.json" + query),
+                                         headers={"Accept-Language": accept} if accept else {})
+        return json.loads(urllib.request.urlopen(request, timeout=WAIT).read())
+
+    japanese = info("?lang=ja-JP")
+    assert japanese["lang"] == "ja" and japanese["words"]["Join"] == "参加"
+    assert japanese["words"]["Your turn."] == "あなたの手番です。"
+    assert info(accept="ja,en;q=0.5")["lang"] == "ja"
+    assert info("?lang=fr")["lang"] == "en" and info("?lang=fr")["words"] == {}

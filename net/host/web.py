@@ -24,7 +24,7 @@ import time
 from collections import deque
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import msgpack
 from websockets.asyncio.server import ServerConnection, serve
@@ -34,6 +34,7 @@ from websockets.http11 import Request, Response
 
 from game.seats import SEAT_RGB
 from net import protocol as P
+from net.host.page_words import page_words, phone_language
 from net.host.peers import Peer
 
 log = logging.getLogger("railparty.net.host")
@@ -184,9 +185,11 @@ class WebGate:
             ip = f"[{ip}]"
         return f"http://{ip}:{self.web_port}/"
 
-    def _web_info(self) -> dict[str, Any]:
-        """What the page shows before it joins: public, as any spectator sees it."""
-        return {"name": self.name, "game": self.game, "phase": self.phase,
+    def _web_info(self, lang: str = "en") -> dict[str, Any]:
+        """What the page shows before it joins (public, as any spectator sees it)
+        and its words in the phone's language."""
+        return {"name": self.name, "game": self.game, "phase": self.phase, "lang": lang,
+                "words": page_words(lang),
                 "code": join_code(self.identity.fingerprint), "seats": self.seat_table(),
                 "colors": {name: "#" + "".join(f"{c:02x}" for c in rgb)
                            for name, rgb in SEAT_RGB.items()}}
@@ -222,7 +225,10 @@ class WebGate:
                               "only this game's own page may connect here")
             return None
         if path == INFO_PATH:
-            body = json.dumps(self._web_info()).encode()
+            query = parse_qs(urlsplit(request.path).query)
+            asked = (query.get("lang") or [request.headers.get("Accept-Language", "")])[0]
+            body = json.dumps(self._web_info(phone_language(asked)),
+                              ensure_ascii=False).encode()
             return Response(200, "OK", Headers([("Content-Type", "application/json"),
                                                 ("Content-Length", str(len(body))),
                                                 *SECURITY_HEADERS]), body)

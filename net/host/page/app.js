@@ -117,9 +117,11 @@ function status(text, problem = false) {
 // --- connection ----------------------------------------------------------------------
 async function start() {
   try {
-    const res = await fetch("info.json", { cache: "no-store" });
+    const lang = encodeURIComponent(navigator.language || "");
+    const res = await fetch(`info.json?lang=${lang}`, { cache: "no-store" });
     S.info = await res.json();
     WORDS = S.info.words || {};
+    document.documentElement.lang = S.info.lang || "en";
     translatePage();
   } catch (e) {
     status(t("Cannot reach the game. Is the host still running?"), true);

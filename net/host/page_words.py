@@ -1,0 +1,56 @@
+"""The phone page's words, in English, marked for the message catalogs, and
+their translation for a phone's language from the program's own catalogs
+(game/i18n.py). The page looks each English text up in what /info.json sends;
+a text missing there stays English."""
+
+from __future__ import annotations
+
+from game import i18n
+from game.i18n import N_
+
+PAGE_WORDS: tuple[str, ...] = (
+    # the page's frame and status line
+    N_("Take a seat"), N_("Your name"), N_("Join"), N_("Your hand"), N_("Choose"),
+    N_("Confirm"), N_("Your moves"), N_("Since your last move"), N_("Result"),
+    N_("Cannot reach the game. Is the host still running?"),
+    N_("Pick a seat and type your name."),
+    N_("The host sent something this page cannot read."),
+    N_("Connection lost; trying again…"),
+    N_("Your seat is still open on another device; trying again…"),
+    N_("The host closed the connection."), N_("Connecting…"), N_("Free seat {n}"),
+    N_("bot"), N_("away"), N_("you"), N_("Sent…"), N_("The game is over."),
+    N_("Seated. Waiting for the host to start the game…"), N_("Your choice: {what}"),
+    N_("Your turn."), N_("Waiting for {names}…"), N_("Waiting…"), N_("yes"), N_("no"),
+    # what a hand and a player hold (the views' keys, as the page writes them)
+    N_("Hand"), N_("Tickets"), N_("Events"), N_("Playable"), N_("Cards"), N_("Trains"),
+    N_("Score"), N_("Offered"), N_("Ferries"), N_("At"), N_("Days"), N_("Coins"),
+    N_("City"), N_("Slot"), N_("Keep"), N_("Take"), N_("End"), N_("Balloon"),
+    # moves and choices (the actions' and pending choices' types)
+    N_("Accept"), N_("Bonus"), N_("Buy"), N_("Claim"), N_("Coin"), N_("Detective"),
+    N_("Discard"), N_("Discard event"), N_("Draw deck"), N_("Draw event"),
+    N_("Draw face up"), N_("Draw ferry"), N_("Draw tickets"), N_("End turn"),
+    N_("Keep tickets"), N_("Lay"), N_("Locomotive"), N_("Move"), N_("Play"),
+    N_("Play event"), N_("Reroll"),
+    # cards
+    N_("pink"), N_("white"), N_("blue"), N_("yellow"), N_("orange"), N_("black"),
+    N_("red"), N_("green"), N_("gray"), N_("locomotive"), N_("ferry"), N_("ship"),
+    N_("train"),
+)
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """{English: translation} of the page's words for `lang` ('en': nothing)."""
+    if lang not in i18n.LANGUAGES or lang == "en":
+        return {}
+    out = {}
+    for text in PAGE_WORDS:
+        translated = i18n.translate(lang, text)
+        if translated != text:
+            out[text] = translated
+    return out
+
+
+def phone_language(asked: str | None) -> str:
+    """The catalog language for a browser's language tag ('ja-JP' -> 'ja')."""
+    tag = (asked or "").split(",")[0].split("-")[0].strip().lower()
+    return tag if tag in i18n.LANGUAGES else "en"
