@@ -34,10 +34,11 @@ def press(app: App, k: int, ticks: int = 1) -> None:
     app.step(ticks, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
 
 
-def kept(game: str = "routes-usa", origin: str = "hot-seat", steps: int | None = None) -> Path:
+def kept(game: str = "routes-usa", origin: str = "hot-seat", steps: int | None = None,
+         seed: int = 2) -> Path:
     seats = [Seat("Ada", "red", "random"), Seat("Bo", "blue", "random"),
              Seat("Cy", "green", "random")]
-    match = Match(game, seats[:3 if game == "railway-tricks" else 2], 2)
+    match = Match(game, seats[:3 if game == "railway-tricks" else 2], seed)
     n = 0
     while not match.state.is_over and (steps is None or n < steps):
         match.play_bot(match.bot_to_act())
@@ -138,3 +139,22 @@ def test_replay_of_a_foreign_file_says_why(tmp_path):
     done = _cli("replay", str(bad), "--headless", "--frames", "3")
     assert done.returncode == 2
     assert "not a Rail Party game record" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_players_screen_shows_each_names_record(app):
+    from game.scenes import nav
+    from game.scenes.replay import TableHistoryScene
+
+    kept()
+    kept(steps=4, seed=3)
+    nav.to_title(app)
+    app.push(nav.screen("replays", app))
+    players = next(b for b in app.top.menu.buttons if b.label == "Players")
+    players.action()
+    scene = app.top
+    assert isinstance(scene, TableHistoryScene) and scene.games == 2
+    ada = next(p for p in scene.players if p.name == "Ada")
+    assert ada.played == {"routes-usa": 2} and ada.rated_games == 1
+    app.step(1)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is not scene

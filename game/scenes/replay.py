@@ -226,9 +226,15 @@ class ReplaysScene(Scene):
         buttons = [Button(label, pygame.Rect(cx - 640, 220 + i * 88, 1280, 76),
                           lambda p=path: self._open(p), size=32)
                    for i, (label, path) in enumerate(self.entries)]
-        buttons.append(Button(N_("Back"), pygame.Rect(cx - 230, 220 + len(buttons) * 88,
-                                                       460, 76), self._back, size=40))
+        row = 220 + len(buttons) * 88
+        buttons.append(Button(N_("Players"), pygame.Rect(cx - 480, row, 460, 76),
+                              self._players, size=40))
+        buttons.append(Button(N_("Back"), pygame.Rect(cx + 20, row, 460, 76), self._back,
+                              size=40))
         self.menu = Menu(buttons)
+
+    def _players(self) -> None:
+        self.app.push(TableHistoryScene(self.app))
 
     def _open(self, path: Path) -> None:
         open_replay(self.app, path, on_exit=lambda: self._return())
@@ -261,3 +267,64 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
+
+
+class TableHistoryScene(Scene):
+    """The history of the table: each player name's games, wins, best scores and
+    rating (game/ratings.py), as `railparty history` prints them."""
+
+    SHOWN = 12
+
+    def __init__(self, app: Any):
+        super().__init__(app)
+        from game.history import list_records
+        from game.ratings import table_history
+
+        records, self.problems = list_records()
+        self.games = len(records)
+        self.players = table_history(records)[:self.SHOWN]
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in ("back", "select", "click"):
+            self.app.pop(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.rules import GAMES
+
+        surface.fill(theme.BG)
+        cx = theme.SCREEN_W // 2
+        theme.blit_text(surface, _("The table's history"), (cx, 70), 64, theme.ACCENT, True,
+                        "midtop")
+        theme.blit_text(surface, _("{count} games kept on this machine").format(
+            count=self.games), (cx, 150), 28, theme.TEXT_DIM, False, "midtop")
+        columns = [(200, _("Player")), (760, _("Played")), (900, _("Won")),
+                   (1040, _("Rating")), (1200, _("Best"))]
+        y = 220
+        for x, head in columns:
+            theme.blit_text(surface, head, (x, y), 26, theme.TEXT_DIM, True)
+        y += 44
+        for player in self.players:
+            row = pygame.Rect(180, y - 6, 1560, 56)
+            panel(surface, row, theme.PANEL)
+            name = player.name + (_(" (bot)") if player.bot else "")
+            mid = row.centery
+            theme.blit_text(surface, theme.fit_text(name, 30, 540), (200, mid), 30,
+                            theme.TEXT, True, "midleft")
+            theme.blit_text(surface, str(sum(player.played.values())), (760, mid), 30,
+                            anchor="midleft")
+            theme.blit_text(surface, str(sum(player.won.values())), (900, mid), 30,
+                            anchor="midleft")
+            rating = f"{player.rating:.1f}" if player.rated_games else "-"
+            theme.blit_text(surface, rating, (1040, mid), 30, theme.ACCENT, True, "midleft")
+            best = " · ".join(f"{_(GAMES[g].name)} {round(v)}"
+                              for g, v in sorted(player.best.items()))
+            theme.blit_text(surface, theme.fit_text(best, 22, 520), (1200, mid), 22,
+                            theme.TEXT_DIM, anchor="midleft")
+            y += 64
+        if not self.players:
+            theme.blit_text(surface, _("No games kept yet: every game you play is kept here."),
+                            (cx, y + 20), 30, theme.TEXT_DIM, False, "midtop")
+        theme.blit_text(surface, _("Rating: openskill's cautious estimate (mu - 3 sigma) "
+                                   "over finished games · any key: back"),
+                        (cx, theme.SCREEN_H - 40), 24, theme.TEXT_DIM, anchor="center")
