@@ -18,7 +18,7 @@ import functools
 import time
 
 import pytest
-from hostilekit import HOSTILE, FakeHost, game_script, mutations, spoil, unreadable
+from hostilekit import HOSTILE, MISSING, FakeHost, game_script, mutations, spoil, unreadable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from netkit import BOUND, FAST_CLIENT, LOOPBACK, Proc, wait_until
@@ -156,6 +156,37 @@ def test_the_window_client_is_back_at_the_join_list_on_a_sync_without_its_board(
         index = next(i for i, m in enumerate(script) if m.get("view"))
         _window(app, spoil(script, index, ("view", key), HOSTILE[0][1]),
                 f"{game_id} sync without {key}")
+
+
+# Spoils that passed an earlier, looser schema and crashed drawing (found by
+# running every readable spoil through the window): each must now be refused.
+FOUND = [
+    ("eighty-days", False, "update", ("view", "current"), None),
+    ("eighty-days", True, "update", ("result", "breakdown", 0), MISSING),
+    ("eighty-days", True, "update", ("result", "scores"), []),
+    ("eighty-days", False, "update", ("over",), True),
+    ("railway-tricks", False, "update", ("view", "current"), None),
+    ("railway-tricks", False, "update", ("view", "lane", 0, "name"), ""),
+    ("railway-tricks", True, "update", ("result", "companies", "PRR", "stretch", 1), MISSING),
+]
+
+
+@pytest.mark.parametrize("game_id, ending, kind, path, value", FOUND)
+def test_spoils_that_once_crashed_the_window_are_refused(app, game_id, ending, kind, path,
+                                                          value):
+    script = _honest(game_id, 0, ending)
+    index = max(i for i, m in enumerate(script) if m["type"] == kind)
+    spoiled = spoil(script, index, _concrete(script[index], path), value)
+    assert unreadable(spoiled)
+    _window(app, spoiled, f"{game_id} {path} <- {value!r}")
+
+
+def _concrete(message: dict, path: tuple) -> tuple:
+    """The path with a lane index pointing at an entry that has a name."""
+    if path[:2] == ("view", "lane"):
+        lane = message["view"]["lane"]
+        return ("view", "lane", next(i for i, e in enumerate(lane) if "name" in e), "name")
+    return path
 
 
 def test_the_window_client_survives_a_garbage_result(app):

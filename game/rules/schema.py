@@ -48,9 +48,9 @@ Flag = bool
 field = msgspec.field
 
 
-def Many(item: Any, most: int = MAX_ITEMS) -> Any:  # noqa: N802 (a type, read as one)
-    """A list of at most `most` items."""
-    return Annotated[list[item], Meta(max_length=most)]
+def Many(item: Any, most: int = MAX_ITEMS, least: int = 0) -> Any:  # noqa: N802 (a type)
+    """A list of `least` to `most` items."""
+    return Annotated[list[item], Meta(min_length=least, max_length=most)]
 
 
 def Map(key: Any, value: Any, most: int = MAX_ITEMS) -> Any:  # noqa: N802

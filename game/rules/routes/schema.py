@@ -117,7 +117,7 @@ class View(Struct):
     you: SeatNo | None
     private: Private
     ferry_pile: Count = 0
-    region_table: Many(Many(Int, 2), 32) = []
+    region_table: Many(Many(Int, 2, least=2), 32) = []
     result: Result | None = None
 
     def __post_init__(self) -> None:

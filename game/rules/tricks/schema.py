@@ -29,6 +29,14 @@ class Company(Name):
     """A company of the card tables."""
 
 
+class CityName(Name):
+    """A city of the card tables."""
+
+
+class LocomotiveName(Name):
+    """A locomotive of the card tables."""
+
+
 class Card(Struct):
     company: Company
     strength: Count
@@ -36,14 +44,14 @@ class Card(Struct):
 
 
 class Locomotive(Struct):
-    name: Text
+    name: LocomotiveName
     distance: Count | None
     cost: Points
 
 
 class City(Struct):
     kind: Literal["city"]
-    name: Text
+    name: CityName
     value: Points
 
 
@@ -66,6 +74,8 @@ class Item(Struct):
         missing = [f for f in needs if getattr(self, f) is None]
         if missing:
             raise ValueError(f"a {self.kind or 'company card'} without {', '.join(missing)}")
+        if self.kind in ("city", "locomotive"):
+            keys_named([self.name], CityName if self.kind == "city" else LocomotiveName)
 
 
 class Played(Struct, array_like=True):
@@ -110,9 +120,10 @@ class Pending(Struct):
     company: Company | None = None
 
     def __post_init__(self) -> None:
-        wanted = {"city": "city", "locomotive": "locomotive", "lay": "card"}[self.kind]
-        if getattr(self, wanted) is None:
-            raise ValueError(f"a {self.kind} choice without its {wanted}")
+        wanted = {"city": ("city",), "locomotive": ("locomotive",),
+                  "lay": ("card", "company")}[self.kind]
+        if any(getattr(self, name) is None for name in wanted):
+            raise ValueError(f"a {self.kind} choice without its {' and '.join(wanted)}")
         texts = [o for o in self.options if isinstance(o, str)]
         if self.kind == "city" and texts:
             raise ValueError("a city choice offering something else than a line's end")
@@ -133,10 +144,10 @@ class Private(Struct):
 class CompanyResult(Struct):
     company: Company
     line: Count
-    locomotive: Text | None
+    locomotive: LocomotiveName | None
     distance: Count | None
     cost: Points | None
-    stretch: Many(Count, 2) | None
+    stretch: Many(Count, 2, least=2) | None
     earnings: Points
     value: Points
 
@@ -195,6 +206,8 @@ class View(Struct):
     def __post_init__(self) -> None:
         for table in (self.colors, self.lines, self.locomotives):
             keys_named(table, Company)
+        if self.phase != "over" and self.current is None:
+            raise ValueError("a game under way with nobody's turn")
         if set(self.companies) != set(self.colors) or set(self.companies) != set(self.lines):
             raise ValueError("the companies, their colours and their lines do not match")
 
@@ -317,10 +330,13 @@ Action = Play | LayCity | PlaceLocomotive | Lay
 
 @cache
 def names(game_id: str) -> Mapping[type, frozenset[str]]:
-    """The companies of the card tables."""
+    """The companies, cities and locomotives of the card tables."""
     from game.rules.tricks.data import load_tricks_data
 
-    return {Company: frozenset(load_tricks_data().companies)}
+    data = load_tricks_data()
+    return {Company: frozenset(data.companies),
+            CityName: frozenset(name for name, _ in data.cities),
+            LocomotiveName: frozenset(name for name, _, _ in data.locomotives)}
 
 
 SCHEMA = WireSchema(view=View, event=Event, result=Result, action=Action, names=names)
