@@ -168,6 +168,11 @@ FOUND = [
     ("railway-tricks", False, "update", ("view", "current"), None),
     ("railway-tricks", False, "update", ("view", "lane", 0, "name"), ""),
     ("railway-tricks", True, "update", ("result", "companies", "PRR", "stretch", 1), MISSING),
+    ("routes-italy", False, "update", ("view", "board"), "zz"),
+    ("routes-italy", False, "update", ("view", "board"), ""),
+    ("routes-italy", False, "update", ("view", "current"), None),
+    ("routes-italy", False, "update", ("view", "private", "tickets", 0, "done"), MISSING),
+    ("routes-usa", True, "update", ("result", "breakdown", 0, "tickets", 0, "done"), MISSING),
 ]
 
 

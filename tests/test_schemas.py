@@ -106,3 +106,12 @@ def test_unknown_game_and_odd_tables_are_refused() -> None:
     for players in (0, -1, True, 10**9):
         with pytest.raises(Unreadable):
             check(game_id, players, view={})
+
+
+def test_an_event_missing_what_its_animation_shows_is_refused() -> None:
+    """A face-up draw names its card and slot (the board animates it from there)."""
+    with pytest.raises(Unreadable):
+        check("routes-usa", 2, events=[{"type": "card_drawn", "seat": 0, "source": "face_up",
+                                        "slot": 1}])
+    check("routes-usa", 2, events=[{"type": "card_drawn", "seat": 0, "source": "face_up",
+                                    "slot": 1, "card": "red"}])

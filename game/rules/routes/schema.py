@@ -31,6 +31,10 @@ class City(Name):
     """A city of the game's board."""
 
 
+class BoardName(Name):
+    """The game's board."""
+
+
 class CardName(Name):
     """A train card: a colour of the board, "locomotive", "ferry" on ferry boards."""
 
@@ -43,7 +47,12 @@ class Ticket(Struct):
     a: City
     b: City
     points: Points
-    done: Flag = False
+
+
+class HeldTicket(Ticket):
+    """A kept ticket, and whether its cities are joined."""
+
+    done: Flag
 
 
 class Player(Struct):
@@ -65,7 +74,7 @@ class Pending(Struct):
 
 class Private(Struct):
     hand: Hand = {}
-    tickets: Many(Ticket, 64) = []
+    tickets: Many(HeldTicket, 64) = []
     pending: Pending | None = None
 
     def __post_init__(self) -> None:
@@ -75,7 +84,7 @@ class Private(Struct):
 class Breakdown(Struct):
     seat: SeatNo
     route_points: Points
-    tickets: Many(Ticket, 64)
+    tickets: Many(HeldTicket, 64)
     tickets_done: Count
     ticket_points: Points
     longest: Count
@@ -98,7 +107,7 @@ class Result(Struct):
 
 class View(Struct):
     game: Text
-    board: Text
+    board: BoardName
     phase: Literal["setup", "play", "over"]
     current: SeatNo | None
     to_act: Many(SeatNo, 16)
@@ -123,6 +132,8 @@ class View(Struct):
     def __post_init__(self) -> None:
         keys_named(self.discard_cards, CardName)
         keys_named(self.routes, TrackId)
+        if self.phase == "play" and self.current is None:
+            raise ValueError("a game under way with nobody's turn")
 
 
 # --- events ----------------------------------------------------------------------
@@ -161,6 +172,10 @@ class CardDrawn(_Event, tag="card_drawn"):
     card: CardName | None = None
     private_to: SeatNo | None = None
     private: CardSecret | None = None
+
+    def __post_init__(self) -> None:
+        if self.source == "face_up" and (self.card is None or self.slot is None):
+            raise ValueError("a face-up card drawn without its card and slot")
 
 
 class FaceUpRefilled(_Event, tag="face_up_refilled"):
@@ -257,7 +272,7 @@ Action = KeepTickets | DrawDeck | DrawFaceUp | Claim | DrawTickets | DrawFerry |
 
 @cache
 def names(game_id: str) -> Mapping[type, frozenset[str]]:
-    """The board's tracks, cities and train cards."""
+    """The board's name, tracks, cities and train cards."""
     from game.rules.routes.board import GRAY, LOCOMOTIVE, load_board
     from game.rules.routes.engine import RULES
     from game.rules.routes.payments import FERRY
@@ -268,7 +283,7 @@ def names(game_id: str) -> Mapping[type, frozenset[str]]:
     cards -= {GRAY}
     cards |= {LOCOMOTIVE} | ({FERRY} if rules.ferry_cards else set())
     return {TrackId: frozenset(board.track_by_id), City: frozenset(board.cities),
-            CardName: frozenset(cards)}
+            CardName: frozenset(cards), BoardName: frozenset({board.name})}
 
 
 SCHEMA = WireSchema(view=View, event=Event, result=Result, action=Action, names=names)
