@@ -35,6 +35,8 @@ class LeadChange:
 class Race:
     series: list[list[float]]  # per seat: its value after 0, 1, ... moves
     changes: list[LeadChange] = field(default_factory=list)
+    # per seat: the game's highlights of its journey, in order (the race: each leg)
+    notes: list[list[str]] = field(default_factory=list)
 
     @property
     def moves(self) -> int:
@@ -69,7 +71,8 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
             actions: list[tuple[int, Action]],
             measure: Callable[[dict[str, Any], bool], list[float]],
             better: Callable[[float, float], bool],
-            describe: Callable[[Event], str | None] | None = None) -> Race:
+            describe: Callable[[Event], str | None] | None = None,
+            note: Callable[[Event], tuple[int, str] | None] | None = None) -> Race:
     """Replay `actions` and chart `measure` after each (see the module docstring)."""
     state = create(game_id, players, seed, **options)
     result = state.result()
@@ -77,8 +80,14 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
     series = [[v] for v in first]
     changes: list[LeadChange] = []
     ahead = leader_of(result, first, better)
+    notes: list[list[str]] = [[] for _ in first]
     for n, (seat, action) in enumerate(actions, 1):
         events = state.apply(seat, action)
+        if note is not None:
+            for event in redact_events(events, None):
+                found = note(event)
+                if found is not None and 0 <= found[0] < len(notes):
+                    notes[found[0]].append(found[1])
         result = state.result()
         values = measure(result, state.is_over)
         for i, v in enumerate(values):
@@ -93,4 +102,4 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
             changes.append(LeadChange(n, now, gain, text, seat))
         if now is not None:
             ahead = now
-    return Race(series, changes)
+    return Race(series, changes, notes)

@@ -116,3 +116,31 @@ def test_the_results_screen_shows_the_chart_on_c_and_keeps_focus_on_nothing(tmp_
         assert app.top is results and app.stack[0].session.match is match
     finally:
         app.close()
+
+
+def test_eighty_days_notes_each_leg_of_each_traveller_with_its_days():
+    from game.scenes.boards.race.scene import RaceBoardScene
+
+    match = _played("eighty-days", 3, 13)
+
+    class Notes:
+        story_note = RaceBoardScene.story_note
+
+    race = race_of("eighty-days", 3, match.seed, {}, list(match.state.history), _scores,
+                   GAMES["eighty-days"].better, note=Notes().story_note)
+    moved = [e for e in _events(match) if e.get("type") == "moved"]
+    for seat in range(3):
+        legs = [e for e in moved if e["seat"] == seat]
+        assert len(race.notes[seat]) == len(legs) > 0
+        assert all(note.endswith(f": {e['days']} days")
+                   for note, e in zip(race.notes[seat], legs, strict=True))
+
+
+def _events(match):
+    from game.rules import create
+
+    state = create(match.game_id, len(match.seats), match.seed, **match.options)
+    out = []
+    for seat, action in match.state.history:
+        out.extend(state.apply(seat, action))
+    return out

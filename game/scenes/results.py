@@ -49,7 +49,7 @@ def race_for(table: Any) -> Race | None:
     try:
         return race_of(match.game_id, len(match.seats), match.seed, dict(match.options),
                        list(match.state.history), table.race_measure, info.better,
-                       table.describe)
+                       table.describe, table.story_note)
     except Exception:                 # a chart is never worth losing the results over
         log.exception("could not chart the race of this game")
         return None
@@ -258,3 +258,17 @@ class ResultsScene(Scene):
                 theme.blit_text(surface, theme.wrap_text(text, 24, width)[-1],
                                 (col.x + 16, y), 24, tc)
             y += 30
+        notes = self.race.notes[seat] if self.race is not None and self.race.notes else []
+        if notes and progress >= 1.0:
+            y += 8
+            theme.blit_text(surface, _("The way it went"), (col.x + 16, y), 24, theme.ACCENT,
+                            True)
+            y += 30
+            for k, note in enumerate(notes):
+                if y > col.bottom - 30:
+                    theme.blit_text(surface, _("... and {count} more").format(
+                        count=len(notes) - k), (col.x + 16, y), 22, theme.TEXT_DIM)
+                    break
+                theme.blit_text(surface, theme.fit_text(note, 22, col.width - 32),
+                                (col.x + 16, y), 22, theme.TEXT)
+                y += 26

@@ -159,6 +159,10 @@ class TableScene(TablePanels, Scene):
         by default the game's own score as it stands."""
         return list(result["scores"])
 
+    def story_note(self, event: Event) -> tuple[int, str] | None:
+        """A highlight of a seat's game for its results column: (seat, words)."""
+        return None
+
     def race_label(self) -> str:
         """The chart's words for what it follows (English, marked with N_)."""
         return N_("Score as it stood")

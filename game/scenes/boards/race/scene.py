@@ -549,6 +549,13 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         return 120, _("First back in London: {name}, {days} days").format(
             name=self.seat_name(first), days=days)
 
+    def story_note(self, event: Event) -> tuple[int, str] | None:
+        """Each leg of a traveller's way round the world, with its days."""
+        if event.get("type") != "moved":
+            return None
+        return event["seat"], _("{a} to {b}: {days} days").format(
+            a=place(event["from"]), b=place(event["to"]), days=event["days"])
+
     def race_label(self) -> str:
         return N_("Days travelled; the lead is the race's own order")
 
