@@ -78,7 +78,7 @@ def write_record(match: Match, origin: str, path: Path | None = None,
 def prune(folder: Path, limit: int, keep: Path | None = None) -> list[Path]:
     """Drop the oldest records until the folder holds at most `limit` bytes."""
     files = []
-    for entry in folder.glob("*.json"):
+    for entry in [*folder.glob("*.json"), *folder.glob("*.json.z")]:
         with contextlib.suppress(OSError):
             st = entry.stat()
             files.append((st.st_mtime, st.st_size, entry))

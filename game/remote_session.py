@@ -32,6 +32,8 @@ class RemoteSession:
         # events the table has not animated yet (the trick board then showed
         # the next trick while the last card was still flying to its line).
         self._polled: dict[str, Any] | None = None
+        # keeps what this guest was shown for its replay (game/view_record.py); None: not kept
+        self.recorder: Any = None
         snap = client.snapshot()
         self.status = snap["status"]
         self.cause: str | None = snap.get("cause")
@@ -186,6 +188,12 @@ class RemoteSession:
             if kind in ("update", "sync") and message.get("view") is not None:
                 self._polled = {"view": message["view"], "legal": message.get("legal") or [],
                                 "to_act": message.get("to_act") or []}
+                if self.recorder is not None:
+                    snap = self.client.snapshot()
+                    events = list(message.get("events", [])) if kind == "update" else []
+                    self.recorder.add(snap, events, message["view"],
+                                      message.get("to_act") or [],
+                                      bool(message.get("over")) or snap["result"] is not None)
             if kind == "update":
                 self._events.append(list(message.get("events", [])))
             elif kind == "sync":

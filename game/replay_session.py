@@ -178,3 +178,23 @@ def _fresh(record: Record) -> GameState:
 
     match = record.match
     return create(match.game_id, players=len(match.seats), seed=match.seed, **match.options)
+
+
+def open_session(path: Any) -> Any:
+    """The replay of a file: a guest's record (`*.json.z`, game/view_record.py)
+    or a history record or save; SaveError says what is wrong."""
+    from pathlib import Path
+
+    from game.history import read_record
+    from game.save_check import SaveError
+    from game.view_record import ViewReplaySession, read_view_record
+
+    path = Path(path)
+    if path.name.endswith(".json.z"):
+        try:
+            return ViewReplaySession(read_view_record(path), path)
+        except FileNotFoundError:
+            raise SaveError(f"there is no file {path}") from None
+        except OSError as exc:
+            raise SaveError(f"{path} cannot be read: {exc.strerror}") from None
+    return ReplaySession(read_record(path))

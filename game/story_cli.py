@@ -41,11 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     import os
 
-    from game.history import read_record
+    from game.replay_session import open_session
     from game.save_check import SaveError
 
     try:
-        read_record(args.file)               # a clear message before any window opens
+        open_session(args.file)              # a clear message before any window opens
     except SaveError as exc:
         print(f"railparty: cannot replay: {exc}", file=sys.stderr)
         return 2
@@ -82,8 +82,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_history(args: argparse.Namespace) -> int:
     from game.history import history_dir, list_records
     from game.ratings import table_history
+    from game.view_record import list_view_records
 
     records, problems = list_records()
+    guests, guest_problems = list_view_records()
+    problems += guest_problems
     players = table_history(records)
     for path, why in problems:
         print(f"railparty: skipping {path}: {why}", file=sys.stderr)
@@ -92,6 +95,8 @@ def cmd_history(args: argparse.Namespace) -> int:
             print(json.dumps({"player": player.to_json()}, ensure_ascii=False))
         for record in records:
             print(json.dumps(record.summary(), ensure_ascii=False))
+        for guest in guests:
+            print(json.dumps(guest, ensure_ascii=False))
         return 0
     if not records:
         print(f"No games kept yet (the history folder is {history_dir()}).")

@@ -403,6 +403,10 @@ class LobbyScene(Scene):
         self.client = client
         self.host = host
         self.session = RemoteSession(client, host)
+        if host is None and app.settings.keep_history:
+            from game.view_record import ViewRecorder
+            # a guest keeps what it was shown (the host keeps the whole game)
+            self.session.recorder = ViewRecorder()
         self.started = False
         self.reclaim_asked = False
         self.key_told = False

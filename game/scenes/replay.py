@@ -179,12 +179,11 @@ def open_replay(app: Any, path: str | Path, on_exit: Callable[[], None] | None =
                 playing: bool = True) -> bool:
     """Show a kept game (or a save) on the table with the replay controls; a
     damaged or foreign file shows a message and returns False."""
-    from game.history import read_record
-    from game.replay_session import ReplaySession
+    from game.replay_session import open_session
     from game.save_check import SaveError
 
     try:
-        session = ReplaySession(read_record(path))
+        session = open_session(path)
     except SaveError as exc:
         app.toast(str(exc), seconds=6)
         return False
@@ -209,13 +208,19 @@ class ReplaysScene(Scene):
         from game.history import history_dir, read_record
         from game.rules import GAMES
         from game.save_check import SaveError
+        from game.view_record import read_view_record, summary_of
 
-        files = sorted(history_dir().glob("*.json"), key=_mtime, reverse=True)
+        folder = history_dir()
+        files = sorted([*folder.glob("*.json"), *folder.glob("*.json.z")], key=_mtime,
+                       reverse=True)
         self.entries = []
         for path in files[:self.SHOWN]:
             try:
-                summary = read_record(path).summary()
-            except SaveError:
+                if path.name.endswith(".json.z"):
+                    summary = summary_of(read_view_record(path), path)
+                else:
+                    summary = read_record(path).summary()
+            except (SaveError, OSError):
                 continue
             info = GAMES[summary["game"]]
             name = _(info.name)

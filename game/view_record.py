@@ -1,0 +1,294 @@
+"""What a LAN guest saw of a game, kept for its replay.
+
+A guest never has the seed, so it cannot replay the rules; and it must never
+learn more later than it was shown. So it keeps exactly what it was shown:
+per update from the host, the events (already redacted for it by the host)
+and the view after them (its own seat's, or the public one for a spectator).
+Played back by `ViewReplaySession`, the table shows those views and animates
+those events: nothing else exists in the file to show.
+
+The file is JSON compressed with zlib (a view per move is repetitive: a
+whole 250-move game is about 15 kB), read bounded on both sides: at most
+`MAX_SAVE_BYTES` of file and `MAX_PLAIN_BYTES` once inflated, so a crafted
+file is a SaveError, never a memory blow-up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+import time
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.rules import GAMES, IllegalAction
+from game.rules.base import Action, Event, View
+from game.save_check import SaveError, read_bounded
+
+VIEW_MAGIC = "railparty-view-record"
+VIEW_FORMAT = 1
+MAX_PLAIN_BYTES = 64 * 1024 * 1024
+MAX_FRAMES = 20_000
+
+
+class ViewRecorder:
+    """Collects a guest's updates; writes them to the history folder now and then."""
+
+    def __init__(self, interval: float = 2.0, folder: Path | None = None):
+        self.interval = interval
+        self.folder = folder
+        self.frames: list[list[Any]] = []
+        self.game: str | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.viewer: int | None = None
+        self.started = time.time()
+        self.error: str | None = None
+        self._last = 0.0
+        self._game_number: int | None = None
+
+    def add(self, snap: dict[str, Any], events: list[Event], view: View,
+            to_act: list[int], over: bool) -> None:
+        number = snap.get("game_number", 0)
+        if self._game_number is not None and number != self._game_number:
+            self.flush()                       # a rematch: a new record
+            self.frames, self.started = [], time.time()
+        self._game_number = number
+        self.game = snap.get("game")
+        self.seats = [{"name": s.get("name") or f"Seat {i + 1}", "color": s.get("color"),
+                       "bot": s.get("bot")} for i, s in enumerate(snap.get("seats") or [])]
+        self.viewer = snap.get("seat")
+        if len(self.frames) < MAX_FRAMES:
+            self.frames.append([list(events), view, list(to_act)])
+        now = time.monotonic()
+        if over or now - self._last >= self.interval:
+            self._last = now
+            self.flush()
+
+    def path(self) -> Path:
+        from game.history import history_dir
+
+        key = f"{self.game}:{self.started}:{self.viewer}".encode()
+        name = f"{self.game}-lan-{hashlib.sha256(key).hexdigest()[:16]}.json.z"
+        return (self.folder or history_dir()) / name
+
+    def to_record(self) -> dict[str, Any]:
+        return {"magic": VIEW_MAGIC, "format": VIEW_FORMAT, "game": self.game,
+                "seats": self.seats, "viewer": self.viewer, "frames": self.frames,
+                "saved_at": time.time()}
+
+    def flush(self) -> None:
+        if not self.frames or self.game not in GAMES:
+            return
+        try:
+            path = self.path()
+            raw = zlib.compress(json.dumps(self.to_record(), separators=(",", ":"))
+                                .encode("utf-8"), 6)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                       dir=path.parent)
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(raw)
+                os.replace(tmp, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+            from game.history import HISTORY_LIMIT_BYTES, prune
+            prune(path.parent, HISTORY_LIMIT_BYTES, keep=path)
+        except OSError as exc:     # the history is a courtesy: never stop a game
+            self.error = str(exc)
+
+
+def read_view_record(path: Path, raw: bytes | None = None) -> dict[str, Any]:
+    """A guest's record, checked; SaveError says what is wrong."""
+    if raw is None:
+        raw = read_bounded(path, f"the file {path}")
+    inflate = zlib.decompressobj()
+    try:
+        plain = inflate.decompress(raw, MAX_PLAIN_BYTES)
+    except zlib.error:
+        raise SaveError(f"{path} is corrupt (not a compressed game record)") from None
+    if inflate.unconsumed_tail:
+        raise SaveError(f"{path} is too big once unpacked")
+    try:
+        data = json.loads(plain.decode("utf-8"))
+    except RecursionError:
+        raise SaveError(f"{path} is corrupt (nested too deeply)") from None
+    except (UnicodeDecodeError, ValueError):
+        raise SaveError(f"{path} is corrupt (not valid JSON)") from None
+    if not isinstance(data, dict) or data.get("magic") != VIEW_MAGIC:
+        raise SaveError(f"{path} is not a Rail Party game record")
+    if data.get("format") != VIEW_FORMAT:
+        raise SaveError(f"{path} is a game record of another version of Rail Party")
+    if data.get("game") not in GAMES:
+        raise SaveError(f"{path} is of an unknown game")
+    seats, frames, viewer = data.get("seats"), data.get("frames"), data.get("viewer")
+    if not (isinstance(seats, list) and all(isinstance(s, dict) for s in seats)
+            and isinstance(frames, list) and frames):
+        raise SaveError(f"{path} is damaged (no seats or no moves)")
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < len(seats)):
+        raise SaveError(f"{path} is damaged (its viewer is not a seat)")
+    for i, frame in enumerate(frames):
+        if not (isinstance(frame, list) and len(frame) == 3 and isinstance(frame[0], list)
+                and all(isinstance(e, dict) for e in frame[0]) and isinstance(frame[1], dict)
+                and isinstance(frame[2], list)):
+            raise SaveError(f"{path} is damaged at update {i + 1}")
+        if not isinstance(frame[1].get("private", {}), dict):
+            raise SaveError(f"{path} is damaged at update {i + 1}")
+    for seat in seats:
+        name = seat.get("name")
+        seat["name"] = name[:24] if isinstance(name, str) and name else "?"
+    return data
+
+
+class ViewReplaySession:
+    """A guest's record played back: the same Session as `ReplaySession`, but
+    every view comes from the file (game/replay_session.py has the other)."""
+
+    remote = False
+    replay = True
+    awaiting = False
+    status = "connected"
+    close_reason = ""
+    can_rematch = False
+    game_number = 0
+    humans: list[int] = []
+
+    def __init__(self, data: dict[str, Any], path: Path):
+        self.data = data
+        self.path = path
+        self.frames = data["frames"]
+        self.cursor = 0
+        self.updates: list[list[Event]] = []
+        self.viewer = data["viewer"]
+        self.watching = self.viewer      # what that guest saw: its own seat's view
+        self.actions = [(_mover(f[0]), {}) for f in self.frames[1:]]  # for round marks
+        self.origin = "lan-guest"
+
+    @property
+    def length(self) -> int:
+        return len(self.frames) - 1       # the first frame is the sync at the start
+
+    def viewable_seats(self) -> list[int]:
+        return []                         # nothing but what was recorded
+
+    def watch(self, seat: int | None) -> bool:
+        return seat == self.viewer
+
+    def step(self) -> bool:
+        if self.cursor >= self.length:
+            return False
+        self.cursor += 1
+        self.updates.append(list(self.frames[self.cursor][0]))
+        return True
+
+    def seek(self, n: int) -> None:
+        self.cursor = max(0, min(self.length, n))
+        self.updates.append([])
+
+    def back(self) -> None:
+        self.seek(self.cursor - 1)
+
+    @property
+    def game_id(self) -> str:
+        return self.data["game"]
+
+    @property
+    def players(self) -> int:
+        return len(self.data["seats"])
+
+    def seats(self) -> list[dict[str, Any]]:
+        return [dict(s, kind="bot" if s.get("bot") else "human") for s in self.data["seats"]]
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return tuple(x for x in self.frames[self.cursor][2] if isinstance(x, int))
+
+    is_over = False
+
+    def view(self, seat: int | None) -> View:
+        view = self.frames[self.cursor][1]
+        if seat is None or seat != self.viewer:
+            view = dict(view, you=None, private={})
+        return view
+
+    def observe(self, seat: int | None) -> tuple[View, tuple[int, ...], list[Action]]:
+        return self.view(seat), self.to_act, []
+
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        raise IllegalAction("this is a replay: nobody can move in it")
+
+    def explain(self, seat: int, action: Action) -> str | None:
+        return "this is a replay"
+
+    def poll(self) -> list[list[Event]]:
+        out, self.updates = self.updates, []
+        return out
+
+    def notices(self) -> list[tuple[str, str]]:
+        return []
+
+    def result(self) -> dict[str, Any]:
+        return self.frames[self.cursor][1].get("result") or {}
+
+    def bot_seat(self) -> int | None:
+        return None
+
+    def play_bot(self, seat: int) -> list[Event]:
+        return []
+
+    def bot_job(self, seat: int) -> Callable[[], Action]:
+        raise IllegalAction("this is a replay")
+
+    def play_bot_action(self, seat: int, action: Action) -> list[Event]:
+        return []
+
+    def rematch(self) -> None:
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        return False
+
+    def undo(self, seat: int) -> None:
+        raise IllegalAction("this is a replay")
+
+
+def _mover(events: list[Event]) -> int:
+    for event in events:
+        if isinstance(event.get("seat"), int):
+            return event["seat"]
+    return -1
+
+
+def summary_of(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """What `railparty history --json` prints for a guest's record (the result
+    only if the guest was shown one)."""
+    names = [s["name"] for s in data["seats"]]
+    result = data["frames"][-1][1].get("result") or {}
+    winners = [names[i] for i in result.get("winners") or []
+               if isinstance(i, int) and 0 <= i < len(names)]
+    return {"game": data["game"], "players": names,
+            "bots": [s.get("bot") for s in data["seats"]], "winners": winners,
+            "scores": result.get("scores"), "over": bool(result),
+            "actions": len(data["frames"]) - 1, "origin": "lan-guest",
+            "viewer": data["viewer"], "saved_at": data.get("saved_at"), "file": str(path)}
+
+
+def list_view_records(folder: Path | None = None) -> tuple[list[dict[str, Any]],
+                                                          list[tuple[Path, str]]]:
+    """Summaries of the guests' records kept, and the files that could not be read."""
+    from game.history import history_dir
+
+    folder = folder or history_dir()
+    out, problems = [], []
+    for path in sorted(folder.glob("*.json.z")):
+        try:
+            out.append(summary_of(read_view_record(path), path))
+        except (SaveError, OSError) as exc:
+            problems.append((path, str(exc)))
+    return out, problems
