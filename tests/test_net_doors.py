@@ -101,6 +101,30 @@ def test_a_newcomer_is_seated_while_eight_addresses_flood_the_host_with_silent_c
     host.stop()
 
 
+def test_a_loop_without_readers_still_accepts_and_refuses(monkeypatch):
+    """Windows' proactor loop has no add_reader: the host awaits its accepts."""
+    import asyncio.selector_events
+
+    def no_readers(*args, **kwargs):
+        raise NotImplementedError
+    monkeypatch.setattr(asyncio.selector_events.BaseSelectorEventLoop, "add_reader",
+                        no_readers)
+    host = start_host(seats=2)
+    try:
+        assert host._acceptor is not None              # the awaiting acceptor runs
+        player = Raw(host.port, source="127.0.0.2")
+        assert player.hello("player", name="Proactor")["type"] == "welcome"
+        crowd = [Raw(host.port, source="127.0.0.3") for _ in range(P.MAX_HANDSHAKING_PER_ADDRESS)]
+        extra = Raw(host.port, source="127.0.0.3")
+        extra.host_hello()
+        refused = extra.recv_until(lambda m: m["type"] == "reject")
+        assert refused["code"] == P.R_BUSY
+        for raw in crowd:
+            raw.close()
+    finally:
+        host.stop()
+
+
 # --- lobby squat ----------------------------------------------------------------------------
 
 def seat_from(host, source: str, name: str) -> tuple[Raw, dict]:

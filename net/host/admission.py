@@ -38,19 +38,22 @@ class Admission:
         sock.setblocking(False)
         self._listener = sock
         self.port = sock.getsockname()[1]
-        self._loop.add_reader(sock.fileno(), self._accept_ready)
+        try:
+            self._loop.add_reader(sock.fileno(), self._accept_ready)
+        except NotImplementedError:      # a loop without readers (Windows' proactor)
+            self._acceptor = self._spawn(self._accept_forever(sock))
 
     def _stop_listening(self) -> None:
         sock, self._listener = self._listener, None
         if sock is not None:
             with contextlib.suppress(Exception):
                 self._loop.remove_reader(sock.fileno())
+            if self._acceptor is not None:
+                self._acceptor.cancel()
             sock.close()
 
     def _accept_ready(self) -> None:
-        """Accept a few waiting connections. A stranger with no place is refused on
-        its bare socket, before any stream, task or buffer is made for it, so a
-        flood costs the loop little and leaves no memory behind."""
+        """Accept a few waiting connections (one turn of the loop each time)."""
         sock = self._listener
         for _ in range(ACCEPT_BATCH):
             if sock is None:
@@ -64,20 +67,41 @@ class Admission:
                 self._loop.remove_reader(sock.fileno())
                 self._loop.call_later(ACCEPT_PAUSE_SECONDS, self._resume_accepting, sock)
                 return
-            conn.setblocking(False)
-            ip = info[0] if isinstance(info, tuple) else "?"
-            stopping = self._stopping is not None and self._stopping.is_set()
-            if stopping or len(self.peers) >= P.MAX_CONNECTIONS or not self._admit(ip):
-                with contextlib.suppress(OSError):
-                    conn.send(encode(P.hello_from_host(self.name, self.game, P.new_nonce()))
-                              + encode(P.reject(P.R_BUSY, "the host has too many "
-                                                          "connections; try again soon")))
-                conn.close()
+            self._accepted(conn, info)
+
+    async def _accept_forever(self, sock: socket.socket) -> None:
+        """The same for loops that can only await an accept."""
+        while self._listener is sock:
+            try:
+                conn, info = await self._loop.sock_accept(sock)
+            except (ConnectionAbortedError, InterruptedError):
                 continue
-            peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?")
-            self.peers.add(peer)
-            self._handshaking[peer.id] = peer
-            peer.task = self._spawn(self._on_connect(peer, conn))
+            except OSError as exc:
+                if self._listener is not sock:
+                    return
+                log.warning("cannot accept connections (%s); pausing", exc)
+                await asyncio.sleep(ACCEPT_PAUSE_SECONDS)
+                continue
+            self._accepted(conn, info)
+
+    def _accepted(self, conn: socket.socket, info: Any) -> None:
+        """A new connection. A stranger with no place is refused on its bare socket,
+        before any stream, task or buffer is made for it, so a flood costs the loop
+        little and leaves no memory behind."""
+        conn.setblocking(False)
+        ip = info[0] if isinstance(info, tuple) else "?"
+        stopping = self._stopping is not None and self._stopping.is_set()
+        if stopping or len(self.peers) >= P.MAX_CONNECTIONS or not self._admit(ip):
+            with contextlib.suppress(OSError):
+                conn.send(encode(P.hello_from_host(self.name, self.game, P.new_nonce()))
+                          + encode(P.reject(P.R_BUSY, "the host has too many "
+                                                      "connections; try again soon")))
+            conn.close()
+            return
+        peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?")
+        self.peers.add(peer)
+        self._handshaking[peer.id] = peer
+        peer.task = self._spawn(self._on_connect(peer, conn))
 
     def _resume_accepting(self, sock: socket.socket) -> None:
         if self._listener is sock:

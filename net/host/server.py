@@ -152,6 +152,7 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
         self.startup_error: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listener: socket.socket | None = None
+        self._acceptor: asyncio.Task | None = None   # loops without add_reader
         self._stopping: asyncio.Event | None = None
         self._stop_reason = "the host has stopped the game"
         self._thread: threading.Thread | None = None
