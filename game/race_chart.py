@@ -37,6 +37,10 @@ class Race:
     changes: list[LeadChange] = field(default_factory=list)
     # per seat: the game's highlights of its journey, in order (the race: each leg)
     notes: list[list[str]] = field(default_factory=list)
+    # things other than seats that race too (Railway Tricks: each company's value):
+    # name -> its value after 0, 1, ... moves, and name -> its colour
+    sides: dict[str, list[float]] = field(default_factory=dict)
+    side_colors: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def moves(self) -> int:
@@ -72,7 +76,9 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
             measure: Callable[[dict[str, Any], bool], list[float]],
             better: Callable[[float, float], bool],
             describe: Callable[[Event], str | None] | None = None,
-            note: Callable[[Event], tuple[int, str] | None] | None = None) -> Race:
+            note: Callable[[Event], tuple[int, str] | None] | None = None,
+            sides: Callable[[dict[str, Any]], list[tuple[str, float, Any]] | None]
+            | None = None) -> Race:
     """Replay `actions` and chart `measure` after each (see the module docstring)."""
     state = create(game_id, players, seed, **options)
     result = state.result()
@@ -81,6 +87,14 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
     changes: list[LeadChange] = []
     ahead = leader_of(result, first, better)
     notes: list[list[str]] = [[] for _ in first]
+    side_values: dict[str, list[float]] = {}
+    side_colors: dict[str, Any] = {}
+
+    def take_sides(result: dict[str, Any]) -> None:
+        for name, value, color in (sides(result) or []) if sides is not None else []:
+            side_values.setdefault(name, []).append(value)
+            side_colors[name] = color
+    take_sides(result)
     for n, (seat, action) in enumerate(actions, 1):
         events = state.apply(seat, action)
         if note is not None:
@@ -89,6 +103,7 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
                 if found is not None and 0 <= found[0] < len(notes):
                     notes[found[0]].append(found[1])
         result = state.result()
+        take_sides(result)
         values = measure(result, state.is_over)
         for i, v in enumerate(values):
             series[i].append(v)
@@ -102,4 +117,4 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
             changes.append(LeadChange(n, now, gain, text, seat))
         if now is not None:
             ahead = now
-    return Race(series, changes, notes)
+    return Race(series, changes, notes, side_values, side_colors)

@@ -144,3 +144,18 @@ def _events(match):
     for seat, action in match.state.history:
         out.extend(state.apply(seat, action))
     return out
+
+
+def test_railway_tricks_charts_each_companys_value_ending_on_the_engines():
+    match = _played("railway-tricks", 3, 13)
+    result = match.state.result()
+
+    def sides(r):
+        return [(c["company"], c["value"], (1, 2, 3)) for c in r["companies"].values()]
+
+    race = race_of("railway-tricks", 3, match.seed, {}, list(match.state.history), _scores,
+                   GAMES["railway-tricks"].better, sides=sides)
+    assert {name: line[-1] for name, line in race.sides.items()} == \
+        {c["company"]: c["value"] for c in result["companies"].values()}
+    assert all(len(line) == race.moves + 1 for line in race.sides.values())
+    assert all(line[0] == 0 for line in race.sides.values())

@@ -94,6 +94,10 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
             theme.blit_text(surface, gain, (rect.right - 24, y + 4), 22, colors[change.seat],
                             True, "topright")
         y += 8 + 24 * max(1, len(lines)) + 6
+    if race.sides:
+        _draw_sides(surface, pygame.Rect(x, max(y + 20, rect.centery - 40), side - 20,
+                                         rect.bottom - 30 - max(y + 20, rect.centery - 40)),
+                    race, shown)
     # who is who
     ly = rect.bottom - 40
     lx = rect.x + 90
@@ -102,3 +106,28 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
         shown_name = theme.fit_text(name, 24, 220)
         r = theme.blit_text(surface, shown_name, (lx + 36, ly), 24, theme.TEXT)
         lx = r.right + 36
+
+
+def _draw_sides(surface: pygame.Surface, area: pygame.Rect, race: Race, shown: int) -> None:
+    """A small chart of the other things that raced (each company's value)."""
+    theme.blit_text(surface, _("Each company's value"), area.topleft, 24, theme.ACCENT, True)
+    plot = pygame.Rect(area.x + 40, area.y + 36, area.width - 150, area.height - 50)
+    values = [v for line in race.sides.values() for v in line] or [0]
+    high = max(1, max(values))
+    moves = max(1, race.moves)
+    pygame.draw.line(surface, theme.PANEL_EDGE, plot.bottomleft, plot.bottomright, 2)
+    theme.blit_text(surface, str(round(high)), (plot.x - 8, plot.y), 20, theme.TEXT_DIM,
+                    anchor="midright")
+    theme.blit_text(surface, "0", (plot.x - 8, plot.bottom), 20, theme.TEXT_DIM,
+                    anchor="midright")
+    for k, (name, line) in enumerate(race.sides.items()):
+        color = race.side_colors.get(name, theme.TEXT)
+        points = [(round(plot.x + plot.width * m / moves),
+                   round(plot.bottom - plot.height * v / high))
+                  for m, v in enumerate(line[:shown + 1])]
+        if len(points) > 1:
+            pygame.draw.lines(surface, color, False, points, 3)
+        ly = area.y + 36 + k * 26
+        pygame.draw.rect(surface, color, (plot.right + 14, ly + 6, 18, 10), border_radius=3)
+        theme.blit_text(surface, f"{name} {round(line[-1])}", (plot.right + 38, ly), 20,
+                        theme.TEXT)

@@ -49,7 +49,7 @@ def race_for(table: Any) -> Race | None:
     try:
         return race_of(match.game_id, len(match.seats), match.seed, dict(match.options),
                        list(match.state.history), table.race_measure, info.better,
-                       table.describe, table.story_note)
+                       table.describe, table.story_note, table.race_sides)
     except Exception:                 # a chart is never worth losing the results over
         log.exception("could not chart the race of this game")
         return None

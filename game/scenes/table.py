@@ -163,6 +163,11 @@ class TableScene(TablePanels, Scene):
         """A highlight of a seat's game for its results column: (seat, words)."""
         return None
 
+    def race_sides(self, result: dict[str, Any]) -> list[tuple[str, float, Any]] | None:
+        """Things besides the seats whose race the chart also draws: (name, value,
+        rgb) each (Railway Tricks: the companies' values)."""
+        return None
+
     def race_label(self) -> str:
         """The chart's words for what it follows (English, marked with N_)."""
         return N_("Score as it stood")

@@ -443,6 +443,11 @@ class TricksBoardScene(TricksDrawing, TableScene):
             return 0, ""
         return REVEAL_EACH * len(self.reveal) + 80, _("What each company's share is worth")
 
+    def race_sides(self, result: dict[str, Any]) -> list[tuple[str, float, Any]] | None:
+        """Each company's share value as its line grew (0 until a locomotive pulls it)."""
+        return [(c["company"], c["value"], self.palette.rgb.get(c["company"], (150, 150, 150)))
+                for c in (result.get("companies") or {}).values()]
+
     def race_label(self) -> str:
         return N_("Shares times company values")
 
