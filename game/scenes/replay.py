@@ -4,7 +4,7 @@ Replays list the title screen opens.
 The controls are an overlay above the game's own table scene (which draws
 and animates the replay as in live play): Space plays or pauses, Right steps
 a move forwards, Left a move back, Page Up/Down jump a round, Home/End go to
-the start and the end, Up/Down change the speed, V changes whose view shows
+the start and the end, Up/Down change the speed, H hides the controls, V changes whose view shows
 (the public one; a seat's own only where `ReplaySession.viewable_seats`
 allows), a click on the bar jumps to that move, Esc leaves.
 """
@@ -26,7 +26,8 @@ from game.ui.widgets import Button, Menu, panel
 
 # seconds between moves while playing, slowest first; the middle one to start
 PACES = (2.0, 1.0, 0.5, 0.25, 0.1)
-BAR = pygame.Rect(560, 68, 800, 86)
+# at the foot of the screen: the public view has no hand there to cover (H hides it)
+BAR = pygame.Rect(560, 986, 800, 86)
 
 
 class ReplayControls(Scene):
@@ -42,6 +43,7 @@ class ReplayControls(Scene):
         self.pace = 2
         self.wait = 0
         self.round_starts = _round_starts(session)
+        self.hidden = False
 
     # --- moving ---------------------------------------------------------------
 
@@ -122,7 +124,10 @@ class ReplayControls(Scene):
             self.jump_round(-1 if intent.key == pygame.K_PAGEUP else 1)
         elif kind == "key" and intent.key == pygame.K_v:
             self.change_view()
-        elif kind == "click" and intent.pos and self._track().collidepoint(intent.pos):
+        elif kind == "key" and intent.key == pygame.K_h:
+            self.hidden = not self.hidden
+        elif (kind == "click" and intent.pos and not self.hidden
+              and self._track().collidepoint(intent.pos)):
             track = self._track()
             share = (intent.pos[0] - track.x) / max(1, track.width)
             self.seek(round(share * self.session.length))
@@ -134,6 +139,8 @@ class ReplayControls(Scene):
         return pygame.Rect(BAR.x + 20, BAR.bottom - 26, BAR.width - 40, 14)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.hidden:
+            return
         s = self.session
         panel(surface, BAR, (30, 36, 50))
         state = _("Playing") if self.playing else _("Paused")
@@ -144,7 +151,7 @@ class ReplayControls(Scene):
         size = theme.fit_size(line, 30, BAR.width - 40, True, 20)
         theme.blit_text(surface, line, (BAR.x + 20, BAR.y + 10), size, theme.TEXT, True)
         keys = _("Space play/pause · Left/Right step · PgUp/PgDn round · Up/Down speed · "
-                 "V view · Esc leave")
+                 "V view · H hide · Esc leave")
         size = theme.fit_size(keys, 22, BAR.width - 40, False, 16)
         theme.blit_text(surface, keys, (BAR.x + 20, BAR.y + 42), size, theme.TEXT_DIM)
         track = self._track()
