@@ -56,11 +56,12 @@ def record_of(match: Match, origin: str) -> dict[str, Any]:
 
 def write_record(match: Match, origin: str, path: Path | None = None,
                  limit: int = HISTORY_LIMIT_BYTES) -> Path:
-    """Write (or rewrite) this game's record atomically; then keep the folder
-    under `limit`. No fsync: a lost last move of a record is no loss worth a
-    disk flush per move."""
+    """Write (or rewrite) this game's record atomically; a new record then keeps
+    the folder under `limit` (not every move: a move must not stat the folder).
+    No fsync: a lost last move of a record is no loss worth a disk flush per move."""
     path = path or record_path(match)
     path.parent.mkdir(parents=True, exist_ok=True)
+    new = not path.exists()
     raw = json.dumps(record_of(match, origin), separators=(",", ":")).encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -71,7 +72,8 @@ def write_record(match: Match, origin: str, path: Path | None = None,
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    prune(path.parent, limit, keep=path)
+    if new:      # a new game's first write: the folder grew; later writes barely do
+        prune(path.parent, limit, keep=path)
     return path
 
 

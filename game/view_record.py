@@ -86,6 +86,7 @@ class ViewRecorder:
             return
         try:
             path = self.path()
+            new = not path.exists()
             raw = zlib.compress(json.dumps(self.to_record(), separators=(",", ":"))
                                 .encode("utf-8"), 6)
             fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
@@ -98,8 +99,9 @@ class ViewRecorder:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
                 raise
-            from game.history import HISTORY_LIMIT_BYTES, prune
-            prune(path.parent, HISTORY_LIMIT_BYTES, keep=path)
+            if new:
+                from game.history import HISTORY_LIMIT_BYTES, prune
+                prune(path.parent, HISTORY_LIMIT_BYTES, keep=path)
         except OSError as exc:     # the history is a courtesy: never stop a game
             self.error = str(exc)
 

@@ -186,3 +186,12 @@ def test_a_headless_hosts_game_goes_into_the_hosting_machines_history():
     summary = records[0].summary()
     assert summary["origin"] == "host" and summary["over"]
     assert records[0].actions == list(host.match.state.history)
+
+
+def test_a_new_record_keeps_the_folder_under_the_limit(tmp_path):
+    old = tmp_path / "old.json"
+    old.write_bytes(b"x" * 5000)
+    os.utime(old, (1000, 1000))
+    match = _played("routes-usa", 3, ["Ann", "Bob"], steps=4)
+    path = write_record(match, "hot-seat", tmp_path / "new.json", limit=5000)
+    assert path.exists() and not old.exists()
