@@ -12,9 +12,12 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+from game.places import place
 from game.rules.race.data import load_race
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
+from game.scenes.boards.race.words import event_name
 from game.scenes.rules_book import Picture, RulesPage
 from game.seats import SEAT_RGB
 from game.ui import theme
@@ -27,7 +30,7 @@ LAND = (206, 192, 150)  # the map's land, as the board draws it
 
 def _label(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int,
            color: tuple[int, int, int] = theme.TEXT_DIM, anchor: str = "topleft") -> None:
-    theme.blit_text(surface, theme.fit_text(text, LABEL, width), pos, LABEL, color,
+    theme.blit_text(surface, theme.fit_text(_(text), LABEL, width), pos, LABEL, color,
                     anchor=anchor)
 
 
@@ -41,7 +44,7 @@ def _travel(rows: list[tuple[str, list[tuple[str, int]], str]]) -> Picture:
             for kind, value in cards:
                 surface.blit(pieces.travel_card(kind, value, *CARD), (x, y + 40))
                 x += CARD[0] + 14
-            theme.blit_text(surface, days, (x + 10, y + 40 + CARD[1] // 2), 40, theme.ACCENT,
+            theme.blit_text(surface, _(days), (x + 10, y + 40 + CARD[1] // 2), 40, theme.ACCENT,
                             True, "midleft")
             y += CARD[1] + 70
     return draw
@@ -56,16 +59,16 @@ def _track(actions: list[str], cards: list[tuple[str, int] | None]) -> Picture:
             x, y = rect.x + 4 + col * (w + 8), rect.y + row * 250
             head = pygame.Rect(x, y, w, L.SLOT_HEAD_H)
             panel(surface, head, (52, 60, 80), theme.PANEL_EDGE, 8)
-            theme.blit_text(surface, theme.fit_text(L.ACTION_NAMES[action], 24, w - 8, True),
+            theme.blit_text(surface, theme.fit_text(_(L.ACTION_NAMES[action]), 24, w - 8, True),
                             head.center, 24, theme.TEXT, True, "center")
             spot = pygame.Rect(0, 0, *CARD)
             spot.midtop = (head.centerx, head.bottom + 12)
             card = cards[i] if i < len(cards) else None
             if card is None:
                 pygame.draw.rect(surface, (50, 58, 76), spot, 2, border_radius=8)
-                theme.blit_text(surface, "not in", (spot.centerx, spot.centery - 14), 22,
+                theme.blit_text(surface, _("not in"), (spot.centerx, spot.centery - 14), 22,
                                 theme.TEXT_DIM, anchor="center")
-                theme.blit_text(surface, "play", (spot.centerx, spot.centery + 12), 22,
+                theme.blit_text(surface, _("play"), (spot.centerx, spot.centery + 12), 22,
                                 theme.TEXT_DIM, anchor="center")
             else:
                 surface.blit(pieces.travel_card(card[0], card[1], *CARD), spot)
@@ -93,7 +96,7 @@ def _events(names: list[str], blue: bool = False) -> Picture:
                                                           rect.y + row * (h + 14)))
         if blue:
             y = rect.y + ((len(names) - 1) // per_row + 1) * (h + 14) + 20
-            _label(surface, "blue: played at once, for everyone", (rect.x, y), rect.width)
+            _label(surface, _("blue: played at once, for everyone"), (rect.x, y), rect.width)
     return draw
 
 
@@ -106,7 +109,7 @@ def _die(caption: str, coins: int = 2, elephant: bool = False) -> Picture:
         coin = pieces.coin(22)
         for i in range(coins):
             surface.blit(coin, coin.get_rect(center=(rect.centerx - 30 + i * 60, rect.y + 340)))
-        _label(surface, "a re-roll costs a coin", (rect.centerx, rect.y + 380), rect.width,
+        _label(surface, _("a re-roll costs a coin"), (rect.centerx, rect.y + 380), rect.width,
                anchor="midtop")
         if elephant:
             surface.blit(pieces.event_card("Elephant", 220, 70), (rect.x + 40, rect.y + 460))
@@ -114,7 +117,7 @@ def _die(caption: str, coins: int = 2, elephant: bool = False) -> Picture:
                             True, "midleft")
             return
         surface.blit(pieces.travel_card("ship", 7, *CARD), (rect.x + 40, rect.y + 440))
-        theme.blit_text(surface, "counts as the die", (rect.x + 160, rect.y + 510), 36,
+        theme.blit_text(surface, _("counts as the die"), (rect.x + 160, rect.y + 510), 36,
                         theme.ACCENT, True, "midleft")
     return draw
 
@@ -134,8 +137,9 @@ def _detective_picture(city: str, days: int) -> Picture:
         plate = pygame.Rect(0, 0, theme.font(26, True).size(city)[0] + 20, 36)
         plate.midtop = (spot[0] + 40, spot[1] + 40)
         pygame.draw.rect(surface, (24, 28, 38), plate, border_radius=10)
-        theme.blit_text(surface, city, plate.center, 26, (255, 255, 255), True, "center")
-        _label(surface, f"traveller 2 ends a turn here: +{days} days", (rect.x, land.bottom + 24),
+        theme.blit_text(surface, place(city), plate.center, 26, (255, 255, 255), True, "center")
+        _label(surface, _("traveller 2 ends a turn here: +{days} days").format(
+                            days=days), (rect.x, land.bottom + 24),
                rect.width, theme.TEXT)
     return draw
 
@@ -143,7 +147,8 @@ def _detective_picture(city: str, days: int) -> Picture:
 def _hand_limit(limit: int) -> Picture:
     """A hand one card over the limit: travel and event cards count together."""
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        _label(surface, f"{limit + 1} cards: one must go", (rect.x, rect.y), rect.width)
+        _label(surface, _("{value} cards: one must go").format(
+                            value=limit + 1), (rect.x, rect.y), rect.width)
         cards = [("train", 2), ("train", 4), ("ship", 5), ("ship", 8), ("ship", 6)]
         for i, (kind, value) in enumerate(cards):
             surface.blit(pieces.travel_card(kind, value, *CARD), (rect.x + 8 + i * 120,
@@ -151,7 +156,7 @@ def _hand_limit(limit: int) -> Picture:
         for i, name in enumerate(("Offer", "Swap")):
             surface.blit(pieces.event_card(name, 220, 70), (rect.x + 8 + i * 240,
                                                             rect.y + 220))
-        _label(surface, "5 travel cards + 2 event cards = 7", (rect.x, rect.y + 320),
+        _label(surface, _("5 travel cards + 2 event cards = 7"), (rect.x, rect.y + 320),
                rect.width, theme.ERROR)
     return draw
 
@@ -168,16 +173,18 @@ def _time(limit: int) -> Picture:
             pygame.draw.rect(surface, color, cell, border_radius=6)
             label = str(day) if day <= limit else f"{limit + 1}+"
             theme.blit_text(surface, label, cell.center, 30, theme.TEXT, day == limit, "center")
-        _label(surface, "the time track: days so far", (rect.x, rect.y), rect.width)
+        _label(surface, _("the time track: days so far"), (rect.x, rect.y), rect.width)
         for k, (seat, day) in enumerate((("red", limit - 3), ("blue", limit - 1))):
             i = days.index(day)
             img = pieces.pawn(SEAT_RGB[seat], k + 1, 20)
             surface.blit(img, img.get_rect(center=(rect.x + i * (w + 6) + w // 2, y + 100)))
-        _label(surface, "pawn 1: 77 days, pawn 2: 79 days", (rect.x, y + 140), rect.width,
+        _label(surface, _("pawn 1: 77 days, pawn 2: 79 days"), (rect.x, y + 140), rect.width,
                theme.TEXT)
-        _label(surface, f"back in London within {limit} days: can win", (rect.x, y + 190),
+        _label(surface, _("back in London within {limit} days: can win").format(
+                            limit=limit), (rect.x, y + 190),
                rect.width, theme.GOOD)
-        _label(surface, f"later than {limit} days: only if nobody made it", (rect.x, y + 230),
+        _label(surface, _("later than {limit} days: only if nobody made it").format(
+                            limit=limit), (rect.x, y + 230),
                rect.width, theme.ERROR)
     return draw
 
@@ -193,7 +200,7 @@ def _route(route: list[str]) -> Picture:
                 pygame.draw.line(surface, (200, 200, 210), (spot[0], spot[1] - step), spot, 3)
             pygame.draw.circle(surface, theme.CITY_EDGE, spot, 11)
             pygame.draw.circle(surface, theme.ACCENT if city == route[0] else theme.CITY, spot, 8)
-            theme.blit_text(surface, city, (rect.x + 60, spot[1]), 28, theme.TEXT, True,
+            theme.blit_text(surface, place(city), (rect.x + 60, spot[1]), 28, theme.TEXT, True,
                             "midleft")
         img = pieces.pawn(SEAT_RGB["red"], 1, 18)
         surface.blit(img, img.get_rect(center=(rect.x + 320, rect.y + step // 2)))
@@ -205,147 +212,182 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
     data = load_race()
     n = data.numbers
     route = list(data.route)
-    laid = ", ".join(f"{k} travellers {v}" for k, v in sorted(data.cards_laid.items()))
+    laid = ", ".join(_("{players} travellers {cards}").format(players=k, cards=v)
+                     for k, v in sorted(data.cards_laid.items()))
     actions = list(data.action_track)
     no_cards = next(leg for leg in data.legs if not leg.options)
-    chip = {kind: pieces.CHIP_WORDS[kind] for kind in pieces.CHIP_WORDS}
+    chip = {kind: _(pieces.CHIP_WORDS[kind]) for kind in pieces.CHIP_WORDS}
     limit = n["time_limit"]
     hand = n["hand_limit"]
-    blue = ", ".join(f"{name} {days} day{'s' if days > 1 else ''}"
-                     for name, days in data.blue_days.items())
+    blue = ", ".join(ngettext("{event} {days} day", "{event} {days} days", days).format(
+        event=event_name(name), days=days) for name, days in data.blue_days.items())
     return [
-        RulesPage("The race", (
-            f"Go round the world from {route[0]} and back: east through "
-            f"{', '.join(route[1:-1])}. Each leg is paid with travel cards, and their days "
-            "move your marker along the time track round the board.",
-            f"The winner is the traveller back in {route[0]} with the fewest days, if "
-            f"within {limit}. Cards, chips, events and a detective make the way long or "
-            "short.",
+        RulesPage(_("The race"), (
+            _("Go round the world from {route0} and back: east through {join}. Each leg is "
+              "paid with travel cards, and their days move your marker along the time track "
+              "round the board.").format(
+                route0=place(route[0]),
+                join=', '.join(place(c) for c in route[1:-1])),
+            _("The winner is the traveller back in {route0} with the fewest days, if within "
+              "{limit}. Cards, chips, events and a detective make the way long or short.").format(
+                route0=place(route[0]),
+                limit=limit),
         ), _route(route)),
-        RulesPage("A round", (
-            "At the start of each round travel cards are laid face up on the action track, "
-            f"one per slot from the left: {laid}. Empty slots are not in play that round.",
-            "Then, from the start player round the table, every traveller takes one turn. "
-            "The start player may not take the card on Start player.",
-            "With six travellers the last of them may take the deck's top card instead, "
-            "without an action.",
+        RulesPage(_("A round"), (
+            _("At the start of each round travel cards are laid face up on the action track, "
+              "one per slot from the left: {laid}. Empty slots are not in play that round.").format(
+                laid=laid),
+            _("Then, from the start player round the table, every traveller takes one turn. "
+              "The start player may not take the card on Start player."),
+            _("With six travellers the last of them may take the deck's top card instead, "
+              "without an action."),
         ), _track(actions, [("train", 3), ("ship", 7), ("ship", 5), ("train", 6)])),
-        RulesPage("Your turn, step by step", (
-            "1. Take one card from the action track into your hand.",
-            "2. You may use the action of its slot, before you travel.",
-            "3. Travel one leg to the next city by paying its cards, or stay.",
-            f"4. End your turn. If the detective is in your city you lose "
-            f"{n['detective_days']} days. If you hold more than {hand} cards, discard "
-            f"down to {hand} first.",
-            f"At any time in your turn you may play event cards and buy the top travel or "
-            f"event card for {n['buy_price']} coins.",
-        ), _travel([("take a card from the track...", [("ship", 6)], ""),
-                    ("...then pay a leg: ship + train", [("ship", 6), ("train", 3)], "9 days")])),
-        RulesPage("The action track", (
-            "Coin: take a coin from the bank.",
-            "Balloon: one card of this turn's move becomes a die roll.",
-            "Event: draw the top event card.",
-            f"Detective: send the detective to any city but {route[0]}.",
-            "Start player: you start the next round (if nobody takes it, the start moves "
-            "one seat on).",
-            f"Exchange: give up 1 to {n['exchange_max']} travel cards and draw as many new "
-            "ones.",
-            "An action is yours only on the turn you take its card, and only before you "
-            "travel or end the turn. Going on without it, a Coin is taken for you; any other "
-            "action, the game asks whether you use it or go on without it.",
+        RulesPage(_("Your turn, step by step"), (
+            _("1. Take one card from the action track into your hand."),
+            _("2. You may use the action of its slot, before you travel."),
+            _("3. Travel one leg to the next city by paying its cards, or stay."),
+            _("4. End your turn. If the detective is in your city you lose {n} days. If you "
+              "hold more than {hand} cards, discard down to {hand} first.").format(
+                n=n['detective_days'],
+                hand=hand),
+            _("At any time in your turn you may play event cards and buy the top travel or "
+              "event card for {n} coins.").format(
+                n=n['buy_price']),
+        ), _travel([(N_("take a card from the track..."), [("ship", 6)], ""),
+                    (N_("...then pay a leg: ship + train"), [("ship", 6), ("train", 3)],
+                     N_("9 days"))])),
+        RulesPage(_("The action track"), (
+            _("Coin: take a coin from the bank."),
+            _("Balloon: one card of this turn's move becomes a die roll."),
+            _("Event: draw the top event card."),
+            _("Detective: send the detective to any city but {route0}.").format(
+                route0=place(route[0])),
+            _("Start player: you start the next round (if nobody takes it, the start moves "
+              "one seat on)."),
+            _("Exchange: give up 1 to {n} travel cards and draw as many new ones.").format(
+                n=n['exchange_max']),
+            _("An action is yours only on the turn you take its card, and only before you "
+              "travel or end the turn. Going on without it, a Coin is taken for you; any "
+              "other action, the game asks whether you use it or go on without it."),
         ), _track(actions, [("train", 2), ("ship", 4), ("train", 5), ("ship", 8),
                             ("train", 4), ("ship", 6)])),
-        RulesPage("Travelling a leg", (
-            "The badge on each leg shows the cards it takes: London to Paris a ship and a "
-            "train, Suez to Bombay two ships. Pay those cards; the leg takes the sum of "
-            "their days.",
-            "Two cards of the same kind and the same number count once: there is no change "
-            "of ship or train. Hong Kong to Yokohama takes two ships, or a ship and a train.",
-        ), _travel([("ship 7 + train 3", [("ship", 7), ("train", 3)], "10 days"),
-                    ("ship 8 + ship 8: no change", [("ship", 8), ("ship", 8)], "8 days"),
-                    ("ship 5 + ship 4", [("ship", 5), ("ship", 4)], "9 days")])),
-        RulesPage("The balloon and the die", (
-            "With the Balloon slot's card, or a Balloon event card, one card of your "
-            f"payment counts as a die roll (1 to {n['die_sides']}) instead of its days.",
-            f"Not happy? Pay {n['reroll_price']} coin to roll again, as often as your coins "
-            "allow; the earlier roll is gone. Accept to finish the move.",
-            "One balloon a turn. A ballooned card never makes a pair, and no balloon flies "
-            f"{no_cards.start} to {no_cards.end}.",
-        ), _die("a balloon roll: 4 days")),
-        RulesPage("Coins", (
-            f"You start with {n['start_coins']} coin; the bank holds {n['coins']} in all "
-            "and an empty bank pays nothing.",
-            "Coins come from the Coin slot, from a bonus chip, and from cashing an "
-            f"Elephant card. Spend {n['reroll_price']} on a re-roll, or {n['buy_price']} on "
-            "the top travel or event card at any time in your turn (click a pile).",
-        ), _pieces([(pieces.coin(40), "a coin"),
-                    (pieces.card_back("travel", 90, 126), f"travel pile: {n['buy_price']} coins"),
-                    (pieces.card_back("event", 90, 126), f"event pile: {n['buy_price']} coins")],
+        RulesPage(_("Travelling a leg"), (
+            _("The badge on each leg shows the cards it takes: London to Paris a ship and a "
+              "train, Suez to Bombay two ships. Pay those cards; the leg takes the sum of "
+              "their days."),
+            _("Two cards of the same kind and the same number count once: there is no change "
+              "of ship or train. Hong Kong to Yokohama takes two ships, or a ship and a "
+              "train."),
+        ), _travel([(N_("ship 7 + train 3"), [("ship", 7), ("train", 3)], N_("10 days")),
+                    (N_("ship 8 + ship 8: no change"), [("ship", 8), ("ship", 8)], N_("8 days")),
+                    (N_("ship 5 + ship 4"), [("ship", 5), ("ship", 4)], N_("9 days"))])),
+        RulesPage(_("The balloon and the die"), (
+            _("With the Balloon slot's card, or a Balloon event card, one card of your "
+              "payment counts as a die roll (1 to {n}) instead of its days.").format(
+                n=n['die_sides']),
+            _("Not happy? Pay {n} coin to roll again, as often as your coins allow; the "
+              "earlier roll is gone. Accept to finish the move.").format(
+                n=n['reroll_price']),
+            _("One balloon a turn. A ballooned card never makes a pair, and no balloon flies "
+              "{start} to {end}.").format(
+                start=place(no_cards.start),
+                end=place(no_cards.end)),
+        ), _die(_("a balloon roll: 4 days"))),
+        RulesPage(_("Coins"), (
+            _("You start with {n} coin; the bank holds {n2} in all and an empty bank pays "
+              "nothing.").format(
+                n=n['start_coins'],
+                n2=n['coins']),
+            _("Coins come from the Coin slot, from a bonus chip, and from cashing an "
+              "Elephant card. Spend {n} on a re-roll, or {n2} on the top travel or event "
+              "card at any time in your turn (click a pile).").format(
+                n=n['reroll_price'],
+                n2=n['buy_price']),
+        ), _pieces([(pieces.coin(40), _("a coin")),
+                    (pieces.card_back("travel", 90, 126),
+                     _("travel pile: {count} coins").format(count=n["buy_price"])),
+                    (pieces.card_back("event", 90, 126),
+                     _("event pile: {count} coins").format(count=n["buy_price"]))],
                    step=160)),
-        RulesPage("The detective", (
-            f"The detective starts in {route[data.detective_start]}. If you end your own turn in "
-            f"his city, he questions you: {n['detective_days']} days lost.",
-            "Leave his city on your turn and he cannot stop you; he never stops anyone "
-            "when he comes to them. The Detective slot and the Detective card send him to "
-            f"any city but {route[0]}; a Distraction card keeps him off you for a turn.",
+        RulesPage(_("The detective"), (
+            _("The detective starts in {route}. If you end your own turn in his city, he "
+              "questions you: {n} days lost.").format(
+                route=place(route[data.detective_start]),
+                n=n['detective_days']),
+            _("Leave his city on your turn and he cannot stop you; he never stops anyone "
+              "when he comes to them. The Detective slot and the Detective card send him to "
+              "any city but {route0}; a Distraction card keeps him off you for a turn.").format(
+                route0=place(route[0])),
         ), _detective_picture(route[data.detective_start], n["detective_days"])),
-        RulesPage("Bonus chips", (
-            "Every city on the way holds a red and a blue chip, face up. The first "
-            "traveller to reach a city may use its red chip; the last to reach it, its "
-            "blue chip. You may leave a chip; either way it is gone.",
-            "A chip gives " + "; ".join(f"{pieces.CHIP_MARKS[k]}: {w}" for k, w in chip.items())
-            + ".",
-        ), _pieces([(pieces.chip(color, kind, 26), f"{color} {pieces.CHIP_MARKS[kind]}: {words}")
+        RulesPage(_("Bonus chips"), (
+            _("Every city on the way holds a red and a blue chip, face up. The first "
+              "traveller to reach a city may use its red chip; the last to reach it, its "
+              "blue chip. You may leave a chip; either way it is gone."),
+            _("A chip gives {gifts}.").format(
+                gifts="; ".join(f"{pieces.CHIP_MARKS[k]}: {w}" for k, w in chip.items())),
+        ), _pieces([(pieces.chip(color, kind, 26), f"{_(color)} {pieces.CHIP_MARKS[kind]}: {words}")
                     for color, kind, words in (("red", "coin", chip["coin"]),
                                                ("blue", "travel", chip["travel"]),
                                                ("red", "event", chip["event"]),
-                                               ("blue", "delay_others", "others +1 day"))],
+                                               ("blue", "delay_others", _("others +1 day")))],
                    step=100)),
-        RulesPage("Event cards", (
-            "Keep event cards in your hand and play them in your turn, as many as you like:",
-            "Distraction: the detective leaves you alone this turn.",
-            f"Offer: travel a leg without cards, in {n['offer_days']} days.",
-            "Balloon: one card of your move becomes a die roll.",
-            "Connection: travel a second leg this turn.",
-            f"Detective: send him to any city but {route[0]}.",
-            "Elephant: ride across India (see that page), or cash it for a coin.",
-            "Opportunity: two cards of one kind count as the higher one only.",
-            "Princess: acts as the top card of the event discard.",
-            f"Propeller train: one train card counts {n['propeller_days']} day (on a leg of "
-            "two or more cards).",
-            f"Submarine: one ship card counts {n['submarine_days']} days (the same).",
-            "Swap: two track cards change places, before you take one.",
+        RulesPage(_("Event cards"), (
+            _("Keep event cards in your hand and play them in your turn, as many as you like:"),
+            _("Distraction: the detective leaves you alone this turn."),
+            _("Offer: travel a leg without cards, in {n} days.").format(
+                n=n['offer_days']),
+            _("Balloon: one card of your move becomes a die roll."),
+            _("Connection: travel a second leg this turn."),
+            _("Detective: send him to any city but {route0}.").format(
+                route0=place(route[0])),
+            _("Elephant: ride across India (see that page), or cash it for a coin."),
+            _("Opportunity: two cards of one kind count as the higher one only."),
+            _("Princess: acts as the top card of the event discard."),
+            _("Propeller train: one train card counts {n} day (on a leg of two or more "
+              "cards).").format(
+                n=n['propeller_days']),
+            _("Submarine: one ship card counts {n} days (the same).").format(
+                n=n['submarine_days']),
+            _("Swap: two track cards change places, before you take one."),
         ), _events(["Distraction", "Offer", "Balloon", "Connection", "Detective",
                     "Elephant", "Opportunity", "Princess", "Propeller train", "Submarine",
                     "Swap"])),
-        RulesPage("Storm and Delay", (
-            f"Two blue event cards are played the moment they are drawn: {blue} for every "
-            "traveller still on the way.",
-            "Then every event card, those in players' hands too, goes back into one "
-            "shuffled pile. Event cards kept too long may be lost this way.",
+        RulesPage(_("Storm and Delay"), (
+            _("Two blue event cards are played the moment they are drawn: {blue} for every "
+              "traveller still on the way.").format(
+                blue=blue),
+            _("Then every event card, those in players' hands too, goes back into one "
+              "shuffled pile. Event cards kept too long may be lost this way."),
         ), _events(list(data.blue_days), blue=True)),
-        RulesPage("India and the elephant", (
-            f"{no_cards.start} to {no_cards.end} takes no cards: "
-            f"{no_cards.no_cards_days} days.",
-            f"With an Elephant card it takes {no_cards.elephant_base} days plus a die roll, "
-            "which you may roll again for a coin as with the balloon. An Elephant you do "
-            "not ride can be cashed for a coin in your turn.",
-        ), _die(f"elephant: {no_cards.elephant_base} + 4 days", coins=1, elephant=True)),
-        RulesPage("The hand limit", (
-            f"At the end of your turn you may hold at most {hand} cards, travel and event "
-            "cards together. Holding more, you discard (click a card) before you can end "
-            "the turn.",
-            "Other players see how many cards you hold and the cards you took face up "
-            "from the track.",
+        RulesPage(_("India and the elephant"), (
+            _("{start} to {end} takes no cards: {no_cards_days} days.").format(
+                start=place(no_cards.start),
+                end=place(no_cards.end),
+                no_cards_days=no_cards.no_cards_days),
+            _("With an Elephant card it takes {elephant_base} days plus a die roll, which "
+              "you may roll again for a coin as with the balloon. An Elephant you do not "
+              "ride can be cashed for a coin in your turn.").format(
+                elephant_base=no_cards.elephant_base),
+        ), _die(_("elephant: {base} + 4 days").format(base=no_cards.elephant_base), coins=1,
+                elephant=True)),
+        RulesPage(_("The hand limit"), (
+            _("At the end of your turn you may hold at most {hand} cards, travel and event "
+              "cards together. Holding more, you discard (click a card) before you can end "
+              "the turn.").format(
+                hand=hand),
+            _("Other players see how many cards you hold and the cards you took face up from "
+              "the track."),
         ), _hand_limit(hand)),
-        RulesPage("Arriving and the end", (
-            f"Reaching {route[0]} ends your turn and your hand is discarded. From the next "
-            f"round on, every traveller still on the way loses {n['round_loss']} day at the "
-            "start of each round, and fewer cards are laid.",
-            "The game ends with the round in which all but one traveller are back (with 6 "
-            "players, when 4 are back; with 2, when one is). Fewest days within the limit "
-            "wins, a tie going to the earlier arrival; if nobody made it in time, the first "
-            "back wins. Two players: back in time wins, else the other does (both back in "
-            "one round: fewer days, then more coins).",
+        RulesPage(_("Arriving and the end"), (
+            _("Reaching {route0} ends your turn and your hand is discarded. From the next "
+              "round on, every traveller still on the way loses {n} day at the start of each "
+              "round, and fewer cards are laid.").format(
+                route0=place(route[0]),
+                n=n['round_loss']),
+            _("The game ends with the round in which all but one traveller are back (with 6 "
+              "players, when 4 are back; with 2, when one is). Fewest days within the limit "
+              "wins, a tie going to the earlier arrival; if nobody made it in time, the "
+              "first back wins. Two players: back in time wins, else the other does (both "
+              "back in one round: fewer days, then more coins)."),
         ), _time(limit)),
     ]
