@@ -275,6 +275,31 @@ def game(s: Shooter, game_id: str) -> None:
     play_until(match, 100_000)
     scene.fast_forward()
     s.shot(f"{short}-results", 400)
+    if getattr(s.app.top, "race", None) is not None:
+        s.key(pygame.K_c)                  # the race over the game
+        s.shot(f"{short}-results-chart", 2)
+        s.key(pygame.K_c)
+    replay_screens(s, match, short)
+
+
+def replay_screens(s: Shooter, match: Match, short: str) -> None:
+    """The game just played, as the Replays list, the players' history and a
+    replay stepped to its middle show it."""
+    from game.history import write_record
+    from game.scenes.replay import TableHistoryScene, open_replay
+
+    app = s.app
+    path = write_record(match, "hot-seat")
+    nav.to_title(app)
+    app.push(nav.screen("replays", app))
+    s.shot(f"{short}-replays", 2)
+    app.push(TableHistoryScene(app))
+    s.shot(f"{short}-players", 2)
+    open_replay(app, path, playing=False)
+    app.top.seek(len(match.state.history) // 2)
+    s.key(pygame.K_RIGHT)
+    s.shot(f"{short}-replay", 60)
+    nav.to_title(app)
 
 
 def full_table(s: Shooter, game_id: str) -> None:

@@ -60,14 +60,18 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
             pygame.draw.circle(surface, colors[seat], points[-1], 7)
     named = race.changes[-MAX_NAMED:]
     first_number = len(race.changes) - len(named) + 1
+    labelled: list[tuple[int, int]] = []
     for k, change in enumerate(race.changes):
         if change.move > shown:
             break
         spot = at(change.move, race.series[change.seat][change.move])
         pygame.draw.circle(surface, (16, 18, 24), spot, 15)
         pygame.draw.circle(surface, colors[change.seat], spot, 15, 3)
-        if k + 1 >= first_number:
+        # a number only where it stays readable (changes close together share a spot)
+        crowded = any(abs(spot[0] - x) < 32 and abs(spot[1] - y) < 24 for x, y in labelled)
+        if k + 1 >= first_number and not crowded:
             theme.blit_text(surface, str(k + 1), spot, 18, theme.TEXT, True, "center")
+            labelled.append(spot)
     # the lead changes, named
     x, y = rect.right - side - 10, rect.y + 56
     theme.blit_text(surface, _("The lead changed"), (x, rect.y + 14), 28, theme.ACCENT, True)
