@@ -158,3 +158,21 @@ def test_the_players_screen_shows_each_names_record(app):
     app.step(1)
     press(app, pygame.K_ESCAPE)
     assert app.top is not scene
+
+
+def test_typing_a_round_and_enter_jumps_to_its_start(app):
+    from game.scenes.replay import open_replay
+
+    assert open_replay(app, kept(), playing=False)
+    controls = app.top
+    starts = controls.round_starts
+    assert len(starts) > 3
+    for digit in "3":
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0, unicode=digit)])
+    press(app, pygame.K_RETURN, ticks=3)
+    assert controls.session.cursor == starts[2] and not controls.playing
+    assert controls.round_of(controls.session.cursor) == 3
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_9, mod=0, unicode="9")])
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_9, mod=0, unicode="9")])
+    press(app, pygame.K_RETURN, ticks=3)
+    assert controls.session.cursor == controls.session.length

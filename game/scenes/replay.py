@@ -6,7 +6,8 @@ and animates the replay as in live play): Space plays or pauses, Right steps
 a move forwards, Left a move back, Page Up/Down jump a round, Home/End go to
 the start and the end, Up/Down change the speed, H hides the controls, V changes whose view shows
 (the public one; a seat's own only where `ReplaySession.viewable_seats`
-allows), a click on the bar jumps to that move, Esc leaves.
+allows), a click on the bar jumps to that move, a round's number and Enter jump to
+that round, Esc leaves.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class ReplayControls(Scene):
         self.wait = 0
         self.round_starts = _round_starts(session)
         self.hidden = False
+        self.typed = ""          # digits of a round to jump to (Enter jumps)
 
     # --- moving ---------------------------------------------------------------
 
@@ -68,6 +70,14 @@ class ReplayControls(Scene):
         else:
             earlier = [r for r in self.round_starts if r < cursor]
             self.seek(earlier[-1] if earlier else 0)
+
+    def jump_to_round(self, number: int) -> None:
+        """To the start of round `number` (1 is the first; past the last: the end)."""
+        self.playing = False
+        if number <= 0:
+            return
+        starts = self.round_starts
+        self.seek(starts[number - 1] if number <= len(starts) else self.session.length)
 
     def change_view(self) -> None:
         choices = [None, *self.session.viewable_seats()]
@@ -100,8 +110,15 @@ class ReplayControls(Scene):
 
     def handle(self, intent: Intent) -> bool:
         kind = intent.kind
-        if kind == "back":
+        if kind == "back" and self.typed:
+            self.typed = ""
+        elif kind == "back":
             self.leave()
+        elif kind == "key" and intent.text.isdigit() and len(self.typed) < 4:
+            self.typed += intent.text
+        elif kind == "select" and self.typed:
+            self.jump_to_round(int(self.typed))
+            self.typed = ""
         elif kind == "select":
             self.playing = not self.playing
             if self.playing and self.session.cursor >= self.session.length:
@@ -148,10 +165,12 @@ class ReplayControls(Scene):
                else _("{name}'s view").format(name=s.seats()[s.watching]["name"]))
         line = _("Replay · {state} · move {n} of {total} · round {round} · {who}").format(
             state=state, n=s.cursor, total=s.length, round=self.round_of(s.cursor), who=who)
+        if self.typed:
+            line = _("Go to round {number}: press Enter").format(number=self.typed)
         size = theme.fit_size(line, 30, BAR.width - 40, True, 20)
         theme.blit_text(surface, line, (BAR.x + 20, BAR.y + 10), size, theme.TEXT, True)
         keys = _("Space play/pause · Left/Right step · PgUp/PgDn round · Up/Down speed · "
-                 "V view · H hide · Esc leave")
+                 "digits + Enter round · V view · H hide · Esc leave")
         size = theme.fit_size(keys, 22, BAR.width - 40, False, 16)
         theme.blit_text(surface, keys, (BAR.x + 20, BAR.y + 42), size, theme.TEXT_DIM)
         track = self._track()
