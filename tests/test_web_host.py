@@ -3,6 +3,7 @@ more peer (same hellos, proofs and checks as TCP), and hostile input on it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.error
 import urllib.request
@@ -274,3 +275,28 @@ def test_the_page_gets_its_words_in_the_phones_language_from_the_catalogs(host):
     assert japanese["words"]["Your turn."] == "あなたの手番です。"
     assert info(accept="ja,en;q=0.5")["lang"] == "ja"
     assert info("?lang=fr")["lang"] == "en" and info("?lang=fr")["words"] == {}
+
+
+def test_broken_and_huge_http_requests_get_a_clear_answer_and_the_page_stays(host):
+    import socket
+
+    def raw(request: bytes) -> bytes:
+        with socket.create_connection((LOOPBACK, host.web_port), timeout=WAIT) as sock:
+            with contextlib.suppress(OSError):       # the host may close before all is sent
+                sock.sendall(request)
+            chunks = []
+            try:
+                while chunk := sock.recv(65536):
+                    chunks.append(chunk)
+            except OSError:
+                pass
+            return b"".join(chunks)
+
+    # websockets answers a request it cannot parse by closing (no parser of ours)
+    assert raw(b"GARBAGE\r\n\r\n")[:12] in (b"HTTP/1.1 400", b"")
+    assert raw(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 200_000 + b"\r\n\r\n")[:12] in (
+        b"HTTP/1.1 431", b"HTTP/1.1 400", b"")     # header fields too large
+    assert raw(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")[:12] in (
+        b"HTTP/1.1 400", b"HTTP/1.1 405", b"")
+    assert urllib.request.urlopen(url(host), timeout=WAIT).status == 200
+    assert pong(host)

@@ -87,7 +87,7 @@ const S = {
   info: null, ws: null, nonce: null, seat: null, picked: null, phase: "lobby",
   version: 0, mark: 0, view: null, legal: [], toAct: [], over: false, result: null,
   seats: [], log: [], inFlight: false, chosen: null, joining: false, retry: 0,
-  stopped: null, wasMyTurn: false, tapAt: null,
+  stopped: null, wasMyTurn: false, tapAt: null, sentMark: 0,
 };
 window.railpartyReceived = [];          // every host message, as the tests read them
 window.railparty = S;
@@ -225,10 +225,13 @@ function onMessage(m) {
         legal: m.legal || [], toAct: m.to_act || [], over: !!m.over,
         result: m.result || S.result });
       if (S.over) S.phase = "over";
-      S.inFlight = false;
+      // the action in flight is answered once this seat's mark moves past it
+      // (another seat's update may come first); then the next tap may go
+      const answered = S.inFlight && (S.mark > S.sentMark || S.over);
+      if (answered || !S.inFlight) S.inFlight = false;
       if (!S.legal.length) S.chosen = null;
-      render();
-      if (S.tapAt !== null) {            // tap to this update on screen (tools/phone_page.py)
+      render(!S.inFlight);
+      if (answered && S.tapAt !== null) {  // tap to this update on screen (tools/phone_page.py)
         const tapAt = S.tapAt;
         S.tapAt = null;
         requestAnimationFrame(() => window.railpartyLatency.push(performance.now() - tapAt));
@@ -391,6 +394,7 @@ function renderPlayers() {
 function act(action) {
   if (S.inFlight) return;
   S.inFlight = true;
+  S.sentMark = S.mark;
   S.tapAt = performance.now();
   send({ type: "action", seat: S.seat, version: S.version, action });
   status(t("Sent…"));
