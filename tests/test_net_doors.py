@@ -206,6 +206,8 @@ def test_a_latecomer_takes_over_a_seat_a_bot_is_playing():
         host.start_game()
         wait_until(lambda: host.status()["phase"] == "playing", "the start")
         assert [s["kind"] for s in host.status()["seats"]] == ["human", "bot", "bot"]
+        # the join list and the announcement offer the bots' seats, not 'full'
+        assert host.status()["free"] == 2
         latecomer, welcome = seat_from(host, "127.0.0.3", "Latecomer")
         assert welcome["type"] == "welcome" and welcome["token"]
         seat = welcome["seat"]
@@ -214,6 +216,7 @@ def test_a_latecomer_takes_over_a_seat_a_bot_is_playing():
         assert sync["you"] == seat and sync["phase"] == "playing"
         table = host.status()["seats"][seat]
         assert table["kind"] == "human" and table["name"] == "Latecomer"
+        wait_until(lambda: host.status()["free"] == 1, "one bot seat left to take")
         assert host.match is not None and seat not in host.match.bots
         assert host.match.seats[seat].name == "Latecomer"
         # the seat is theirs: on their turn the game waits for them, and they play it

@@ -272,7 +272,13 @@ class Lobby:
         return candidate
 
     def _free_seats(self) -> int:
-        return sum(1 for s in self.slots if s.kind == "open") if self.phase == "lobby" else 0
+        """Seats a newcomer can take: open ones in the lobby, and once the game is
+        on, the ones a host-seated bot plays (a latecomer takes one over), so the
+        join list and the announcement do not call a game with bots in it full."""
+        wanted = "open" if self.phase == "lobby" else "bot"
+        if wanted == "bot" and self.match is None:
+            return 0
+        return sum(1 for s in self.slots if s.kind == wanted)
 
     def seat_table(self) -> list[dict[str, Any]]:
         return [slot.public(i) for i, slot in enumerate(self.slots)]
