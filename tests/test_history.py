@@ -195,3 +195,22 @@ def test_a_new_record_keeps_the_folder_under_the_limit(tmp_path):
     match = _played("routes-usa", 3, ["Ann", "Bob"], steps=4)
     path = write_record(match, "hot-seat", tmp_path / "new.json", limit=5000)
     assert path.exists() and not old.exists()
+
+
+def test_the_settings_screen_turns_the_history_off_and_keeps_the_choice(tmp_path):
+    import pygame
+
+    from game.app import App
+    from game.scenes.settings_scene import ROWS, SettingsScene
+    from game.settings import Settings
+
+    app = App(settings=Settings(), headless=True)
+    try:
+        scene = SettingsScene(app)
+        app.push(scene)
+        scene.focus = ROWS.index("keep_history")
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")])
+        assert app.settings.keep_history is False
+        assert Settings.load().keep_history is False
+    finally:
+        app.close()
