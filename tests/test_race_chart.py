@@ -159,3 +159,38 @@ def test_railway_tricks_charts_each_companys_value_ending_on_the_engines():
         {c["company"]: c["value"] for c in result["companies"].values()}
     assert all(len(line) == race.moves + 1 for line in race.sides.values())
     assert all(line[0] == 0 for line in race.sides.values())
+
+
+def test_route_results_put_every_ticket_on_the_map_when_the_scores_step_aside(tmp_path,
+                                                                              monkeypatch):
+    import pygame
+
+    from game.app import App
+    from game.match import Seat
+    from game.scenes.flow import start_match
+    from game.scenes.results import ResultsScene
+    from game.settings import Settings
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    try:
+        match = Match("routes-usa", [Seat("Ada", "red", "greedy"),
+                                     Seat("Bo", "blue", "greedy")], 3)
+        while not match.state.is_over:
+            match.play_bot(match.state.to_act[0])
+        match.seats[0].bot = None
+        match._make_bots()
+        start_match(app, match)
+        for _ in range(100):
+            app.step(5)
+            if isinstance(app.top, ResultsScene):
+                break
+        table = app.stack[0]
+        result = match.state.result()
+        expected = sorted((t["a"], t["b"], bool(t["done"]), b["seat"])
+                          for b in result["breakdown"] for t in b["tickets"])
+        assert sorted(table.ticket_arcs) == expected
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m")])
+        assert app.top.compact
+    finally:
+        app.close()

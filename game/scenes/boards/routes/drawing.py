@@ -71,12 +71,34 @@ class RoutesDrawing:
             self._draw_ticket_highlight(surface, ticket[1])
         for tid in self.highlight_tracks:
             rd.outline_track(surface, self.geo, tid, (255, 255, 255), width=4)
+        self._draw_ticket_arcs(surface)
         if self.recap_ticks and (self.recap_ticks // 20) % 2 == 0:  # a slow blink
             for tid in self.recap_tracks:
                 rd.outline_track(surface, self.geo, tid, theme.FOCUS, width=5)
         self._draw_panel(surface, focus_item)
         self._draw_hand(surface)
         self._draw_animations(surface, active)
+
+    def _draw_ticket_arcs(self, surface: pygame.Surface) -> None:
+        """At the end, with the results stepped aside (M), every ticket on the map:
+        a dashed line between its cities, green when done, red when failed, its
+        ends in the holder's colour."""
+        if not getattr(self.app.top, "compact", False):
+            return      # only when the results step aside (M): the longest route first
+        cities = self.geo.cities
+        for a, b, done, seat in getattr(self, "ticket_arcs", ()):
+            if a not in cities or b not in cities:
+                continue
+            (ax, ay), (bx, by) = cities[a], cities[b]
+            color = theme.GOOD if done else theme.ERROR
+            steps = max(1, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 // 18))
+            for k in range(0, steps, 2):
+                p = (ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps)
+                q = (ax + (bx - ax) * (k + 1) / steps, ay + (by - ay) * (k + 1) / steps)
+                pygame.draw.line(surface, (16, 18, 24), p, q, 7)
+                pygame.draw.line(surface, color, p, q, 3)
+            for x, y in ((ax, ay), (bx, by)):
+                pygame.draw.circle(surface, self.seat_color(seat), (round(x), round(y)), 9, 3)
 
     def _outline(self, surface: pygame.Surface, track_id: str) -> None:
         rd.outline_track(surface, self.geo, track_id, theme.FOCUS, 4)

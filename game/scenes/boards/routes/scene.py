@@ -51,6 +51,8 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         self.claims_layer: pygame.Surface | None = None
         self.claims_key: Any = None
         self.highlight_tracks: set[str] = set()
+        # at the end: every seat's tickets on the map, (a, b, done, seat) each
+        self.ticket_arcs: list[tuple[str, str, bool, int]] = []
         self._regions_key: Any = None
         self._regions_cache: dict[int, list[int]] = {}
         self._board_layer(set())  # draw the static map now, not in the first frame
@@ -350,6 +352,8 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
                                      for t in mine])
             lit.update(mine[i].id for i in used)
         self.highlight_tracks = lit
+        self.ticket_arcs = [(t["a"], t["b"], bool(t["done"]), b["seat"])
+                            for b in result["breakdown"] for t in b.get("tickets", [])]
         if not holders:
             return 0, ""
         names = _(" and ").join(self.seat_name(b["seat"]) for b in holders)
@@ -490,5 +494,6 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
 
     def act(self, action: Action) -> bool:
         self.highlight_tracks = set()
+        self.ticket_arcs = []
         self.recap_ticks = 0
         return super().act(action)
