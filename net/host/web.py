@@ -171,9 +171,11 @@ class WebGate:
     """The phone page's server (a part of Host)."""
 
     def _web_address(self) -> str | None:
-        """The page's address as a phone on the LAN would type it."""
-        if self._web_server is None:
-            return None
+        """The page's address as a phone on the LAN would type it (worked out once
+        it listens: the status is refreshed after every action)."""
+        return getattr(self, "_web_url", None) if self._web_server is not None else None
+
+    def _find_web_address(self) -> str:
         from net.discovery import advertised_addresses
 
         try:
@@ -206,6 +208,7 @@ class WebGate:
             server_header="railparty")
         sock = next(iter(self._web_server.sockets))
         self.web_port = sock.getsockname()[1]
+        self._web_url = self._find_web_address()
 
     async def _web_stop(self) -> None:
         server, self._web_server = self._web_server, None
