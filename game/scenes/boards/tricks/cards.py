@@ -12,6 +12,9 @@ from typing import Any
 
 import pygame
 
+from game import i18n
+from game.i18n import _
+from game.places import place
 from game.ui import theme
 
 # Colours after Okabe and Ito (apart for the common colour-blindnesses), keyed by
@@ -78,7 +81,7 @@ class CardArt:
                style: str = "hand", dim: bool = False, colorblind: bool = False) -> pygame.Surface:
         """The picture of a card (None: a card back). style "hand" shows the
         strength big, "line" the station value big."""
-        key = (item_key(item), size, style, dim, colorblind)
+        key = (item_key(item), size, style, dim, colorblind, i18n.language())
         cached = self.cache.get(key)
         if cached is None:
             cached = pygame.Surface(size, pygame.SRCALPHA)
@@ -104,7 +107,7 @@ class CardArt:
         if "strength" in item:
             self._company(surface, rect, item, style, colorblind)
         elif kind == "initial":
-            _plain(surface, rect, INITIAL_RGB, "START", str(item["value"]))
+            _plain(surface, rect, INITIAL_RGB, _("START"), str(item["value"]))
         elif kind == "city":
             self._city(surface, rect, item)
         elif kind == "locomotive" or "distance" in item:
@@ -112,7 +115,7 @@ class CardArt:
         elif kind == "exchange":
             self._exchange(surface, rect, item["company"], colorblind)
         elif kind == "reservation":
-            _plain(surface, rect, (84, 88, 100), "SHARE", "?", sub="reserved")
+            _plain(surface, rect, (84, 88, 100), _("SHARE"), "?", sub=_("reserved"))
         else:
             _plain(surface, rect, (84, 88, 100), "", "?")
 
@@ -156,10 +159,11 @@ class CardArt:
         pygame.draw.rect(surface, (120, 90, 60), rect, 3, border_radius=8)
         ink = (70, 44, 24)
         size = max(16, h // 6)
-        longest = max(city["name"].split(), key=len)
+        name = place(city["name"])
+        longest = max(name.split(), key=len)
         while size > 12 and theme.font(size, True).size(longest)[0] > w - 6:
             size -= 1
-        lines = theme.wrap_text(city["name"], size, w - 6, True)[:2]
+        lines = theme.wrap_text(name, size, w - 6, True)[:2]
         for i, line in enumerate(lines):
             theme.blit_text(surface, theme.fit_text(line, size, w - 6, True),
                             (w // 2, 6 + i * (size - 2)), size, ink, True, "midtop")
@@ -204,7 +208,7 @@ class CardArt:
         letter = self.palette.letter.get(company, "?")
         theme.blit_text(surface, letter, (w // 2, int(h * 0.42)), int(h * 0.46), color, True,
                         "center")
-        theme.blit_text(surface, "SHARE", (w // 2, h - 8), max(16, h // 6), theme.TEXT, True,
+        theme.blit_text(surface, _("SHARE"), (w // 2, h - 8), max(16, h // 6), theme.TEXT, True,
                         "midbottom")
         if colorblind:
             draw_shape(surface, self.palette.shape.get(company, "circle"), (w - 14, 14), 6,
