@@ -118,3 +118,56 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
         if now is not None:
             ahead = now
     return Race(series, changes, notes, side_values, side_colors)
+
+
+def race_of_views(frames: list[list[Any]], final: dict[str, Any] | None,
+                  measure_view: Callable[[dict[str, Any]], list[float] | None],
+                  measure: Callable[[dict[str, Any], bool], list[float]],
+                  better: Callable[[float, float], bool],
+                  describe: Callable[[Event], str | None] | None = None,
+                  note: Callable[[Event], tuple[int, str] | None] | None = None) -> Race:
+    """The race as a LAN guest saw it: it has no seed to replay, only what the
+    host sent it (game/view_record.py: per update the events and the view).
+    `measure_view(view)` reads each seat's standing off a view (None: the view
+    shows none, the values hold); the last point is `measure(final, True)`, the
+    result the guest was shown, so the chart ends on the scores."""
+    series: list[list[float]] = []
+    changes: list[LeadChange] = []
+    notes: list[list[str]] = []
+    ahead: int | None = None
+    last = len(frames) - 1
+    for n, frame in enumerate(frames):
+        events, view = frame[0], frame[1]
+        result = view.get("result") if isinstance(view.get("result"), dict) else None
+        if n == last and final:
+            result = final
+        values = measure(result, True) if result else measure_view(view)
+        if values is None:
+            values = [s[-1] for s in series] if series else None
+        if values is None:
+            continue                 # nothing to chart yet (no standing shown)
+        if not series:
+            series = [[v] for v in values]
+            notes = [[] for _ in values]
+            ahead = leader(values, better)
+            continue
+        if len(values) != len(series):
+            continue                 # a view that does not fit the table: skip it
+        public = redact_events(events, None)
+        if note is not None:
+            for event in public:
+                found = note(event)
+                if found is not None and 0 <= found[0] < len(notes):
+                    notes[found[0]].append(found[1])
+        for i, v in enumerate(values):
+            series[i].append(v)
+        now = leader_of(result or {}, values, better)
+        if now is not None and now != ahead:
+            lines = [describe(e) for e in public] if describe is not None else []
+            text = next((line for line in lines if line), "")
+            mover = next((e["seat"] for e in public if isinstance(e.get("seat"), int)), -1)
+            changes.append(LeadChange(len(series[0]) - 1, now, values[now] - series[now][-2],
+                                      text, mover))
+        if now is not None:
+            ahead = now
+    return Race(series, changes, notes)

@@ -194,3 +194,51 @@ def test_route_results_put_every_ticket_on_the_map_when_the_scores_step_aside(tm
         assert app.top.compact
     finally:
         app.close()
+
+
+def _guest_frames(match: Match, seat: int) -> list[list]:
+    """What a LAN guest in `seat` is sent as `match` is played: the sync, then
+    per move the events redacted for it and its view (as ViewRecorder keeps)."""
+    from game.rules import create, redact_events
+
+    state = create(match.game_id, len(match.seats), match.seed, **match.options)
+    frames = [[[], state.view(seat), list(state.to_act)]]
+    for mover, action in match.state.history:
+        events = state.apply(mover, action)
+        frames.append([redact_events(events, seat), state.view(seat), list(state.to_act)])
+    return frames
+
+
+@pytest.mark.parametrize("game, players", [("routes-usa", 3), ("eighty-days", 3)])
+def test_a_lan_guest_charts_the_race_from_what_it_was_shown(game, players):
+    from types import SimpleNamespace
+
+    from game.scenes.boards.race.scene import RaceBoardScene
+    from game.scenes.boards.routes.scene import RoutesBoardScene
+    from game.scenes.results import race_for
+
+    match = _played(game, players, 21)
+    final = match.state.result()
+    scene = RoutesBoardScene if game.startswith("routes") else RaceBoardScene
+    seen = []
+
+    def describe(event):
+        seen.append(event)
+        return event.get("type")
+
+    table = SimpleNamespace(
+        session=SimpleNamespace(recorder=SimpleNamespace(frames=_guest_frames(match, 1))),
+        info=GAMES[game], describe=describe, story_note=lambda e: None,
+        race_measure=lambda r, o: scene.race_measure(None, r, o),
+        race_measure_view=lambda v: scene.race_measure_view(None, v))
+    race = race_for(table, final)
+    assert race is not None and race.moves == len(match.state.history)
+    assert [line[-1] for line in race.series] == list(final["scores"])
+    assert [line[0] for line in race.series] == [0] * players
+    # the standing mid-game is what the public view showed
+    if game.startswith("routes"):
+        assert all(b == sorted(b) for b in (line[:-1] for line in race.series))
+    assert race.changes and all("private" not in e for e in seen)
+    # no frames at all (a guest that recorded nothing): no chart, no crash
+    table.session = SimpleNamespace(recorder=None)
+    assert race_for(table, final) is None

@@ -10,8 +10,9 @@ Seats are ranked by the game's own places when its breakdown gives them (the
 race: a traveller still on the way comes after those back home), else by its
 score order.
 Race chart (or C) shows the race over the game instead of the columns
-(game/race_chart.py, drawn by race_chart_view), where this machine holds
-the game's record. Rematch is offered where the session can start one; Title leaves the table
+(game/race_chart.py, drawn by race_chart_view), replayed from the game's
+record or, on a LAN guest, from the views it was shown. Rematch is offered
+where the session can start one; Title leaves the table
 (a hosting window stops its host). Leaving takes a deliberate choice: no
 button has the focus until an arrow (or the mouse) picks one, so Enter pressed
 to hurry the animations never skips the scores.
@@ -26,7 +27,7 @@ import pygame
 
 from game.anim.tween import ease_out_cubic, scaled
 from game.i18n import N_, _, ngettext
-from game.race_chart import Race, race_of
+from game.race_chart import Race, race_of, race_of_views
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
@@ -36,16 +37,28 @@ BOX = pygame.Rect(120, 80, 1680, 920)
 log = logging.getLogger("railparty.results")
 
 
-def race_for(table: Any) -> Race | None:
-    """The race over the game just ended, replayed from its record; None where
-    this machine has no record of it (a LAN guest: the seed stays on the host)."""
+def race_for(table: Any, result: dict[str, Any] | None = None) -> Race | None:
+    """The race over the game just ended, replayed from its record; a LAN guest
+    (the seed stays on the host) charts what it was shown instead: the views
+    its ViewRecorder kept. None where this machine has neither."""
     session = table.session
     match = getattr(session, "match", None)
     if match is None:
         match = getattr(getattr(session, "host", None), "match", None)
-    if match is None or not match.state.history:
-        return None
     info = table.info
+    if match is None or not match.state.history:
+        recorder = getattr(session, "recorder", None)
+        frames = getattr(recorder, "frames", None) or getattr(session, "frames", None)
+        if not frames:
+            return None
+        try:
+            race = race_of_views(list(frames), result, table.race_measure_view,
+                                 table.race_measure, info.better, table.describe,
+                                 table.story_note)
+        except Exception:             # a chart is never worth losing the results over
+            log.exception("could not chart the race this guest saw")
+            return None
+        return race if race.moves > 0 else None
     try:
         return race_of(match.game_id, len(match.seats), match.seed, dict(match.options),
                        list(match.state.history), table.race_measure, info.better,
@@ -73,7 +86,7 @@ class ResultsScene(Scene):
         self.lines = [self._hook("results_lines", e) for e in self.entries]
         self.items = [self._hook("results_items", e) for e in self.entries]
         # the race over the game (a chart), where this machine has the game's record
-        self.race = race_for(table)
+        self.race = race_for(table, result)
         self.chart = False
         buttons = []
         if table.session.can_rematch:

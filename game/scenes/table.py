@@ -159,6 +159,17 @@ class TableScene(TablePanels, Scene):
         by default the game's own score as it stands."""
         return list(result["scores"])
 
+    def race_measure_view(self, view: dict[str, Any]) -> list[float] | None:
+        """What the results chart follows per seat, read off a view as a LAN
+        guest was shown it (it has no record to replay): by default each
+        player's public score; None where the view shows none."""
+        players = view.get("players")
+        if not isinstance(players, list) or not all(
+                isinstance(p, dict) and isinstance(p.get("score"), (int, float))
+                for p in players) or not players:
+            return None
+        return [p["score"] for p in players]
+
     def story_note(self, event: Event) -> tuple[int, str] | None:
         """A highlight of a seat's game for its results column: (seat, words)."""
         return None

@@ -556,6 +556,15 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         return event["seat"], _("{a} to {b}: {days} days").format(
             a=place(event["from"]), b=place(event["to"]), days=event["days"])
 
+    def race_measure_view(self, view: dict[str, Any]) -> list[float] | None:
+        """Each traveller's days so far, as a LAN guest was shown them."""
+        players = view.get("players")
+        if not isinstance(players, list) or not players or not all(
+                isinstance(p, dict) and isinstance(p.get("days"), (int, float))
+                for p in players):
+            return None
+        return [p["days"] for p in players]
+
     def race_label(self) -> str:
         return N_("Days travelled; the lead is the race's own order")
 
