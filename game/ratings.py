@@ -5,8 +5,9 @@ The rating is openskill's Plackett-Luce model (a maintained Bayesian rating
 library for many-player games with ties), not a formula of our own: each
 finished game ranks its seats by the engine's own scores (fewer days is better
 in Eighty Days) and updates everyone who played. Unfinished games count as
-played, never as won or rated. A name is the key: the same person under two
-names is two players.
+played, never as won or rated. A LAN guest's record (what it was shown)
+counts when its game finished; the same game also hosted here counts once.
+A name is the key: the same person under two names is two players.
 """
 
 from __future__ import annotations
@@ -46,24 +47,80 @@ class PlayerRecord:
                 "rated_games": self.rated_games}
 
 
-def table_history(records: list[Record]) -> list[PlayerRecord]:
-    """Every player name in `records` (oldest game first), best rating first."""
+@dataclass
+class Played:
+    """One game as the history counts it, wherever it was kept (a record this
+    machine can replay, or what a LAN guest on it was shown)."""
+
+    game: str
+    names: list[str]
+    bots: list[bool]
+    over: bool
+    scores: list[float]
+    winners: list[int]
+    saved_at: float = 0.0
+
+    def same_game(self, other: Played) -> bool:
+        """The one game kept twice on this machine (it hosted and a window of it
+        also joined as a guest): same game, names and final scores, saved within
+        an hour of each other."""
+        return (self.over and other.over and self.game == other.game
+                and self.names == other.names and self.scores == other.scores
+                and abs(self.saved_at - other.saved_at) <= 3600)
+
+
+def played_of_record(record: Record) -> Played:
+    match = record.match
+    over = match.state.is_over
+    result = match.state.result() if over else {}
+    return Played(match.game_id, [s.name for s in match.seats],
+                  [s.bot is not None for s in match.seats], over,
+                  list(result.get("scores", [])), list(result.get("winners", [])),
+                  record.saved_at)
+
+
+def played_of_guest(summary: dict[str, Any]) -> Played | None:
+    """A guest's record (view_record.summary_of), when its game finished and
+    its result is whole; None otherwise (an unfinished guest game is a replay,
+    not a figure: the guest cannot tell it from the host's own record of it)."""
+    names, scores = summary.get("players") or [], summary.get("scores")
+    if (not summary.get("over") or summary.get("game") not in GAMES
+            or not isinstance(scores, list) or len(scores) != len(names)):
+        return None
+    winners = [names.index(w) for w in summary.get("winners") or [] if w in names]
+    saved_at = summary.get("saved_at")
+    bots = summary.get("bots")
+    if not isinstance(bots, list) or len(bots) != len(names):
+        bots = [None] * len(names)
+    return Played(summary["game"], list(names), [bool(b) for b in bots], True,
+                  list(scores), winners,
+                  float(saved_at) if isinstance(saved_at, (int, float)) else 0.0)
+
+
+def table_history(records: list[Record],
+                  guests: list[dict[str, Any]] | None = None) -> list[PlayerRecord]:
+    """Every player name in `records` and the finished `guests` games (oldest
+    first; a guest record of a game this machine also hosted counts once),
+    best rating first."""
+    games = [played_of_record(r) for r in records]
+    for summary in guests or []:
+        played = played_of_guest(summary)
+        if played is not None and not any(played.same_game(g) for g in games):
+            games.append(played)
+    games.sort(key=lambda g: g.saved_at)
     model = PlackettLuce()
     players: dict[str, PlayerRecord] = {}
     ratings: dict[str, Any] = {}
-    for record in records:
-        match = record.match
-        game = match.game_id
+    for played in games:
+        game, names = played.game, played.names
         info = GAMES[game]
-        names = [s.name for s in match.seats]
-        for seat, name in zip(match.seats, names, strict=True):
-            player = players.setdefault(name, PlayerRecord(name, bot=seat.bot is not None))
+        for name, bot in zip(names, played.bots, strict=True):
+            player = players.setdefault(name, PlayerRecord(name, bot=bot))
             player.played[game] = player.played.get(game, 0) + 1
-        if not match.state.is_over or len(set(names)) != len(names):
+        if not played.over or len(set(names)) != len(names):
             continue                    # unfinished, or one name in two seats: not rated
-        result = match.state.result()
-        scores = result["scores"]
-        for i in result["winners"]:
+        scores, winners = played.scores, played.winners
+        for i in winners:
             players[names[i]].won[game] = players[names[i]].won.get(game, 0) + 1
         for name, score in zip(names, scores, strict=True):
             player = players[name]
@@ -73,7 +130,7 @@ def table_history(records: list[Record]) -> list[PlayerRecord]:
         keys = [info.rank_key(s) for s in scores]
         ranks = []
         for i in range(len(names)):
-            if i in result["winners"]:
+            if i in winners:
                 ranks.append(1)
             else:
                 ranks.append(max(2, 1 + sum(1 for k in keys if k < keys[i])))

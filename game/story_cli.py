@@ -87,7 +87,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     records, problems = list_records()
     guests, guest_problems = list_view_records()
     problems += guest_problems
-    players = table_history(records)
+    players = table_history(records, guests)
     for path, why in problems:
         print(f"railparty: skipping {path}: {why}", file=sys.stderr)
     if args.json:

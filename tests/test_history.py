@@ -214,3 +214,57 @@ def test_the_settings_screen_turns_the_history_off_and_keeps_the_choice(tmp_path
         assert Settings.load().keep_history is False
     finally:
         app.close()
+
+
+def _guest_summary(match: Match, saved_at: float) -> dict:
+    """What view_record.summary_of gives for a guest that saw `match` end."""
+    result = match.state.result()
+    names = [s.name for s in match.seats]
+    return {"game": match.game_id, "players": names, "bots": [None] * len(names),
+            "winners": [names[i] for i in result["winners"]],
+            "scores": list(result["scores"]), "over": True, "actions": 1,
+            "origin": "lan-guest", "viewer": 0, "saved_at": saved_at, "file": "x.json.z"}
+
+
+def test_a_finished_guest_game_is_rated_once_even_when_this_machine_also_hosted_it():
+    hosted = _played("routes-usa", 5, ["Ann", "Bob"])
+    write_record(hosted, "host")
+    records, _problems = list_records()
+    (record,) = records
+    elsewhere = _played("routes-usa", 6, ["Ann", "Cid"])
+    unfinished = _played("routes-usa", 7, ["Ann", "Dee"], steps=6)
+    guests = [_guest_summary(hosted, record.saved_at + 5),     # the hosted game, seen as a guest
+              _guest_summary(elsewhere, record.saved_at + 60),
+              dict(_guest_summary(unfinished, 1.0), over=False, scores=None, winners=[])]
+    players = {p.name: p for p in table_history(records, guests)}
+    assert players["Ann"].played == {"routes-usa": 2} and players["Ann"].rated_games == 2
+    assert players["Bob"].played == {"routes-usa": 1} and players["Bob"].rated_games == 1
+    assert players["Cid"].rated_games == 1 and "Dee" not in players
+    won = {n: p.won.get("routes-usa", 0) for n, p in players.items()}
+    expected = {"Ann": 0, "Bob": 0, "Cid": 0}
+    for match in (hosted, elsewhere):
+        for i in match.state.result()["winners"]:
+            expected[match.seats[i].name] += 1
+    assert won == expected
+    assert players["Cid"].best["routes-usa"] == elsewhere.state.result()["scores"][1]
+    # without the guests only the hosted game counts
+    alone = {p.name: p for p in table_history(records)}
+    assert alone["Ann"].rated_games == 1 and "Cid" not in alone
+
+
+def test_history_json_rates_a_guests_finished_game(capsys):
+    from game.cli import main
+    from game.view_record import ViewRecorder
+
+    match = _played("routes-usa", 8, ["Ann", "Bob"])
+    recorder = ViewRecorder(interval=0.0)
+    view = match.state.view(0)
+    snap = {"game": "routes-usa", "game_number": 0, "seat": 0,
+            "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    recorder.add(snap, [], match.state.view(0), [], False)
+    recorder.add(snap, [], view, [], True)
+    assert main(["history", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    rated = {line["player"]["name"]: line["player"] for line in lines if "player" in line}
+    assert rated["Ann"]["rated_games"] == rated["Bob"]["rated_games"] == 1
+    assert rated["Ann"]["games_played"] == 1

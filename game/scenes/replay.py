@@ -310,10 +310,13 @@ class TableHistoryScene(Scene):
         super().__init__(app)
         from game.history import list_records
         from game.ratings import table_history
+        from game.view_record import list_view_records
 
         records, self.problems = list_records()
-        self.games = len(records)
-        self.players = table_history(records)[:self.SHOWN]
+        guests, guest_problems = list_view_records()
+        self.problems += guest_problems
+        self.games = len(records) + len(guests)
+        self.players = table_history(records, guests)[:self.SHOWN]
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in ("back", "select", "click"):
