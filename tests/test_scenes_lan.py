@@ -295,3 +295,41 @@ def test_a_turn_timer_shows_its_last_seconds_on_the_table(app):
         board.session.client.stop()
     finally:
         host.stop()
+
+
+def test_the_hosts_esc_menu_shows_the_phone_page_code_for_a_late_player(app):
+    """Once the game is on, the host's table still offers the phone page: its
+    Esc menu has 'Phones: scan to join', which shows the QR code and address."""
+    from game.scenes.game_menu import GameMenuScene, PhoneJoinScene
+    from game.scenes.lan import LobbyScene
+
+    host = Host("routes-usa", 2, "Phone table", bind=LOOPBACK, port=0, advertise=False,
+                seed=5, web_port=0).start()
+    client = host.join_local("Host")
+    app.push(LobbyScene(app, client, host))
+    try:
+        step_until(app, lambda: client.snapshot()["seat"] is not None)
+        host.start_game()
+        step_until(app, lambda: any(isinstance(s, RoutesBoardScene) for s in app.stack))
+        board = next(s for s in app.stack if isinstance(s, RoutesBoardScene))
+        menu = GameMenuScene(app, board)
+        app.push(menu)
+        labels = [b.label for b in menu.menu.buttons]
+        assert "Phones: scan to join" in labels
+        next(b for b in menu.menu.buttons if b.label == "Phones: scan to join").action()
+        assert isinstance(app.top, PhoneJoinScene)
+        shot = pygame.Surface((1920, 1080))
+        app.top.draw(shot)
+        white = sum(1 for x in range(0, 1920, 8) for y in range(0, 1080, 8)
+                    if shot.get_at((x, y))[:3] == (255, 255, 255))
+        assert white > 300                                     # the QR code is drawn
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                        unicode="")])
+        assert app.top is menu
+        # a table whose host serves no page (or a guest's table) has no such entry
+        board.session.host = None
+        assert "Phones: scan to join" not in [b.label for b in
+                                              GameMenuScene(app, board).menu.buttons]
+    finally:
+        client.stop()
+        host.stop()

@@ -1,4 +1,6 @@
-"""Esc in a game: Resume, Rules, Settings, and Save and leave.
+"""Esc in a game: Resume, Rules, Settings, and Save and leave; on the host's
+own table of a game that serves the phone page, also "Phones: scan to join"
+(its QR code, address and join code, so a late player can take a seat).
 
 Rules opens the game's paged rules (game/scenes/rules_book.py), the same
 pages the setup screen shows, with the table's `rules_options()`.
@@ -30,8 +32,12 @@ class GameMenuScene(Scene):
         leave = N_("Leave (your seat is kept)") if table.session.remote else N_("Save and leave")
         entries = [(N_("Resume"), self._resume), (N_("Rules"), self._rules),
                    (N_("Settings"), self._settings), (leave, self._leave)]
-        self.menu = Menu([Button(label, pygame.Rect(BOX.x + 60, BOX.y + 130 + i * 100,
-                                                    BOX.width - 120, 80), fn, size=38)
+        if phone_page(table) is not None:
+            entries.insert(3, (N_("Phones: scan to join"), self._phones))
+        self.box = BOX.inflate(0, (len(entries) - 4) * 100)
+        box = self.box
+        self.menu = Menu([Button(label, pygame.Rect(box.x + 60, box.y + 130 + i * 100,
+                                                    box.width - 120, 80), fn, size=38)
                           for i, (label, fn) in enumerate(entries)])
 
     def _resume(self) -> None:
@@ -43,6 +49,9 @@ class GameMenuScene(Scene):
 
     def _settings(self) -> None:
         self.app.push(nav.screen("settings", self.app))
+
+    def _phones(self) -> None:
+        self.app.push(PhoneJoinScene(self.app, self.table))
 
     def _leave(self) -> None:
         self.app.pop(self)
@@ -57,7 +66,50 @@ class GameMenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 140)
-        panel(surface, BOX, theme.PANEL, theme.ACCENT, 20, 4)
-        theme.blit_text(surface, _("Paused"), (BOX.centerx, BOX.y + 64), 64, theme.ACCENT, True,
+        box = self.box
+        panel(surface, box, theme.PANEL, theme.ACCENT, 20, 4)
+        theme.blit_text(surface, _("Paused"), (box.centerx, box.y + 64), 64, theme.ACCENT, True,
                         "center")
         self.menu.draw(surface)
+
+
+def phone_page(table: Any) -> tuple[str, str] | None:
+    """The phone page's address and join code when this window hosts the
+    table's game and serves the page; None otherwise."""
+    host = getattr(table.session, "host", None)
+    if host is None:
+        return None
+    status = host.status()
+    web = status.get("web")
+    return (web, status.get("join_code", "")) if web else None
+
+
+class PhoneJoinScene(Scene):
+    """The QR code over the paused table; any key or click goes back."""
+
+    overlay = True
+
+    def __init__(self, app: Any, table: Any):
+        super().__init__(app)
+        self.table = table
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in ("back", "menu", "select", "click"):
+            self.app.pop(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.phone_join import draw_phone_join
+
+        shade(surface, 180)
+        page = phone_page(self.table)
+        box = pygame.Rect(0, 0, 620, 700)
+        box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
+        panel(surface, box, theme.PANEL, theme.ACCENT, 20, 4)
+        theme.blit_text(surface, _("Phones: scan to join"), (box.centerx, box.y + 56), 48,
+                        theme.ACCENT, True, "center")
+        if page is None:
+            theme.blit_text(surface, _("The phone page is off"), box.center, 36, theme.TEXT_DIM,
+                            anchor="center")
+            return
+        draw_phone_join(surface, page[0], page[1], (box.centerx, box.y + 110), 400)

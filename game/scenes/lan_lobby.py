@@ -124,17 +124,9 @@ class LobbyScene(Scene):
         web = status.get("web")
         if not web:
             return
-        from game.ui.qr import qr_surface
+        from game.ui.phone_join import draw_phone_join
 
-        code = qr_surface(web, 340)
-        rect = code.get_rect(midtop=(1690, 280))
-        surface.blit(code, rect)
-        theme.blit_text(surface, "Phones: scan or open", (rect.centerx, rect.bottom + 30), 30,
-                        theme.TEXT_DIM, anchor="center")
-        theme.blit_text(surface, web.removeprefix("http://").rstrip("/"),
-                        (rect.centerx, rect.bottom + 70), 32, theme.TEXT, True, "center")
-        theme.blit_text(surface, f"code {status.get('join_code', '')}",
-                        (rect.centerx, rect.bottom + 110), 30, theme.ACCENT, anchor="center")
+        draw_phone_join(surface, web, status.get("join_code", ""), (1690, 280))
 
     def _start_rect(self) -> pygame.Rect:
         return pygame.Rect(theme.SCREEN_W // 2 - 250, 880, 500, 80)
