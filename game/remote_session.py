@@ -13,6 +13,8 @@ import math
 import time
 from typing import Any
 
+from game.host_words import closed_words, host_said
+from game.i18n import _
 from game.match import Match
 from game.rules.base import Action, Event, View
 
@@ -200,28 +202,37 @@ class RemoteSession:
                 self._events.append([])  # a full resync: snap to it
                 self._clocks.clear()
             elif kind == "error":
-                self._notices.append((message.get("reason") or "the host refused", "error"))
+                self._notices.append((host_said(message, _("The host refused.")), "error"))
             elif kind == "notice" and message.get("code") == "turn_clock":
                 self._on_clock(message)
             elif kind == "notice":
-                self._notices.append((message.get("reason") or "", "info"))
+                self._notices.append((host_said(self._about_seat(message)), "info"))
             elif kind == "reject":
-                self._notices.append((message.get("reason") or "the host refused to let "
-                                      "you in", "error"))
+                self._notices.append((host_said(message, _("The host refused to let you in.")),
+                                      "error"))
             elif kind == "status":
                 self._on_status(message)
 
     def _on_status(self, message: dict[str, Any]) -> None:
         self.status, self.cause = message["status"], message.get("cause")
         if self.status == "reconnecting":
-            self._notices.append(("Host gone: waiting to reconnect...", "info"))
+            self._notices.append((_("Host gone: waiting to reconnect..."), "info"))
         elif self.status == "connected":
-            self._notices.append(("Connected", "info"))
-        elif self.status == "closed" and self.cause == "unreadable":
-            self.close_reason = ("The host sent something this version cannot read, so the "
-                                 "connection was closed.")
+            self._notices.append((_("Connected"), "info"))
         elif self.status == "closed":
-            self.close_reason = message.get("reason") or "The connection to the host closed."
+            snap = dict(self.client.snapshot(), cause=self.cause, reason=message.get("reason"))
+            self.close_reason = closed_words(snap, _("The connection to the host closed."))
+
+    def _about_seat(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A notice with the words a sentence needs about its seat: whether it is
+        this window's (`mine`) and the seat's name (the reason is the host's)."""
+        seat = message.get("seat")
+        if not isinstance(seat, int):
+            return message
+        snap = self.client.snapshot()
+        names = {s.get("seat"): s.get("name") for s in snap.get("seats") or []
+                 if isinstance(s, dict)}
+        return dict(message, mine=seat == snap.get("seat"), name=names.get(seat))
 
     def poll(self) -> list[list[Event]]:
         self.pump()

@@ -107,7 +107,7 @@ class LocalSession:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Apply a human's action; IllegalAction carries the engine's reason."""
         if seat not in self.humans:
-            raise IllegalAction("that seat is played by a bot")
+            raise IllegalAction("that seat is played by a bot", "bot_seat")
         events = self.match.apply(seat, action)
         self.updates.append(events)
         return events
@@ -155,7 +155,7 @@ class LocalSession:
 
     def undo(self, seat: int) -> None:
         if not self.can_undo(seat):
-            raise IllegalAction("only your own last move can be taken back")
+            raise IllegalAction("only your own last move can be taken back", "undo_own")
         self.match.undo_last()
         self.updates.append([])  # a snap to the state as it was
 

@@ -68,7 +68,8 @@ class Session:
             "status": "connecting", "cause": None, "reason": None, "role": role,
             "seat": None, "token": None, "game": None, "host_name": None, "players": 0,
             "phase": None, "version": 0, "mark": 0, "view": None, "legal": [], "to_act": [],
-            "over": False, "seats": [], "result": None, "error": None, "game_number": 0}
+            "over": False, "seats": [], "result": None, "error": None, "game_number": 0,
+            "said": None}
 
     # --- for the screens (any thread, never blocks) ---------------------------------
 
@@ -92,6 +93,7 @@ class Session:
     def snapshot(self) -> dict[str, Any]:
         """The latest known state: status, cause, reason, role, seat, game, host_name,
         players, phase, version, view, legal, to_act, over, seats, result, error,
+        said (the host's last reject or bye, {type, code, reason}: a screen words it),
         game_number (a rematch on the same table counts up),
         awaiting."""
         with self._lock:
@@ -234,6 +236,9 @@ class Session:
             elif kind == "error":
                 s["error"] = message.get("reason")
                 self._sent_version = None         # refused: the seat may act again
+            elif kind in ("reject", "bye"):       # the code a closed status came from
+                s["said"] = {"type": kind, "code": message.get("code"),
+                             "reason": message.get("reason")}
         self._push(message)
 
 

@@ -25,7 +25,13 @@ View = dict[str, Any]
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is for the player."""
+    """An action the rules do not allow now. The message is English words (for
+    logs, bots and English screens); `code` names the kind of refusal, so a
+    screen in another language shows its own sentence (game/host_words.py)."""
+
+    def __init__(self, message: str, code: str = "illegal"):
+        super().__init__(message)
+        self.code = code
 
 
 class GameState(Protocol):

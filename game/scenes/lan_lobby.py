@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots import level_name
+from game.host_words import closed_words
 from game.i18n import N_, _
 from game.rules import GAMES
 from game.scenes import nav
@@ -102,7 +103,7 @@ class LobbyScene(Scene):
         self.reclaim_asked = True
         self.app.push(ConfirmScene(
             self.app, N_("Your seat is played from another window"),
-            reason or N_("Another connection holds your seat now."), self.client.reclaim_seat,
+            N_("Another connection holds your seat now."), self.client.reclaim_seat,
             yes=N_("Take my seat back"), no=N_("Leave"), on_no=self.leave))
 
     def _tell_new_key(self) -> None:
@@ -144,7 +145,7 @@ class LobbyScene(Scene):
             if snap.get("cause") == "seat_taken":
                 self._offer_reclaim(snap["reason"])
                 return
-            self.app.toast(snap["reason"] or _("The connection closed"), seconds=5)
+            self.app.toast(closed_words(snap, _("The connection closed")), seconds=5)
             self.leave()
             return
         self.reclaim_asked = False

@@ -37,6 +37,7 @@ import pygame
 from game.anim.tween import Animator, Tween, scaled
 from game.bots import preload
 from game.bots.pool import shared as bot_workers
+from game.host_words import illegal_said
 from game.i18n import N_, _
 from game.rules import IllegalAction, game_info
 from game.rules.base import Action, Event, View
@@ -224,7 +225,7 @@ class TableScene(TablePanels, Scene):
         try:
             self.session.undo(self.undo_seat)
         except IllegalAction as exc:
-            self.app.toast(str(exc))
+            self.app.toast(illegal_said(exc))
         self.undo_ticks = 0
         self.animator.finish()
         self.queue.clear()
@@ -472,7 +473,7 @@ class TableScene(TablePanels, Scene):
         try:
             self.session.submit(self.viewer, action)
         except IllegalAction as exc:
-            self.app.toast(str(exc))
+            self.app.toast(illegal_said(exc))
             return False
         self.needs_snap = True
         self.focus_moved = False

@@ -367,9 +367,10 @@ class RaceState(Choices, TurnActions):
             raise IllegalAction(f"there is no seat {seat!r} in this game")
         kind, canonical = canonical_action(action)
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "over")
         if seat != self.current:
-            raise IllegalAction(f"it is not your turn (seat {self.current} is playing)")
+            raise IllegalAction(f"it is not your turn (seat {self.current} is playing)",
+                                 "not_your_turn")
         if canonical not in self.legal_actions(seat):
             raise IllegalAction(self._why_not(seat, kind, canonical))
         return kind, canonical

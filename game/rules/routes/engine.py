@@ -615,12 +615,13 @@ class RoutesState:
             if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
                 raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
         if self.phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "over")
         if not self._may_act(seat):
             if self.phase == "setup":
                 raise IllegalAction("you have already chosen your tickets; "
                                     "waiting for the others")
-            raise IllegalAction(f"it is not your turn (seat {self.current} is playing)")
+            raise IllegalAction(f"it is not your turn (seat {self.current} is playing)",
+                                 "not_your_turn")
         if self.pending[seat] is not None and kind != "keep_tickets":
             raise IllegalAction("choose which tickets to keep first")
         if self.cards_drawn and kind not in ("draw_deck", "draw_face_up"):

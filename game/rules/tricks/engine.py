@@ -368,11 +368,11 @@ class TricksState:
             if not isinstance(action[key], typ):
                 raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
         if self.phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "over")
         acting = self.lay_queue[0] if self.phase == "lay" else self.current
         if seat != acting:
             raise IllegalAction(f"it is not your turn (seat {acting} must "
-                                f"{PHASE_ASKS[self.phase]})")
+                                f"{PHASE_ASKS[self.phase]})", "not_your_turn")
         if kind != self.phase:
             raise IllegalAction(f"now you must {PHASE_ASKS[self.phase]}")
         return kind

@@ -1,0 +1,107 @@
+"""A window shows what the host says in its own language: the host's English
+`reason` is only the fallback for a code this version does not know."""
+
+from __future__ import annotations
+
+import pytest
+from netkit import connect, isolate, start_host, wait_until
+
+from game import i18n
+from game.host_words import closed_words, host_said, illegal_said
+from game.remote_session import RemoteSession
+from game.rules import IllegalAction, create
+from net import protocol as P
+
+
+@pytest.fixture
+def japanese():
+    i18n.set_language("ja")
+    yield
+    i18n.set_language("en")
+
+
+def test_a_japanese_client_refused_by_a_full_host_reads_japanese(monkeypatch, tmp_path,
+                                                                 japanese):
+    isolate(monkeypatch, tmp_path)
+    host = start_host(seats=2)
+    seated = []
+    second = None
+    try:
+        for name in ("One", "Two"):
+            seated.append(connect(host, name=name))
+            wait_until(lambda: seated[-1].snapshot()["seat"] is not None, "a seat")
+        second = connect(host, name="Three")
+        session = RemoteSession(second)
+        wait_until(lambda: (session.pump(), session.status == "closed")[1], "the refusal")
+        assert second.snapshot()["said"]["code"] == P.R_FULL
+        assert session.close_reason == "このゲームは満員です。"
+        assert closed_words(second.snapshot()) == "このゲームは満員です。"
+        notices = [text for text, _kind in session.notices()]
+        assert "このゲームは満員です。" in notices
+        assert not any("seat" in text or "game" in text for text in notices), notices
+    finally:
+        for client in [*seated, second]:
+            if client is not None:
+                client.stop()
+        host.stop()
+
+
+class _Quiet:
+    """A client that has heard the `messages` and nothing else."""
+
+    def __init__(self, messages, seat=0, seats=()):
+        self.messages, self.seat, self.seats = list(messages), seat, list(seats)
+
+    def poll(self):
+        out, self.messages = self.messages, []
+        return out
+
+    def snapshot(self):
+        return {"status": "connected", "cause": None, "seat": self.seat, "seats": self.seats,
+                "said": None, "reason": None}
+
+
+def _notices(messages, **kw):
+    session = RemoteSession(_Quiet(messages, **kw))
+    session.pump()
+    return [text for text, _kind in session.notices()]
+
+
+def test_a_host_error_and_a_stand_in_notice_read_japanese(japanese):
+    said = _notices([
+        P.error(P.E_NOT_YOUR_TURN, "it is not your turn"),
+        {"type": "notice", "code": P.N_TURN_TIMEOUT, "seat": 1,
+         "reason": "Ada took longer than 60 s: the stand-in played that turn"},
+        {"type": "notice", "code": P.N_TURN_TIMEOUT, "seat": 0,
+         "reason": "Your turn was played by the stand-in after 60 s"}],
+        seat=0, seats=[{"seat": 0, "name": "Me"}, {"seat": 1, "name": "Ada"}])
+    assert said == ["あなたの手番ではありません。",
+                    "Ada さんの持ち時間が切れたため、代理がその手番をプレイしました。",
+                    "代理があなたの手番をプレイしました。操作すると席に戻れます。"]
+
+
+def test_an_unknown_code_falls_back_to_the_hosts_words(japanese):
+    message = {"type": "error", "code": "from_a_newer_host", "reason": "words from the host"}
+    assert host_said(message) == "words from the host"
+    assert _notices([message]) == ["words from the host"]
+
+
+def test_a_bye_closing_the_game_reads_japanese(japanese):
+    snap = {"cause": "host_closed", "reason": "the host is shutting down",
+            "said": {"type": "bye", "code": P.BYE_STOPPED, "reason": "shutting down"}}
+    assert closed_words(snap) == "ホストがゲームを終了しました。"
+
+
+def test_the_rules_refusals_carry_a_code_the_screen_words():
+    state = create("eighty-days", 2, seed=3)
+    seat = state.to_act[0]
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(1 - seat, state.legal_actions(seat)[0])
+    assert caught.value.code == "not_your_turn"
+    assert illegal_said(caught.value) == str(caught.value)        # English: the detail
+    i18n.set_language("ja")
+    try:
+        assert illegal_said(caught.value) == "あなたの手番ではありません。"
+        assert illegal_said(IllegalAction("a route needs 3 cards")) == "今その手は指せません。"
+    finally:
+        i18n.set_language("en")
