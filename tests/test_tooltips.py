@@ -194,6 +194,28 @@ def test_race_keyboard_focus_reaches_a_chip_and_the_detective(app):
     assert tip_text(app, scene).startswith("The detective")
 
 
+
+def test_race_keyboard_focus_reaches_legs_cities_pawns_and_markers(app):
+    """Every token the mouse can explain, the keyboard reaches too (after the
+    playable targets), and Enter on it does nothing."""
+    scene = race(app)
+    playable = [i for i in scene.focus_items if scene.selectable(i)]
+    assert scene.focus_items[:len(playable)] == playable
+    focus_on(app, scene, ("leg", 0))
+    leg = scene.shown["legs"][0]
+    assert tip_text(app, scene).startswith(f"{leg['from']} - {leg['to']}")
+    assert scene.focus_rect(("leg", 0)) == scene.badges[0]
+    before = (scene.shown, scene.focus)
+    app.step(0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+    assert (scene.shown, scene.focus) == before and app.top is scene
+    focus_on(app, scene, ("city", "Brindisi"))
+    assert tip_text(app, scene).startswith("Brindisi")
+    focus_on(app, scene, ("pawn", 1), step=pad_right)
+    assert tip_text(app, scene).startswith("B1: in London")
+    focus_on(app, scene, ("marker", 2))
+    assert tip_text(app, scene) == "B2's time marker: 0 days so far (80 days left of 80)."
+
+
 # --- the route boards: a route's length and points -----------------------------------
 
 
@@ -257,3 +279,11 @@ def test_a_players_row_says_what_their_shares_are_worth_now(app):
     hover(app, L.player_rect(1).move(0, 1).center)
     text = tip_text(app, scene)
     assert f"2 {company} x {worth}" in text and f"Worth {2 * worth} if the game ended" in text
+
+
+def test_tricks_keyboard_focus_reaches_every_players_row(app):
+    scene = tricks(app)
+    for seat in range(scene.model.players):
+        focus_on(app, scene, ("shares", seat))
+        assert tip_text(app, scene) == f"{scene.seat_name(seat)} holds no shares yet."
+        assert not scene.selectable(("shares", seat))

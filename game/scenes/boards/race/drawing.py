@@ -261,6 +261,17 @@ class RaceDrawing:
                                2 * L.CHIP_R + 4)
         if kind == "detective":
             return self.detective_rect()
+        if kind == "pawn":
+            spot = self._pawn_spots(self.board_model()).get(value)
+            return None if spot is None else pygame.Rect(round(spot[0]) - 16,
+                                                         round(spot[1]) - 16, 32, 32)
+        if kind == "marker":
+            spot = self.marker_spots().get(value)
+            return None if spot is None else pygame.Rect(spot[0] - 14, spot[1] - 14, 28, 28)
+        if kind == "city":
+            return self.plates.get(value)
+        if kind == "leg":
+            return self.badges.get(value)
         return None
 
     def _draw_focus(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:

@@ -78,8 +78,9 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         return items
 
     def _info_targets(self, takes: set[int]) -> list[tuple[str, Any]]:
-        """After what can be acted on: the other track slots, the bonus chips and
-        the detective, which only explain themselves (their tooltips)."""
+        """After what can be acted on: the other track slots, the bonus chips, the
+        detective, the pawns and time markers, then the cities and legs along the
+        way, which only explain themselves (their tooltips)."""
         view = self.shown
         items: list[tuple[str, Any]] = [("slot", s) for s in range(len(view["track"]))
                                         if s not in takes]
@@ -87,6 +88,15 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             chips = view["bonus"].get(city) or {}
             items += [("chip", (city, color)) for color in ("red", "blue") if chips.get(color)]
         items.append(("detective", None))
+        markers = self.marker_spots()
+        for seat in sorted(self._pawn_spots(self.board_model())):
+            items.append(("pawn", seat))
+            if seat in markers:
+                items.append(("marker", seat))
+        for index, leg in enumerate(view["legs"]):
+            for item in (("city", leg["from"]), ("leg", index), ("city", leg["to"])):
+                if item not in items and (item[0] == "leg" or item[1] in self.plates):
+                    items.append(item)
         return items
 
     def usable_targets(self) -> set[tuple[str, Any]]:
@@ -162,16 +172,6 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             return pygame.Rect(x - L.CHIP_R, y - L.CHIP_R, 2 * L.CHIP_R, 2 * L.CHIP_R)
         if kind == "detective":
             return self.detective_rect()
-        if kind == "pawn":
-            x, y = self._pawn_spots(self.board_model())[value]
-            return pygame.Rect(round(x) - 16, round(y) - 16, 32, 32)
-        if kind == "marker":
-            x, y = self.marker_spots()[value]
-            return pygame.Rect(x - 14, y - 14, 28, 28)
-        if kind == "city":
-            return self.plates.get(value)
-        if kind == "leg":
-            return self.badges.get(value)
         return self.focus_rect(item)
 
     def tooltip(self, item: tuple[str, Any]) -> str | None:

@@ -163,7 +163,7 @@ class TricksDrawing:
         self._draw_waiting(surface, hidden)
         self._draw_flights(surface, active)
         for item in (focus_item, self.hover):
-            if item and item[0] in ("lane", "head", "linecard"):  # a token explaining itself
+            if item and item[0] in ("lane", "head", "linecard", "shares"):  # explains itself
                 focus_ring(surface, self.target_rect(item), 8)
         if active and any(t.data.get("kind") == "fly" for t in active):
             self.app.frame_tag = "fly"

@@ -125,12 +125,14 @@ class TricksBoardScene(TricksDrawing, TableScene):
         return [("hand", i) for i in range(len(hand))]
 
     def _info_targets(self) -> list[tuple[str, Any]]:
-        """After what can be played: the lane's entries and the lines' heads, which
-        only explain themselves (keyboard and controller reach their tooltips)."""
+        """After what can be played: the lane's entries, the lines' heads and the
+        players' rows, which only explain themselves (keyboard and controller
+        reach their tooltips)."""
         items: list[tuple[str, Any]] = [("lane", i) for i in range(len(self.shown["lane"]))]
         pending = self.pending
         if not (pending and pending["kind"] == "locomotive"):  # the heads are choices then
             items += [("head", c) for c in self.palette.companies]
+        items += [("shares", seat) for seat in range(self.model.players)]
         return items
 
     def selectable(self, item: tuple[str, Any]) -> bool:
