@@ -105,3 +105,31 @@ def test_the_rules_refusals_carry_a_code_the_screen_words():
         assert illegal_said(IllegalAction("a route needs 3 cards")) == "今その手は指せません。"
     finally:
         i18n.set_language("en")
+
+
+class _Refused:
+    """A client whose host could not prove the key it announced."""
+
+    def snapshot(self):
+        return {"status": "closed", "cause": "wrong_host", "view": None, "phase": None,
+                "result": None, "reason": "the host did not prove its key", "said": None}
+
+    def stop(self):
+        pass
+
+
+def test_the_kiosk_badge_says_a_host_failed_its_key_in_japanese(japanese):
+    from game.app import App
+    from game.scenes.kiosk import KioskScene
+    from game.settings import Settings
+
+    app = App(settings=Settings(), headless=True)
+    i18n.set_language("ja")                      # the App set the saved language
+    try:
+        scene = KioskScene(app, address="10.0.0.9:1")
+        app.push(scene)
+        scene.client, scene.following = _Refused(), "10.0.0.9:1"
+        scene.update()
+        assert scene.notice == "10.0.0.9:1 は鍵を証明できなかったため、飛ばしました"
+    finally:
+        app.close()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
@@ -93,10 +93,13 @@ class KioskScene(Scene):
             if choice.proof_decides:
                 pick = choice.listed[0]   # one key claimed by several: the proof decides
             self.notice = None if pick is not None or not choice.listed else (
-                f"{len(choice.listed)} games are called {self.discover!r}: none followed "
-                "(kiosk --host-key FP)" if len(choice.listed) > 1 else
-                f"{self.discover!r} is back with a new key: not followed "
-                "(kiosk --host-key FP)")
+                ngettext("{count} game is called '{name}': none followed (kiosk --host-key FP)",
+                         "{count} games are called '{name}': none followed "
+                         "(kiosk --host-key FP)", len(choice.listed)).format(
+                    count=len(choice.listed), name=self.discover)
+                if len(choice.listed) > 1 else
+                _("'{name}' is back with a new key: not followed (kiosk --host-key FP)").format(
+                    name=self.discover))
         else:
             # any game: the one followed before first, then one being played
             pick = min(games, default=None, key=lambda g: (
@@ -169,7 +172,8 @@ class KioskScene(Scene):
                 if snap["cause"] in ("wrong_host", "unreadable") and self.following:
                     self.shunned[self.following] = self.ticks + SHUN_TICKS
                 if snap["cause"] == "wrong_host" and self.following:
-                    self.notice = f"{self.following} could not prove its key: skipped"
+                    self.notice = _("{address} could not prove its key: skipped").format(
+                        address=self.following)
                 if self.showing == "live":
                     self._show_demo()
             elif self.showing != "live" and snap["view"] is not None and snap["phase"] in (

@@ -120,7 +120,8 @@ class JoinScene(Scene):
             if self.focus == 1 and self.address.value.strip():
                 self.connect(self.address.value.strip())
             elif self.focus == 1:
-                self.app.toast("Type the host's address first, like 192.168.1.20:47474",
+                self.app.toast(_("Type the host's address first, like {example}").format(
+                    example="192.168.1.20:47474"),
                                theme.ACCENT)
             elif self.focus >= 2:
                 self._join(games[self.focus - 2])
@@ -144,20 +145,23 @@ class JoinScene(Scene):
         from net.identity import shown
 
         if not game.compatible:
-            self.app.toast(f"{game.name} runs another version of Rail Party")
+            self.app.toast(_("{name} runs another version of Rail Party").format(
+                name=game.name))
             return
         if not game.fingerprint:
-            self.app.toast(f"{game.name} announces no host key; type its address to join "
-                           "it if you trust it")
+            self.app.toast(_("{name} announces no host key; type its address to join it "
+                             "if you trust it").format(name=game.name))
             return
         known = self._known_host(game.name)
         if known is not None and known.fingerprint != game.fingerprint:
             self.app.push(ConfirmScene(
-                self.app, "Not the host you played with",
-                f"You played '{known.name}' with key {shown(known.fingerprint)}; this one "
-                f"has key {shown(game.fingerprint)}. Join only if its host shows that key.",
-                lambda: self.connect(game.address, game.fingerprint), yes="Join it",
-                no="Back"))
+                self.app, N_("Not the host you played with"),
+                _("You played '{name}' with key {old}; this one has key {new}. Join only if "
+                  "its host shows that key.").format(name=known.name,
+                                                     old=shown(known.fingerprint),
+                                                     new=shown(game.fingerprint)),
+                lambda: self.connect(game.address, game.fingerprint), yes=N_("Join it"),
+                no=N_("Back")))
             return
         self.connect(game.address, game.fingerprint)
 

@@ -114,8 +114,9 @@ class LobbyScene(Scene):
         from net.identity import shown
 
         self.key_told = True
-        self.app.toast(f"'{old.name}' had the key {shown(old.fingerprint)} when you played "
-                       "before; this host has another. Check the key on the host's screen.",
+        self.app.toast(_("'{name}' had the key {key} when you played before; this host has "
+                         "another. Check the key on the host's screen.").format(
+                             name=old.name, key=shown(old.fingerprint)),
                        theme.ERROR, seconds=8)
 
     def _draw_phone_join(self, surface: pygame.Surface) -> None:
