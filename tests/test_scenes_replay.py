@@ -155,7 +155,15 @@ def test_the_players_screen_shows_each_names_record(app):
     assert isinstance(scene, TableHistoryScene) and scene.games == 2
     ada = next(p for p in scene.players if p.name == "Ada")
     assert ada.played == {"routes-usa": 2} and ada.rated_games == 1
-    app.step(1)
+    from game.ui.layout_record import recording
+
+    with recording() as rec:
+        app.step(1)
+    drawn = [m.content for m in rec.frame.texts]
+    # games played and won per game, beside the best score (as history --json has them)
+    won = ada.won.get("routes-usa", 0)
+    assert (f"Rail Routes: North America: won {won} of 2, best "
+            f"{round(ada.best['routes-usa'])}") in drawn
     press(app, pygame.K_ESCAPE)
     assert app.top is not scene
 

@@ -323,6 +323,31 @@ class TableHistoryScene(Scene):
             self.app.pop(self)
         return True
 
+    @staticmethod
+    def per_game(player: Any, games: dict[str, Any]) -> list[str]:
+        """Each game this name played: won of played, and its best score."""
+        out = []
+        for game in sorted(player.played):
+            figures = {"game": _(games[game].name), "played": player.played[game],
+                       "won": player.won.get(game, 0)}
+            if game in player.best:
+                out.append(_("{game}: won {won} of {played}, best {best}").format(
+                    best=round(player.best[game]), **figures))
+            else:
+                out.append(_("{game}: won {won} of {played}").format(**figures))
+        return out
+
+    def _draw_per_game(self, surface: pygame.Surface, player: Any, row: pygame.Rect,
+                       games: dict[str, Any]) -> None:
+        """Two games a line, two lines: every game of the program fits the row."""
+        width = (row.right - 930) // 2 - 10
+        for i, text in enumerate(self.per_game(player, games)[:4]):
+            at = (930 + (i % 2) * (width + 10), row.centery + (i // 2 * 2 - 1) * 12)
+            if len(player.played) <= 2:
+                at = (at[0], row.centery)
+            theme.blit_text(surface, theme.fit_text(text, 20, width), at, 20,
+                            theme.TEXT_DIM, anchor="midleft")
+
     def draw(self, surface: pygame.Surface) -> None:
         from game.rules import GAMES
 
@@ -332,8 +357,8 @@ class TableHistoryScene(Scene):
                         "midtop")
         theme.blit_text(surface, _("{count} games kept on this machine").format(
             count=self.games), (cx, 150), 28, theme.TEXT_DIM, False, "midtop")
-        columns = [(200, _("Player")), (760, _("Played")), (900, _("Won")),
-                   (1040, _("Rating")), (1200, _("Best"))]
+        columns = [(200, _("Player")), (560, _("Played")), (680, _("Won")),
+                   (790, _("Rating")), (920, _("Per game"))]
         y = 220
         for x, head in columns:
             theme.blit_text(surface, head, (x, y), 26, theme.TEXT_DIM, True)
@@ -343,18 +368,15 @@ class TableHistoryScene(Scene):
             panel(surface, row, theme.PANEL)
             name = player.name + (_(" (bot)") if player.bot else "")
             mid = row.centery
-            theme.blit_text(surface, theme.fit_text(name, 30, 540), (200, mid), 30,
+            theme.blit_text(surface, theme.fit_text(name, 30, 340, bold=True), (200, mid), 30,
                             theme.TEXT, True, "midleft")
-            theme.blit_text(surface, str(sum(player.played.values())), (760, mid), 30,
+            theme.blit_text(surface, str(sum(player.played.values())), (560, mid), 30,
                             anchor="midleft")
-            theme.blit_text(surface, str(sum(player.won.values())), (900, mid), 30,
+            theme.blit_text(surface, str(sum(player.won.values())), (680, mid), 30,
                             anchor="midleft")
             rating = f"{player.rating:.1f}" if player.rated_games else "-"
-            theme.blit_text(surface, rating, (1040, mid), 30, theme.ACCENT, True, "midleft")
-            best = " · ".join(f"{_(GAMES[g].name)} {round(v)}"
-                              for g, v in sorted(player.best.items()))
-            theme.blit_text(surface, theme.fit_text(best, 22, 520), (1200, mid), 22,
-                            theme.TEXT_DIM, anchor="midleft")
+            theme.blit_text(surface, rating, (790, mid), 30, theme.ACCENT, True, "midleft")
+            self._draw_per_game(surface, player, row, GAMES)
             y += 64
         if not self.players:
             theme.blit_text(surface, _("No games kept yet: every game you play is kept here."),
