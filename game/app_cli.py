@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from game.i18n import N_, _
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     from game.cli_numbers import positive, seconds, seed
@@ -88,9 +90,9 @@ def _address(text: str) -> str:
     return text
 
 
-NO_DISPLAY = ("railparty: no window can open here: there is no display. Run it on a "
-              "desktop, or without a window: railparty demo --headless, railparty host "
-              "--headless, railparty join --bot greedy --headless, railparty simulate.")
+NO_DISPLAY = N_("railparty: no window can open here: there is no display. Run it on a "
+                "desktop, or without a window: railparty demo --headless, railparty host "
+                "--headless, railparty join --bot greedy --headless, railparty simulate.")
 
 
 def open_app(**kwargs):
@@ -114,12 +116,12 @@ def open_app(**kwargs):
                 driver = None
         if driver in (None, "offscreen", "dummy"):
             pygame.display.quit()
-            print(NO_DISPLAY, file=sys.stderr, flush=True)
+            print(_(NO_DISPLAY), file=sys.stderr, flush=True)
             return None
     try:
         app = App(**kwargs)
     except pygame.error as exc:
-        print(f"{NO_DISPLAY} ({exc})", file=sys.stderr, flush=True)
+        print(f"{_(NO_DISPLAY)} ({exc})", file=sys.stderr, flush=True)
         return None
     return app
 
@@ -142,7 +144,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     start_bot_workers(args.bot_workers)
     to_title(app)
     if args.resume is not None and not continue_game(app, args.resume):
-        print(f"railparty: cannot resume {args.resume}: {app.toasts[-1][0]}", file=sys.stderr)
+        print(_("railparty: cannot resume {path}: {problem}").format(
+            path=args.resume, problem=app.toasts[-1][0]), file=sys.stderr)
     app.run()
     app.close()
     return 0
@@ -161,11 +164,11 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     kiosk = KioskScene(app, discover=args.discover, address=args.address,
                        host_key=args.host_key)
     app.push(kiosk)
-    following = (f"the game at {args.address}" if args.address else
-                 f"the game {args.discover!r} on the LAN" if args.discover else
-                 "the first game that starts on the LAN")
-    print(f"railparty kiosk: following {following}; a bot demo plays until it answers. "
-          "Quit: Ctrl+Shift+Q.", file=sys.stderr, flush=True)
+    following = (_("the game at {address}").format(address=args.address) if args.address
+                 else _("the game '{name}' on the LAN").format(name=args.discover)
+                 if args.discover else _("the first game that starts on the LAN"))
+    print(_("railparty kiosk: following {game}; a bot demo plays until it answers. "
+            "Quit: Ctrl+Shift+Q.").format(game=following), file=sys.stderr, flush=True)
     try:
         app.run(max_frames=args.frames)
         if args.screenshot:
@@ -203,7 +206,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.screenshot:
         import pygame
         pygame.image.save(app.surface, str(args.screenshot))
-        print(f"screenshot saved to {args.screenshot}", file=sys.stderr, flush=True)
+        print(_("screenshot saved to {path}").format(path=args.screenshot), file=sys.stderr,
+              flush=True)
     app.close()
     if args.stats:  # the last line of stdout, alone: a script reads it
         print(json.dumps(app.frame_stats()), flush=True)

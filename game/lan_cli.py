@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from game.i18n import _
+
 
 def register(subparsers: Any) -> None:
     from net import cli as net_cli
@@ -38,8 +40,9 @@ def host_window(host: Any, player: str, resumed: Any) -> int:
             # the host's own seat is the human seat saved under this player's name
             token = next((s.token for s in resumed.seats if s.name == player and s.token),
                          None)
-            _say(f"a resumed game: {player} takes back their seat" if token else
-                 f"a resumed game: no seat of {player!r} in it, so the window watches")
+            _say((_("a resumed game: {name} takes back their seat") if token else
+                  _("a resumed game: no seat of '{name}' in it, so the window watches")).format(
+                      name=player))
         if resumed is not None and token is None:
             client = host.join_local(player, role="spectator")
         else:

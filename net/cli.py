@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from game.cli_numbers import count, port, positive, seconds, seed
+from game.host_words import closed_words, host_said
+from game.i18n import N_, _, ngettext
 from game.seats import SEAT_COLORS, machine_player_name
 from game.think_arg import add_bot_workers, think_ms
 from net import protocol as P
@@ -174,6 +176,10 @@ def _logging(verbose: bool) -> None:
                         format="%(asctime)s %(name)s: %(message)s")
 
 
+# what a headless client prints before a host's words (translated where printed)
+MESSAGE_KINDS = (N_("reject"), N_("bye"))
+
+
 def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -197,7 +203,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
         try:
             resume = load_hosted(args.resume, force=args.force_resume)
         except SaveError as exc:
-            _say(f"cannot resume: {exc}")
+            _say(_("cannot resume: {problem}").format(problem=exc))
             return 2
     info = GAMES[resume.game_id if resume else args.game]
     if resume is None and not info.min_players <= args.seats <= info.max_players:
@@ -207,7 +213,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
         save = str(data_dir() / "saves" / time.strftime("host-%Y%m%d-%H%M%S.json"))
     problem = _unwritable(save)
     if problem:
-        _say(f"cannot save to {save}: {problem}")
+        _say(_("cannot save to {path}: {problem}").format(path=save, problem=problem))
         return 2
     name = args.name or f"{socket.gethostname()[:16]} rails"
     from game.bots.pool import start_shared
@@ -236,13 +242,13 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                         flush=True))
     except ValueError as exc:
         parser.error(str(exc))
-    _say(f"saving to {save}")
+    _say(_("saving to {path}").format(path=save))
     if not args.headless:
         return (host_window or _no_window)(host, args.player or _default_name(), resume)
     try:
         result = host.run()
     except OSError:
-        _say(host.startup_error or "the host could not start")
+        _say(host.startup_error or _("the host could not start"))
         return 2
     timings = sorted(host.action_seconds)
     if timings:
@@ -251,7 +257,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
              f"{timings[min(len(timings) - 1, round(0.99 * (len(timings) - 1)))] * 1000:.2f} ms "
              "(checks, rules, journal, every update)")
     if result is None or host.match is None:
-        _say("stopped before the game was over")
+        _say(_("stopped before the game was over"))
         return 1
     print(json.dumps(P.result_record(host.game, host.match.version, result), sort_keys=True),
           flush=True)
@@ -268,7 +274,7 @@ def _discover(args: argparse.Namespace) -> Any:
     from net.identity import shown
     from net.known_hosts import KnownHosts
 
-    _say(f"looking for {args.discover!r} on the LAN ...")
+    _say(_("looking for '{name}' on the LAN ...").format(name=args.discover))
     with Browser(interfaces=args.interface) as browser:
         found = browser.matches(args.discover, args.discover_timeout)
         if not found:
@@ -282,13 +288,15 @@ def _discover(args: argparse.Namespace) -> Any:
     known = KnownHosts().get(args.discover)
     choice = choose(found, args.discover, host_key=args.host_key, known=known, proven=proven)
     for note in choice.notes:
-        _say(f"note: {note}")
+        _say(_("note: {note}").format(note=note))
     if choice.game is None:
-        _say(choice.problem or "no game chosen")
+        _say(choice.problem or _("no game chosen"))
         return None
     game = choice.game
-    _say(f"found {game.name!r} ({game.game}, {game.free} free seats) at {game.address}, "
-         f"host key {shown(game.fingerprint)}")
+    _say(ngettext("found '{name}' ({game}, {free} free seat) at {address}, host key {key}",
+                  "found '{name}' ({game}, {free} free seats) at {address}, host key {key}",
+                  game.free).format(name=game.name, game=game.game, free=game.free,
+                                    address=game.address, key=shown(game.fingerprint)))
     return game
 
 
@@ -325,20 +333,27 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
     def show(message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "status":
-            _say(f"[{message['status']}] {message.get('reason') or ''}".rstrip())
+            why = message.get("reason") or ""
+            if message.get("cause") and message["status"] != "connected":
+                snap = dict(client.snapshot(), cause=message.get("cause"), reason=why)
+                why = closed_words(snap, why)
+            _say(f"[{_(message['status'])}] {why}".rstrip())
         elif kind == "welcome":
-            where = ("as a spectator" if message["seat"] is None
-                     else f"in seat {message['seat']}")
-            key = shown(client.host_fingerprint or "") or "not proved"
-            _say(f"joined {message.get('host_name')!r} {where} (host key {key})")
+            key = shown(client.host_fingerprint or "") or _("not proved")
+            if message["seat"] is None:
+                said = _("joined '{name}' as a spectator (host key {key})")
+            else:
+                said = _("joined '{name}' in seat {seat} (host key {key})")
+            _say(said.format(name=message.get("host_name"), seat=message["seat"], key=key))
             old = client.replaced_key
             if old is not None:
-                _say(f"warning: {old.name!r} had the key {shown(old.fingerprint)} when you "
-                     f"played before; this host proved {key}. It is remembered now.")
+                _say(_("warning: '{name}' had the key {old} when you played before; this "
+                       "host proved {key}. It is remembered now.").format(
+                           name=old.name, old=shown(old.fingerprint), key=key))
         elif kind in ("reject", "bye"):
-            _say(f"{kind}: {message.get('reason')}")
+            _say(f"{_(kind)}: {host_said(message)}")
         elif kind == "error" and message.get("code") not in (P.E_STALE,):
-            _say(f"error: {message.get('reason')}")
+            _say(_("error: {reason}").format(reason=host_said(message)))
 
     client.start()
     try:
@@ -352,7 +367,8 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
             record = run_bot(client, pooled, think=args.think,
                              timeout=args.timeout, on_message=show)
     except ClientClosed as exc:
-        _say(f"the game ended for us: {exc}")
+        _say(_("the game ended for us: {reason}").format(
+            reason=closed_words(client.snapshot(), str(exc))))
         rejected = client.snapshot()["seat"] is None and client.connections == 0
         return 2 if rejected else 3
     except TimeoutError as exc:

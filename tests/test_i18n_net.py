@@ -133,3 +133,25 @@ def test_the_kiosk_badge_says_a_host_failed_its_key_in_japanese(japanese):
         assert scene.notice == "10.0.0.9:1 は鍵を証明できなかったため、飛ばしました"
     finally:
         app.close()
+
+
+def test_headless_commands_with_lang_ja_tell_the_player_in_japanese(monkeypatch, tmp_path):
+    from netkit import LOOPBACK, Proc
+
+    isolate(monkeypatch, tmp_path)
+    host = Proc("host", "--headless", "--lang", "ja", "--bind", LOOPBACK, "--port", "0",
+                "--no-advertise", "--no-web", "--seats", "2",
+                "--save", str(tmp_path / "hosted.json"))
+    joiner = None
+    try:
+        port = host.port()                     # the machine-read line stays as it was
+        assert host.wait_said("に保存します").endswith("hosted.json に保存します")
+        joiner = Proc("join", "--lang", "ja", "--headless", "--bot", "random",
+                      "--address", f"{LOOPBACK}:{port}")
+        said = joiner.wait_said("に参加しました")
+        assert "の席 " in said and "（ホストの鍵 " in said, said
+        assert not any(line.startswith("joined ") for line in joiner.err)
+    finally:
+        for proc in (joiner, host):
+            if proc is not None:
+                proc.kill()
