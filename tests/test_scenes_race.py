@@ -493,3 +493,16 @@ def test_a_hand_off_recap_does_not_count_a_journey_twice(app, tmp_path):
     app.step(15)
     key(app, pygame.K_RETURN)
     assert len(scene.journeys.get(0, [])) == 1, scene.journeys
+
+
+def test_the_detective_covers_no_city_plate_or_leg_badge_in_any_city(app):
+    """Paris's detective stood on Brindisi's plate: wherever he waits, the words
+    of plates and badges stay clear of him."""
+    scene = start(app, [Seat("Solo", "red"), Seat("B1", "blue", "greedy")])
+    words = {**{("plate", k): v for k, v in scene.plates.items()},
+             **{("badge", k): v for k, v in scene.badges.items()}}
+    for city in scene.world.cities:
+        spot = scene.detective_spot(city)
+        covered = [name for name, rect in words.items() if spot.colliderect(rect)]
+        assert not covered, f"the detective in {city} covers {covered}"
+        assert L.MAP_RECT.contains(spot)

@@ -221,10 +221,9 @@ class RaceChoices:
     def _ring_city(self, surface: pygame.Surface, city: str) -> None:
         x, y = self.world.cities[city]
         pygame.draw.circle(surface, theme.FOCUS, (round(x), round(y)), 30, 5)
-        img = pieces.detective(58)
-        img = img.copy()
+        img = pieces.detective(58).copy()
         img.set_alpha(170)
-        surface.blit(img, img.get_rect(midbottom=(round(x - 6), round(y + 6))))
+        surface.blit(img, self.detective_spot(city))
 
     def _outline_leg(self, surface: pygame.Surface) -> None:
         """The leg the viewer is about to travel, lit on the map."""

@@ -80,14 +80,34 @@ class RaceDrawing:
     def _draw_detective(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
         if ("detective",) in hidden:
             return
-        x, y = self.world.cities[model.detective]
-        img = pieces.detective(58)
-        surface.blit(img, img.get_rect(midbottom=(round(x - 6), round(y + 6))))
+        surface.blit(pieces.detective(58), self.detective_spot(model.detective))
 
     def detective_rect(self) -> pygame.Rect:
         """Where the detective stands on the map (hover and focus find him there)."""
-        x, y = self.world.cities[self.shown["detective"]]
-        return pieces.detective(58).get_rect(midbottom=(round(x - 6), round(y + 6)))
+        return self.detective_spot(self.shown["detective"])
+
+    def detective_spot(self, city: str) -> pygame.Rect:
+        """The detective's box by a city: on the dot, else beside it, wherever he
+        covers no city plate or leg badge (their words stay readable), and the
+        fewest pawns."""
+        x, y = (round(v) for v in self.world.cities[city])
+        box = pieces.detective(58).get_rect()
+        candidates = [box.copy() for _ in range(5)]
+        candidates[0].midbottom = (x - 6, y + 6)
+        candidates[1].midright = (x - 12, y - 4)
+        candidates[2].midleft = (x + 12, y - 4)
+        candidates[3].midbottom = (x, y - 12)
+        candidates[4].midtop = (x, y + 12)
+        words = list(self.plates.values()) + list(self.badges.values())
+        pawns = [pygame.Rect(round(px) - PAWN_R, round(py) - PAWN_R, 2 * PAWN_R, 2 * PAWN_R)
+                 for px, py in self._pawn_spots(self.board_model()).values()]
+
+        def cost(rect: pygame.Rect) -> int:
+            off_map = 0 if L.MAP_RECT.contains(rect) else 100
+            return off_map + 10 * len(rect.collidelistall(words)) + len(
+                rect.collidelistall(pawns))
+
+        return min(candidates, key=cost)
 
     def _draw_markers(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
         stacks: dict[int, int] = {}

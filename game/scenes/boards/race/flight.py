@@ -84,7 +84,17 @@ class RaceTweenDrawing:
         (x, y), _ = point_along(t.data["path"], t.value)
         step = abs(math.sin(t.raw * math.pi * 10)) * 8
         img = pieces.detective(58)
-        surface.blit(img, img.get_rect(midbottom=(round(x - 6), round(y + 6 - step))))
+        # from his spot by the city he leaves to his spot by the city he reaches
+        offsets = []
+        for city in (t.data.get("leaves"), t.data.get("reaches")):
+            if city is None:
+                offsets.append((-6, 6))
+                continue
+            spot, home = self.detective_spot(city).midbottom, self.world.cities[city]
+            offsets.append((spot[0] - home[0], spot[1] - home[1]))
+        ox = offsets[0][0] + (offsets[1][0] - offsets[0][0]) * t.value
+        oy = offsets[0][1] + (offsets[1][1] - offsets[0][1]) * t.value
+        surface.blit(img, img.get_rect(midbottom=(round(x + ox), round(y + oy - step))))
 
     def _draw_marker_tween(self, surface: pygame.Surface, t: Tween) -> None:
         days = t.data["start"] + (t.data["end"] - t.data["start"]) * t.value

@@ -256,6 +256,7 @@ class RaceMotion:
         self.model.detective = event["to"]
         self.animator.add_batch([self._tween(min(110, 30 + length / 9), ease_in_out_cubic,
                                              kind="detective", path=path,
+                                             leaves=event["from"], reaches=event["to"],
                                              hide=("detective",))])
 
     def _anim_die_rolled(self, event: Event) -> None:
