@@ -111,7 +111,8 @@ def test_the_tour_sees_every_kind_of_screen(tour):
                    "settings", "join", "join-games", "host", "lobby"):
         assert screen in names, screen
     for game_id in GAMES:
-        for part in ("handoff", "board", "menu", "rules", "leave", "results"):
+        for part in ("handoff", "board", "menu", "rules", "leave", "results",
+                     "results-board"):
             assert f"{game_id}-{part}" in names, (game_id, part)
         assert f"kiosk-{game_id}" in names, game_id
     assert any(name.endswith("-tickets") for name in names)  # a choice

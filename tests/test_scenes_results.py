@@ -78,3 +78,44 @@ def test_a_click_on_a_button_leaves_at_once(app):
     title = next(b for b in results.menu.buttons if b.label == "Title")
     app.step(2, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=title.rect.center)])
     assert type(app.top).__name__ == "TitleScene"
+
+
+def test_the_board_behind_the_route_results_keeps_its_hint_off_the_hand(tmp_path, monkeypatch):
+    """M on the results shows the board with the player's hand at the bottom
+    left: "M: back to the scores" must not be drawn over those cards."""
+    import pygame
+
+    from game.app import App
+    from game.match import Match, Seat
+    from game.scenes.flow import start_match
+    from game.scenes.results import ResultsScene
+    from game.settings import Settings
+    from game.ui import layout_check
+    from game.ui.layout_record import recording
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
+    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    try:
+        match = Match("routes-usa", [Seat("Ada", "red", "greedy"), Seat("Bo", "blue", "greedy"),
+                                     Seat("Cy", "green", "greedy")], 3)
+        while not match.state.is_over:
+            match.play_bot(match.state.to_act[0])
+        match.seats[0].bot = None                  # one human: the hand stays in view
+        match._make_bots()
+        start_match(app, match)
+        for _ in range(200):
+            app.step(5)
+            if isinstance(app.top, ResultsScene):
+                break
+        results = app.top
+        assert isinstance(results, ResultsScene)
+        app.step(400)
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m")])
+        assert results.compact
+        with recording() as rec:
+            app.step(1)
+        texts = [m.content for m in rec.frame.texts]
+        assert "M: back to the scores" in texts and "You are Ada" in texts
+        assert layout_check.problems(rec.frame.marks) == []
+    finally:
+        app.close()

@@ -275,6 +275,9 @@ def game(s: Shooter, game_id: str) -> None:
     play_until(match, 100_000)
     scene.fast_forward()
     s.shot(f"{short}-results", 400)
+    s.key(pygame.K_m)                      # the scores step aside: the board behind
+    s.shot(f"{short}-results-board", 2)
+    s.key(pygame.K_m)
     if getattr(s.app.top, "race", None) is not None:
         s.key(pygame.K_c)                  # the race over the game
         s.shot(f"{short}-results-chart", 2)

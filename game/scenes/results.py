@@ -188,7 +188,7 @@ class ResultsScene(Scene):
                                 "center")
             return
         if self.compact:
-            theme.blit_text(surface, _("M: back to the scores"), (20, 1040), 30, theme.ACCENT)
+            self._draw_back_hint(surface)
             return
         shade(surface, 120)
         panel(surface, BOX, (26, 30, 42), theme.ACCENT, 20, 4)
@@ -208,6 +208,15 @@ class ResultsScene(Scene):
             col = pygame.Rect(x, BOX.y + 120, col_w - 20, BOX.height - 250)
             self._draw_column(surface, col, seat, progress)
         self._draw_buttons(surface)
+
+    def _draw_back_hint(self, surface: pygame.Surface) -> None:
+        """The way back to the scores, on a badge in the top bar between the
+        table's status and its view label: the bottom left holds a hand."""
+        text = theme.fit_text(_("M: back to the scores"), 28, 360, bold=True)
+        box = pygame.Rect(0, 0, theme.font(28, True).size(text)[0] + 36, 44)
+        box.center = (1240, 28)
+        panel(surface, box, (26, 30, 42), theme.ACCENT, 12, 2)
+        theme.blit_text(surface, text, box.center, 28, theme.ACCENT, True, "center")
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         from game.scenes.race_chart_view import draw_race
