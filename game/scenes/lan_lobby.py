@@ -11,6 +11,7 @@ from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
+from game.seat_names import shown_name
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
@@ -191,7 +192,8 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, color, (rect.x + 14, rect.y + 14, 56, 56),
                              border_radius=8)
             kind = seat.get("kind")
-            label = seat.get("name") or (_("open seat") if kind == "open" else "")
+            label = shown_name(seat.get("name") or "") or (_("open seat") if kind == "open"
+                                                           else "")
             if kind == "bot":
                 label += f" ({_(level_name(seat.get('bot') or 'greedy'))})"
             theme.blit_text(surface, label, (rect.x + 90, rect.centery), 44, theme.TEXT, True,

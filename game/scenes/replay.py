@@ -21,6 +21,7 @@ import pygame
 from game.i18n import N_, _
 from game.scenes import nav
 from game.scenes.base import Scene
+from game.seat_names import shown_name
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu, panel
@@ -162,7 +163,7 @@ class ReplayControls(Scene):
         panel(surface, BAR, (30, 36, 50))
         state = _("Playing") if self.playing else _("Paused")
         who = (_("Public view") if s.watching is None
-               else _("{name}'s view").format(name=s.seats()[s.watching]["name"]))
+               else _("{name}'s view").format(name=shown_name(s.seats()[s.watching]["name"])))
         line = _("Replay · {state} · move {n} of {total} · round {round} · {who}").format(
             state=state, n=s.cursor, total=s.length, round=self.round_of(s.cursor), who=who)
         if self.typed:

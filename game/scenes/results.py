@@ -29,6 +29,7 @@ from game.anim.tween import ease_out_cubic, scaled
 from game.i18n import N_, _, ngettext
 from game.race_chart import Race, race_of, race_of_views
 from game.scenes.base import Scene
+from game.seat_names import shown_name
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu, panel, shade
@@ -175,7 +176,7 @@ class ResultsScene(Scene):
         winners = self.result["winners"]
         if not winners:
             return _("Nobody wins")
-        names = _(" and ").join(self.seats[w]["name"] for w in winners)
+        names = _(" and ").join(shown_name(self.seats[w]["name"]) for w in winners)
         return ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -224,7 +225,7 @@ class ResultsScene(Scene):
         area = pygame.Rect(BOX.x + 30, BOX.y + 120, BOX.width - 60, BOX.height - 250)
         seats = range(len(self.seats))
         draw_race(surface, area, self.race, _(self.table.race_label()),
-                  [self.seats[s]["name"] for s in seats],
+                  [shown_name(self.seats[s]["name"]) for s in seats],
                   [self.table.seat_color(s) for s in seats])
         self._draw_buttons(surface)
 
@@ -240,7 +241,7 @@ class ResultsScene(Scene):
         won = seat in winners
         panel(surface, col, (40, 46, 62), color if won else theme.PANEL_EDGE, 14, 4 if won else 2)
         pygame.draw.rect(surface, color, (col.x, col.y, col.width, 12), border_radius=6)
-        name = theme.fit_text(self.seats[seat]["name"], 40, col.width - 20, True)
+        name = theme.fit_text(shown_name(self.seats[seat]["name"]), 40, col.width - 20, True)
         theme.blit_text(surface, name, (col.centerx, col.y + 40), 40, theme.TEXT, True, "center")
         score = self.result["scores"][seat]
         total = round(score * progress) if self.count_ticks else score

@@ -46,6 +46,7 @@ from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.table_panels import KIOSK_LOG_CHARS, EventLog, TablePanels
+from game.seat_names import shown_name
 from game.seats import seat_rgb
 from game.ui import theme
 from game.ui.input import Intent
@@ -249,7 +250,7 @@ class TableScene(TablePanels, Scene):
         return self.viewer is not None and self.viewer in self.shown_to_act
 
     def seat_name(self, seat: int) -> str:
-        return self.seat_info[seat]["name"]
+        return shown_name(self.seat_info[seat]["name"])
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         return seat_rgb(self.seat_info[seat].get("color"))

@@ -10,6 +10,7 @@ import pygame
 
 from game.bots import level_name
 from game.i18n import _
+from game.seat_names import shown_name
 from game.ui import layout_record, theme, wrap
 from game.ui.widgets import Button, focus_ring, panel
 
@@ -113,7 +114,7 @@ class TablePanels:
     def seat_label(self, seat: int) -> str:
         """A seat's name with its marks: bot level, away, a bot standing in."""
         info = self.seat_info[seat]
-        name = info["name"]
+        name = shown_name(info["name"])
         kind = info.get("kind") or ("bot" if info.get("bot") else "human")
         if kind == "bot" and info.get("bot"):
             level = level_name(info["bot"])

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.ui import layout_record, theme
 from game.ui.input import Intent
 
@@ -47,7 +47,8 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: str | None,
     if face_down:
         pygame.draw.rect(surface, (90, 60, 40), rect, border_radius=8)
         pygame.draw.rect(surface, (200, 170, 110), rect.inflate(-10, -10), 2, border_radius=6)
-        theme.blit_text(surface, "RAIL", rect.center, max(16, rect.height // 5),
+        theme.blit_text(surface, pgettext("card back", "RAIL"), rect.center,
+                        max(16, rect.height // 5),
                         (220, 190, 130), bold=True, anchor="center")
     else:
         color = theme.CARD_COLORS.get(card, (128, 128, 128))
