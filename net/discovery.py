@@ -92,6 +92,12 @@ class FoundGame:
     port: int
     version: int         # the host's protocol version
     fingerprint: str = ""  # its key's fingerprint as announced ("" if none): unproven
+    web_port: int = 0      # the port of its phone page (net/host/web.py); 0: none
+
+    @property
+    def web_address(self) -> str | None:
+        """The phone page's address, for a TV to show as a QR code; None if none."""
+        return f"http://{self.host}:{self.web_port}/" if self.web_port else None
 
     def named(self, wanted: str) -> bool:
         """Whether this game answers to the name `wanted` (its host or instance name)."""
@@ -112,11 +118,14 @@ class Advertiser:
 
     def __init__(self, name: str, port: int, game: str, seats: int, free: int,
                  phase: str = "lobby", *, bind: str = "0.0.0.0",
-                 interfaces: Sequence[str] | None = None, fingerprint: str = ""):
+                 interfaces: Sequence[str] | None = None, fingerprint: str = "",
+                 web_port: int = 0):
         self.name = name
         self.port = port
         self.fields = {"proto": PROTOCOL_VERSION, "game": game, "seats": seats, "free": free,
                        "phase": phase, "host": name, "fp": fingerprint}
+        if web_port:
+            self.fields["web"] = web_port    # the phone page's port, for a kiosk's QR code
         self.addresses = advertised_addresses(bind, interfaces)
         self.interfaces = resolve_interfaces(interfaces if interfaces else None)
         self._zc: AsyncZeroconf | None = None
@@ -184,13 +193,16 @@ def _parse(info: AsyncServiceInfo) -> FoundGame | None:
         free = int(props.get("free", "0"))
     except ValueError:
         return None
+    web = props.get("web", "")
+    web_port = int(web) if web.isdigit() and 0 < int(web) < 65536 else 0
     instance = info.name[:-len(SERVICE_TYPE) - 1] if info.name.endswith(
         "." + SERVICE_TYPE) else info.name
     return FoundGame(name=props.get("host") or instance, service=instance,
                      game=props.get("game", "?"), seats=seats, free=free,
                      phase=props.get("phase", "?"), host=addresses[0], port=info.port,
                      version=version,
-                     fingerprint=parse_fingerprint(props.get("fp", "")) or "")
+                     fingerprint=parse_fingerprint(props.get("fp", "")) or "",
+                     web_port=web_port)
 
 
 class Browser:

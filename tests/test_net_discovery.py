@@ -30,6 +30,7 @@ def test_a_host_is_found_with_its_details_and_unlisted_when_it_stops():
                                                                           "lobby")
             assert (found.host, found.port) == (LOOPBACK, host.port)
             assert found.version == P.PROTOCOL_VERSION and found.compatible
+            assert found.web_port == 0 and found.web_address is None   # no page served
             assert found.address == f"{LOOPBACK}:{host.port}"
             guest = connect(host, "Guest")
             fewer = browser.wait_for(lambda games: [g for g in games if g.name == name
@@ -80,3 +81,17 @@ def test_join_by_name_from_the_command_line(tmp_path):
     finally:
         for proc in procs:
             proc.kill()
+
+
+def test_a_host_serving_the_phone_page_announces_its_port_for_a_kiosk():
+    name = f"Phone rails {secrets.token_hex(3)}"
+    with Browser(interfaces=INTERFACES) as browser:
+        host = start_host(seats=2, name=name, advertise=True, interfaces=INTERFACES,
+                          web_port=0)
+        try:
+            found = browser.find(name, timeout=15)
+            assert found is not None, browser.games()
+            assert found.web_port == host.web_port > 0
+            assert found.web_address == f"http://{LOOPBACK}:{host.web_port}/"
+        finally:
+            host.stop()

@@ -333,3 +333,31 @@ def test_the_hosts_esc_menu_shows_the_phone_page_code_for_a_late_player(app):
     finally:
         client.stop()
         host.stop()
+
+
+def test_kiosk_shows_the_followed_games_phone_page_as_a_qr_code(app):
+    """The announcement carries the phone page's port: the kiosk following the
+    game shows its QR code and join code beside the LIVE badge."""
+    import secrets
+
+    from game.scenes.kiosk import KioskScene
+    from net.host.web import join_code
+
+    name = f"Kiosk phones {secrets.token_hex(3)}"
+    host = Host("routes-usa", 2, name, bind=LOOPBACK, port=0, advertise=True,
+                interfaces=[LOOPBACK], seed=6, bot_delay=0.05, web_port=0).start()
+    try:
+        host.start_game()
+        kiosk = KioskScene(app, discover=name, interfaces=[LOOPBACK])
+        app.push(kiosk)
+        step_until(app, lambda: kiosk.showing == "live", seconds=30)
+        assert kiosk.web == f"http://{LOOPBACK}:{host.web_port}/"
+        shot = pygame.Surface((1920, 1080))
+        kiosk.draw_badge(shot)
+        strip = [shot.get_at((x, y))[:3] for x in range(1000, 1440, 2)
+                 for y in range(960, 1080, 2)]
+        assert strip.count((255, 255, 255)) > 500       # the QR code, under the board
+        assert join_code(kiosk.followed_key or "") == host.status()["join_code"]
+        kiosk.shutdown()
+    finally:
+        host.stop()

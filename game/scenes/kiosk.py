@@ -53,6 +53,10 @@ class KioskScene(Scene):
         self.ticks = 0
         self.shunned: dict[str, int] = {}   # address -> tick until which it is left alone
         self.following: str | None = None   # the address of the client's host
+        # the phone page of the game about to be followed / followed (its
+        # announcement carries the page's port): shown as a QR code while live
+        self.target_web: str | None = None
+        self.web: str | None = None
         if address is None:
             try:
                 from net.discovery import Browser
@@ -77,6 +81,7 @@ class KioskScene(Scene):
 
     def _target(self) -> str | None:
         self.target_key = self.host_key
+        self.target_web = None
         if self.address:
             return self.address
         if self.browser is None:
@@ -107,6 +112,7 @@ class KioskScene(Scene):
         if pick is None:
             return None
         self.target_key = pick.fingerprint
+        self.target_web = pick.web_address
         return pick.address
 
     @property
@@ -137,6 +143,7 @@ class KioskScene(Scene):
             return
         self.client = Client(target, role="spectator", expect_key=self.target_key).start()
         self.following = address
+        self.web = self.target_web
 
     def _show_live(self) -> None:
         from game.remote_session import RemoteSession
@@ -209,6 +216,20 @@ class KioskScene(Scene):
         surface.blit(img, img.get_rect(center=box.center))
         layout_record.box(surface, box)  # a panel: it must hide no text
         layout_record.text(surface, img.get_rect(center=box.center), label, 30, img)
+        if self.showing == "live":
+            self.draw_phone_join(surface, 1420)   # under the map, clear of the side log
+
+    def draw_phone_join(self, surface: pygame.Surface, right: int) -> None:
+        """The followed game's phone page as a small QR code in the strip under
+        the map, with its address and join code, so players
+        on the couch can take a seat from their phones."""
+        if not self.web:
+            return
+        from game.ui.phone_join import draw_phone_join_line
+        from net.host.web import join_code
+
+        draw_phone_join_line(surface, self.web, join_code(self.followed_key or ""),
+                             (right, theme.SCREEN_H - 8))
 
 
 def _clip(text: str, limit: int) -> str:

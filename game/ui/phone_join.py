@@ -25,3 +25,20 @@ def draw_phone_join(surface: pygame.Surface, web: str, code: str, midtop: tuple[
         theme.blit_text(surface, _("code {code}").format(code=code),
                         (rect.centerx, rect.bottom + 110), 30, theme.ACCENT, anchor="center")
     return rect
+
+
+def draw_phone_join_line(surface: pygame.Surface, web: str, code: str,
+                         bottomright: tuple[int, int]) -> pygame.Rect:
+    """A small QR code with the address and code on its left, for the strip
+    under a board (the kiosk): it hides none of the board. Returns its rect."""
+    picture = qr_surface(web, 110)
+    rect = picture.get_rect(bottomright=bottomright)
+    surface.blit(picture, rect)
+    line = _("Phones: scan or open")
+    if code:
+        line += "  |  " + _("code {code}").format(code=code)
+    theme.blit_text(surface, line, (rect.x - 16, rect.centery - 18), 26, theme.TEXT_DIM,
+                    anchor="midright")
+    theme.blit_text(surface, web.removeprefix("http://").rstrip("/"),
+                    (rect.x - 16, rect.centery + 18), 30, theme.TEXT, True, "midright")
+    return rect

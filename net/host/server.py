@@ -360,7 +360,8 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
             advertiser = Advertiser(self.name, self.port, self.game, len(self.slots),
                                     self._free_seats(), self.phase, bind=self.bind,
                                     interfaces=self.interfaces,
-                                    fingerprint=self.identity.fingerprint)
+                                    fingerprint=self.identity.fingerprint,
+                                    web_port=self.web_port if self._web_server else 0)
             self._advertiser = advertiser
             self.advertised_name = await advertiser.start()
             log.info("advertised as %r", self.advertised_name)
