@@ -9,7 +9,7 @@ game, and hands each `BotJob` (game/bots/jobs.py) to them; the caller gets a
 
 One Hard move is shared by every free worker: each makes the same plan from
 the bot's rng (the root moves, the prior) and plays the rollouts the pool
-hands it, `(round, move)` at a time, from the same deal chain
+hands it, `(round, move)` a few at a time, from the same deal chain
 (game/bots/rounds.py); the values come back here, where one `RoundBook`
 pairs them, drops moves and picks the move. With `Budget(iterations=N)` the
 choice is exactly the one-process choice, however many workers share it.
@@ -48,9 +48,14 @@ from game.rules.base import Action
 
 log = logging.getLogger("railparty.bots")
 
-# Rollouts a worker holds at once: the next one waits in its pipe while it
-# plays one, so it never idles for a round trip.
+# Batches of rollouts a worker holds at once: the next waits in its pipe while
+# it plays one, so it never idles for a round trip. A batch holds as many
+# rollouts as take about BATCH_SECONDS (measured as they come back, at most
+# MAX_BATCH): short rollouts (Railway Tricks, Eighty Days) then wake this
+# process (the window's, the host's) a few dozen times a second, not hundreds.
 DEPTH = 2
+BATCH_SECONDS = 0.04
+MAX_BATCH = 16
 MAX_DEATHS = 3
 # The window's (or the host's) workers run this much nicer than it: a busy core
 # goes to the frames and the pings first.
@@ -110,6 +115,7 @@ class _Move:
         self.moves: list[Action] = []
         self.ending = False
         self.deaths = 0
+        self.batch = 1                        # rollouts a batch, from their measured time
         kind = "plan" if search else "choose"
         self.payload = pickle.dumps((kind, ident, bot.name, bot.rng.getstate(), bot.budget,
                                      job.view, job.legal, job.world, job.seat),
@@ -247,16 +253,22 @@ class BotWorkers:
                 _, _, move.moves, has_prior = message
                 move.book = RoundBook(len(move.moves), has_prior, move.budget.iterations,
                                       time.perf_counter() + move.budget.think_ms / 1000)
-        elif kind in ("value", "skipped"):
-            r, k = message[2], message[3]
+        elif kind == "values":
             held = worker.jobs.get(move.id, [])
-            if (r, k) in held:
+            assert move.book is not None
+            played = 0
+            for r, k, value in message[2]:
+                if (r, k) not in held:
+                    continue
                 held.remove((r, k))
-                assert move.book is not None
-                if kind == "value":
-                    move.book.record(r, k, message[4])
-                else:
+                if value is None:
                     move.book.hand_back(r, k, again=False)
+                else:
+                    move.book.record(r, k, value)
+                    played += 1
+            if played:
+                each = message[3] / played
+                move.batch = max(1, min(MAX_BATCH, int(BATCH_SECONDS / max(each, 1e-4))))
         elif kind == "rng":
             assert move.book is not None
             self._finish(move, move.moves[move.book.choice()], message[2], move.book.done)
@@ -281,12 +293,17 @@ class BotWorkers:
             no_deadline = move.budget.iterations is not None
             for worker in move.planned:
                 held = worker.jobs[move.id]
-                while len(held) < DEPTH:
-                    unit = book.next_unit(move.speculate)
-                    if unit is None:
+                while len(held) < DEPTH * move.batch:
+                    batch = []
+                    while len(batch) < move.batch:
+                        unit = book.next_unit(move.speculate)
+                        if unit is None:
+                            break
+                        batch.append(unit)
+                    if not batch:
                         break
-                    held.append(unit)
-                    worker.send(pickle.dumps(("unit", move.id, *unit,
+                    held.extend(batch)
+                    worker.send(pickle.dumps(("units", move.id, batch,
                                               None if no_deadline else book.deadline)))
             if book.outstanding == 0 and move.planned:
                 # every planned worker asked for a rollout and got none: decided

@@ -9,8 +9,9 @@ closes:
     ("plan", job, name, rng, budget, view, legal, world, seat)
         -> ("planned", job, moves, has_prior)            a search to share
         or ("chosen", ...) when there is nothing to search
-    ("unit", job, round, move, deadline) -> ("value", job, round, move, value)
-        or ("skipped", job, round, move) once the deadline has passed
+    ("units", job, [(round, move), ...], deadline)
+        -> ("values", job, [(round, move, value or None), ...], seconds)
+        None for a rollout not played: its deadline had passed
     ("end", job, opened) -> ("rng", job, rng)            the bot's rng after it
     ("drop", job)                                        forget the job
 
@@ -95,15 +96,20 @@ def _answer(message: tuple, searches: dict) -> tuple | None:
             return ("chosen", job, plan, bot.rng.getstate(), 0)
         searches[job] = (player, plan, DealChain(plan.deal, player.rng))
         return ("planned", job, plan.moves, plan.has_prior)
-    if kind == "unit":
-        _, _, r, k, deadline = message
+    if kind == "units":
+        _, _, units, deadline = message
         if job not in searches:
             return ("failed", job, "no such search here")
-        if deadline is not None and time.perf_counter() >= deadline:
-            return ("skipped", job, r, k)
         player, plan, chain = searches[job]
-        root, luck = chain.round(r)
-        return ("value", job, r, k, player.rollout(root, luck, plan.seat, plan.moves[k]))
+        started = time.perf_counter()
+        values = []
+        for r, k in units:
+            if deadline is not None and time.perf_counter() >= deadline:
+                values.append((r, k, None))
+                continue
+            root, luck = chain.round(r)
+            values.append((r, k, player.rollout(root, luck, plan.seat, plan.moves[k])))
+        return ("values", job, values, time.perf_counter() - started)
     if kind == "end":
         if job not in searches:
             return None                # asked again after another worker died
