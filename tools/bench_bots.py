@@ -13,7 +13,10 @@ With --scaling it measures instead how much more Hard thinks with more bot
 workers (game/bots/pool.py): the same --positions positions (from a game of
 Normal bots, seed --seed), each searched for --think-ms with one worker
 process, then with two (or --workers), and in this process for reference;
-prints the rollouts per move of each, the ratio, and the load average.
+prints the rollouts per move of each, the ratio, the load average, and the
+CPU the thinking processes got (cores, and rollouts per CPU-second: equal
+figures for 1 and 2 workers mean the pool itself costs nothing, and a ratio
+short of 2 comes from cores the machine did not give).
     python tools/bench_bots.py --scaling --game routes-usa --think-ms 1000
 """
 
@@ -102,6 +105,18 @@ def positions(game_id: str, count: int, seed: int) -> list[tuple[object, int]]:
     return found
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of these processes so far (Linux /proc; 0 elsewhere)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int) -> None:
     """Rollouts per move at `think_ms` with 1 and `workers` worker processes."""
     from game.bots import make_bot
@@ -116,19 +131,26 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int) ->
             time.sleep(0.05)
         load = os.getloadavg()[0]
         counts = []
+        cpu = wall = 0.0
         for i, (state, seat) in enumerate(found):
             job = BotJob.of(make_bot("search", seed + i, think_ms=think_ms), state, seat)
+            pids = [os.getpid()] if pool is None else pool.pids()
+            before, started = cpu_seconds(pids), time.perf_counter()
             if pool is None:
                 job()
             else:
                 pool.submit(job).result()
+            cpu += cpu_seconds(pids) - before
+            wall += time.perf_counter() - started
             counts.append(job.rollouts)
         if pool is not None:
             pool.close()
         figures[label] = counts
+        per_cpu = sum(counts) / cpu if cpu else float("nan")
         print(f"{label:>16}: {statistics.fmean(counts):7.1f} rollouts a move "
               f"(median {statistics.median(counts):.0f}, {len(counts)} moves at {think_ms} ms; "
-              f"load average {load:.2f} at the start)", flush=True)
+              f"load average {load:.2f} at the start); the thinkers got {cpu / wall:.2f} "
+              f"cores of CPU, {per_cpu:.0f} rollouts a CPU-second", flush=True)
     one, many = (statistics.fmean(figures["1 worker"]),
                  statistics.fmean(figures[f"{workers} workers"]))
     print(f"{workers} workers / 1 worker: {many / one if one else float('nan'):.2f}x "
