@@ -125,13 +125,23 @@ def race_of_views(frames: list[list[Any]], final: dict[str, Any] | None,
                   measure: Callable[[dict[str, Any], bool], list[float]],
                   better: Callable[[float, float], bool],
                   describe: Callable[[Event], str | None] | None = None,
-                  note: Callable[[Event], tuple[int, str] | None] | None = None) -> Race:
+                  note: Callable[[Event], tuple[int, str] | None] | None = None,
+                  sides_view: Callable[[dict[str, Any]], list[tuple[str, float, Any]] | None]
+                  | None = None) -> Race:
     """The race as a LAN guest saw it: it has no seed to replay, only what the
     host sent it (game/view_record.py: per update the events and the view).
     `measure_view(view)` reads each seat's standing off a view (None: the view
     shows none, the values hold); the last point is `measure(final, True)`, the
-    result the guest was shown, so the chart ends on the scores."""
+    result the guest was shown, so the chart ends on the scores. `sides_view`
+    reads the other racers (companies) off a view, as `sides` does a result."""
     series: list[list[float]] = []
+    side_values: dict[str, list[float]] = {}
+    side_colors: dict[str, Any] = {}
+
+    def take_sides(view: dict[str, Any]) -> None:
+        for name, value, color in (sides_view(view) or []) if sides_view else []:
+            side_values.setdefault(name, []).append(value)
+            side_colors[name] = color
     changes: list[LeadChange] = []
     notes: list[list[str]] = []
     ahead: int | None = None
@@ -150,9 +160,11 @@ def race_of_views(frames: list[list[Any]], final: dict[str, Any] | None,
             series = [[v] for v in values]
             notes = [[] for _ in values]
             ahead = leader(values, better)
+            take_sides(view)
             continue
         if len(values) != len(series):
             continue                 # a view that does not fit the table: skip it
+        take_sides(view)
         public = redact_events(events, None)
         if note is not None:
             for event in public:
@@ -170,4 +182,4 @@ def race_of_views(frames: list[list[Any]], final: dict[str, Any] | None,
                                       text, mover))
         if now is not None:
             ahead = now
-    return Race(series, changes, notes)
+    return Race(series, changes, notes, side_values, side_colors)

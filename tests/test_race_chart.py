@@ -209,17 +209,21 @@ def _guest_frames(match: Match, seat: int) -> list[list]:
     return frames
 
 
-@pytest.mark.parametrize("game, players", [("routes-usa", 3), ("eighty-days", 3)])
+@pytest.mark.parametrize("game, players", [("routes-usa", 3), ("eighty-days", 3),
+                                           ("railway-tricks", 4)])
 def test_a_lan_guest_charts_the_race_from_what_it_was_shown(game, players):
     from types import SimpleNamespace
 
     from game.scenes.boards.race.scene import RaceBoardScene
     from game.scenes.boards.routes.scene import RoutesBoardScene
+    from game.scenes.boards.tricks.scene import TricksBoardScene
     from game.scenes.results import race_for
 
     match = _played(game, players, 21)
     final = match.state.result()
-    scene = RoutesBoardScene if game.startswith("routes") else RaceBoardScene
+    scene = {"routes-usa": RoutesBoardScene, "eighty-days": RaceBoardScene,
+             "railway-tricks": TricksBoardScene}[game]
+    fake = SimpleNamespace(palette=SimpleNamespace(rgb={}))
     seen = []
 
     def describe(event):
@@ -230,7 +234,8 @@ def test_a_lan_guest_charts_the_race_from_what_it_was_shown(game, players):
         session=SimpleNamespace(recorder=SimpleNamespace(frames=_guest_frames(match, 1))),
         info=GAMES[game], describe=describe, story_note=lambda e: None,
         race_measure=lambda r, o: scene.race_measure(None, r, o),
-        race_measure_view=lambda v: scene.race_measure_view(None, v))
+        race_measure_view=lambda v: scene.race_measure_view(None, v),
+        race_sides_view=lambda v: scene.race_sides_view(fake, v))
     race = race_for(table, final)
     assert race is not None and race.moves == len(match.state.history)
     assert [line[-1] for line in race.series] == list(final["scores"])
@@ -238,7 +243,31 @@ def test_a_lan_guest_charts_the_race_from_what_it_was_shown(game, players):
     # the standing mid-game is what the public view showed
     if game.startswith("routes"):
         assert all(b == sorted(b) for b in (line[:-1] for line in race.series))
+    if game == "railway-tricks":     # each company's value too, ending on the engine's
+        assert {name: line[-1] for name, line in race.sides.items()} == {
+            name: c["value"] for name, c in final["companies"].items()}
+        # the seats' values after every move are the engine's, as a full replay has them
+        full = race_of(game, players, match.seed, dict(match.options),
+                       list(match.state.history), _scores, GAMES[game].better)
+        assert race.series == full.series
     assert race.changes and all("private" not in e for e in seen)
     # no frames at all (a guest that recorded nothing): no chart, no crash
     table.session = SimpleNamespace(recorder=None)
     assert race_for(table, final) is None
+
+
+@pytest.mark.parametrize("players, options", [(3, {}), (4, {"teams": True}), (5, {})])
+def test_railway_tricks_standing_read_off_a_public_view_is_the_engines(players, options):
+    from game.rules.tricks.scoring import standing_of_view
+
+    match = Match("railway-tricks", default_seats("railway-tricks", 0, players), 5,
+                  options=options)
+    while True:
+        values, scores = standing_of_view(match.state.view(None))
+        result = match.state.result()
+        assert scores == result["scores"]
+        assert values == {name: c["value"] for name, c in result["companies"].items()}
+        if match.state.is_over:
+            break
+        match.play_bot(match.state.to_act[0])
+    assert standing_of_view({"players": []}) is None

@@ -55,7 +55,7 @@ def race_for(table: Any, result: dict[str, Any] | None = None) -> Race | None:
         try:
             race = race_of_views(list(frames), result, table.race_measure_view,
                                  table.race_measure, info.better, table.describe,
-                                 table.story_note)
+                                 table.story_note, table.race_sides_view)
         except Exception:             # a chart is never worth losing the results over
             log.exception("could not chart the race this guest saw")
             return None

@@ -172,6 +172,10 @@ class TableScene(TablePanels, Scene):
             return None
         return [p["score"] for p in players]
 
+    def race_sides_view(self, view: dict[str, Any]) -> list[tuple[str, float, Any]] | None:
+        """`race_sides`, read off a view as a LAN guest was shown it."""
+        return None
+
     def story_note(self, event: Event) -> tuple[int, str] | None:
         """A highlight of a seat's game for its results column: (seat, words)."""
         return None

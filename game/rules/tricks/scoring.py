@@ -24,3 +24,24 @@ def best_stretch(values: list[int], distance: int | None) -> tuple[int, int, int
 def line_value(values: list[int], distance: int | None, cost: int) -> int:
     """A share's worth: best stretch minus the locomotive's cost, never below 0."""
     return max(0, best_stretch(values, distance)[0] - cost)
+
+
+def standing_of_view(view: dict) -> tuple[dict[str, int], list[int]] | None:
+    """Each company's share value and each seat's score as they stand, read off
+    a view (public parts only: the lines, locomotives and shares on show), the
+    way the engine's result counts them; for a LAN guest, who has no state to
+    ask. None when the view lacks them."""
+    try:
+        values = {}
+        for company, line in view["lines"].items():
+            loco = view["locomotives"].get(company)
+            values[company] = 0 if loco is None else line_value(
+                [item["value"] for item in line], loco["distance"], loco["cost"])
+        own = [sum(values[share["company"]] for share in player["shares"])
+               for player in view["players"]]
+    except (KeyError, TypeError, AttributeError):
+        return None
+    scores = list(own)
+    if view.get("teams") and len(own) == 4:
+        scores = [own[s] + own[(s + 2) % 4] for s in range(4)]
+    return values, scores

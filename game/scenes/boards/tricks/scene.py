@@ -16,6 +16,7 @@ import pygame
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
 from game.i18n import N_, _, ngettext
 from game.rules.base import Event
+from game.rules.tricks.scoring import standing_of_view
 from game.scenes.boards.tricks import layout as L
 from game.scenes.boards.tricks.cards import CardArt, Palette
 from game.scenes.boards.tricks.display import Item, TableModel, same_card
@@ -449,6 +450,18 @@ class TricksBoardScene(TricksDrawing, TableScene):
         """Each company's share value as its line grew (0 until a locomotive pulls it)."""
         return [(c["company"], c["value"], self.palette.rgb.get(c["company"], (150, 150, 150)))
                 for c in (result.get("companies") or {}).values()]
+
+    def race_measure_view(self, view: dict[str, Any]) -> list[float] | None:
+        """Each seat's shares times company values, as a LAN guest saw them."""
+        standing = standing_of_view(view)
+        return None if standing is None else list(standing[1])
+
+    def race_sides_view(self, view: dict[str, Any]) -> list[tuple[str, float, Any]] | None:
+        standing = standing_of_view(view)
+        if standing is None:
+            return None
+        return [(name, value, self.palette.rgb.get(name, (150, 150, 150)))
+                for name, value in standing[0].items()]
 
     def race_label(self) -> str:
         return N_("Shares times company values")
