@@ -83,16 +83,16 @@ class RaceBoardLayer:
             _draw_lane(s, points, kind)
             if points[-1][0] > L.MAP_RECT.right:
                 _draw_lane(s, [(x - world.width, y) for x, y in points], kind)
-        # every lane and leader line first: none crosses a badge's words
+        # every lane and leader line first, a city's line to its name plate too:
+        # none crosses a badge's words (Bombay's ran through "12 days")
         for i in range(len(world.legs)):
             self._draw_badge(s, i, leader=True)
+        self.plates = self._plate_rects()
+        for name, (x, y) in world.cities.items():
+            pygame.draw.line(s, (24, 28, 38), (x, y), self.plates[name].center, 3)
         for i in range(len(world.legs)):
             self._draw_badge(s, i)
         s.set_clip(None)
-        self.plates = self._plate_rects()
-        for name, (x, y) in world.cities.items():
-            plate = self.plates[name]
-            pygame.draw.line(s, (24, 28, 38), (x, y), plate.center, 3)
         for name, (x, y) in world.cities.items():
             if name == self.shown["route"][0]:
                 pygame.draw.circle(s, theme.ACCENT, (x, y), 15)
