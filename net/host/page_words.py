@@ -35,6 +35,23 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("pink"), N_("white"), N_("blue"), N_("yellow"), N_("orange"), N_("black"),
     N_("red"), N_("green"), N_("gray"), N_("locomotive"), N_("ferry"), N_("ship"),
     N_("train"),
+    # what happened (the events' types and fields, as the page's log writes them)
+    N_("Arrived"), N_("Card drawn"), N_("Card laid"), N_("Card played"), N_("Card removed"),
+    N_("Card taken"), N_("Chip"), N_("City laid"), N_("Coin gained"), N_("Coins paid"),
+    N_("Days lost"), N_("Deck reshuffled"), N_("Detective moved"), N_("Die rolled"),
+    N_("Discarded"),
+    N_("Event drawn"), N_("Event played"), N_("Events gathered"), N_("Events reshuffled"),
+    N_("Exchange taken"), N_("Face up refilled"), N_("Face up reset"), N_("Ferry drawn"),
+    N_("Final round"), N_("Game over"), N_("Locomotive placed"), N_("Moved"),
+    N_("Reservation replaced"), N_("Round ended"), N_("Round started"), N_("Route claimed"),
+    N_("Share taken"), N_("Tickets kept"), N_("Tickets offered"), N_("Track laid"),
+    N_("Trick won"), N_("Turn ended"), N_("Turn started"),
+    N_("Action"), N_("As"), N_("Auto"), N_("Card"), N_("Color"), N_("Company"), N_("Count"),
+    N_("Counts"), N_("Elephant"), N_("Event"), N_("Face up"), N_("From"), N_("Kept"),
+    N_("Lane"), N_("Led"), N_("Number"), N_("Order"), N_("Pile"), N_("Points"),
+    N_("Princess as"), N_("Private"), N_("Purpose"), N_("Returned"), N_("Roll"), N_("Round"),
+    N_("Seats"), N_("Slots"), N_("Source"), N_("Start player"), N_("Taken"), N_("To"),
+    N_("Track"), N_("Trains left"), N_("Travellers"), N_("Why"), N_("Winner"),
 )
 
 
