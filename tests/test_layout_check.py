@@ -105,3 +105,17 @@ def test_a_cached_picture_brings_its_words_where_it_lands():
     assert [m.content for m in marks] == ["London", "Balloon!"]
     assert marks[0].rect.x >= 150 and marks[0].rect.y >= 120
     assert "overlap" in layout_check.problems(marks)[0]
+
+
+def test_a_picture_drawn_over_text_is_found_and_one_beside_it_is_not():
+    def over(s):
+        theme.blit_text(s, "Brindisi", (300, 300), 26)
+        layout_record.box(s, pygame.Rect(290, 290, 40, 58), "picture")
+
+    def beside(s):
+        theme.blit_text(s, "Brindisi", (300, 300), 26)
+        layout_record.box(s, pygame.Rect(200, 290, 40, 58), "picture")
+
+    found = layout_check.problems(frame(over))
+    assert len(found) == 1 and "covered by a picture" in found[0]
+    assert layout_check.problems(frame(beside)) == []

@@ -9,7 +9,9 @@ A frame is a list of marks in draw order. Four problems are found:
   they meet;
 - a text runs out of a panel drawn under it by the same screen: part of the
   text is on the panel and part off it, and the panel shows there;
-- a text runs off the screen.
+- a text runs off the screen;
+- a picture (a token on a board: a pawn, the detective) is drawn over a text
+  of the same screen.
 
 A box drawn after a mark covers it where the two meet: that is how an
 overlay (a dialog, a shade over the whole screen) hides the board beneath
@@ -37,8 +39,8 @@ TEXT_GAP = 1
 def _covered(area: pygame.Rect, boxes: Iterable[Mark], after: int, before: int,
              skip: tuple[Mark, ...] = ()) -> bool:
     """Whether a box drawn between orders `after` and `before` covers `area`."""
-    return any(after < b.order < before and b not in skip and b.rect.contains(area)
-               for b in boxes)
+    return any(after < b.order < before and b not in skip and b.kind != "picture"
+               and b.rect.contains(area) for b in boxes)
 
 
 def _name(mark: Mark) -> str:
@@ -68,6 +70,11 @@ def problems(marks: list[Mark], screen: pygame.Rect = SCREEN,
             if not (meet.width and meet.height):
                 continue
             first, last = sorted((t, box), key=lambda m: m.order)
+            if box.kind == "picture":
+                if box.order > t.order and box.layer == t.layer and not _covered(
+                        meet, boxes, t.order, box.order):
+                    found.append(f"{_name(t)} is covered by a picture at {tuple(meet)}")
+                continue
             if box.kind == "button" and box.owner is not t.owner:
                 if box.order > t.order and box.layer != t.layer:
                     continue  # an overlay's button over the screen beneath

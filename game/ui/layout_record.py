@@ -33,7 +33,7 @@ import pygame
 class Mark:
     """One drawn thing: a line of text, or a box ("panel", "button", "shade")."""
 
-    kind: str                 # "text", "panel", "button" or "shade"
+    kind: str                 # "text", "panel", "button", "shade" or "picture"
     rect: pygame.Rect         # on the screen; for text, where its ink is
     order: int                # draw order within the frame
     layer: int                # which scene drew it (higher: drawn over)
@@ -180,7 +180,8 @@ def text(surface: pygame.Surface, rect: pygame.Rect, content: str, size: int,
 
 
 def box(surface: pygame.Surface, rect: pygame.Rect, kind: str = "panel") -> None:
-    """A panel, a button or a shade over everything drawn before it."""
+    """A panel, a button, a shade over everything drawn before it, or a
+    picture (a token) that must not cover text."""
     if surface in _kept:
         _keep_mark(surface, kind, rect)
     elif _recorder is not None:

@@ -75,12 +75,16 @@ class RaceDrawing:
             if ("pawn", seat) in hidden:
                 continue
             img = pieces.pawn(self.seat_color(seat), seat + 1, PAWN_R)
-            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+            spot = img.get_rect(center=(round(x), round(y)))
+            surface.blit(img, spot)
+            layout_record.box(surface, img.get_bounding_rect().move(spot.topleft), "picture")
 
     def _draw_detective(self, surface: pygame.Surface, model: Any, hidden: set) -> None:
         if ("detective",) in hidden:
             return
-        surface.blit(pieces.detective(58), self.detective_spot(model.detective))
+        img, spot = pieces.detective(58), self.detective_spot(model.detective)
+        surface.blit(img, spot)
+        layout_record.box(surface, img.get_bounding_rect().move(spot.topleft), "picture")
 
     def detective_rect(self) -> pygame.Rect:
         """Where the detective stands on the map (hover and focus find him there)."""
