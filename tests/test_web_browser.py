@@ -161,6 +161,23 @@ def test_a_japanese_phone_gets_the_page_in_japanese(browser):
         join(page, "花子")
         assert "ホストの開始を待っています" in page.get_by_test_id("status").inner_text()
         assert page.evaluate("document.documentElement.lang") == "ja"
+        # the log of what the bot did is written in the catalog's words
+        host.start_game()
+        rng = random.Random(1)
+        for _ in range(3):
+            page.wait_for_function("document.body.dataset.state === 'your-turn'",
+                                   timeout=GAME_DEADLINE * 1000)
+            take_turn(page, rng)
+            page.wait_for_function("!window.railparty.inFlight")
+            if page.locator("#log li").count():
+                break
+        page.wait_for_function("document.body.dataset.state === 'your-turn'"
+                               " && document.querySelectorAll('#log li').length > 0",
+                               timeout=GAME_DEADLINE * 1000)
+        log = page.locator("#log").inner_text()
+        english = [w for w in ("Card drawn", "Route claimed", "Tickets kept", "Turn started",
+                               "Source", "Track", "Points") if w in log]
+        assert not english and any("\u3040" <= ch <= "\u30ff" for ch in log), log
     finally:
         context.close()
         host.stop()

@@ -280,7 +280,10 @@ function thing(v) {
     if (counts.every(([, n]) => typeof n === "number")) return counts.map(([k, n]) => `${n}× ${t(k)}`).join(" + ");
     return counts.filter(([, x]) => x !== null && x !== false).map(([k, x]) => `${t(human(k))}: ${thing(x)}`).join(", ");
   }
-  if (typeof v === "string") return v.includes("--") ? place(v) : t(v);
+  if (typeof v === "string") {
+    if (v.includes("--")) return place(v);
+    return WORDS[v] || !WORDS[human(v)] ? t(v) : t(human(v));  // 'face_up' -> its word
+  }
   return String(v);
 }
 
