@@ -37,11 +37,13 @@ MAX_FRAMES = 20_000
 
 
 class ViewRecorder:
-    """Collects a guest's updates; writes them to the history folder now and then."""
+    """Collects a guest's updates; writes them to the history folder now and then
+    (with `keep` False, never: the frames still draw its results chart)."""
 
-    def __init__(self, interval: float = 2.0, folder: Path | None = None):
+    def __init__(self, interval: float = 2.0, folder: Path | None = None, keep: bool = True):
         self.interval = interval
         self.folder = folder
+        self.keep = keep
         self.frames: list[list[Any]] = []
         self.game: str | None = None
         self.seats: list[dict[str, Any]] = []
@@ -82,7 +84,7 @@ class ViewRecorder:
                 "saved_at": time.time()}
 
     def flush(self) -> None:
-        if not self.frames or self.game not in GAMES:
+        if not self.keep or not self.frames or self.game not in GAMES:
             return
         try:
             path = self.path()

@@ -125,3 +125,16 @@ def test_replay_cli_and_history_json_take_a_guests_record(tmp_path, capsys):
     (game,) = [line for line in lines if "game" in line]
     assert game["winners"] == ["Bob"] and game["file"] == str(path)
     assert game["origin"] == "lan-guest"
+
+
+def test_a_guest_that_keeps_no_history_still_holds_its_frames_for_the_chart(tmp_path):
+    recorder = ViewRecorder(interval=0.0, folder=tmp_path, keep=False)
+    snap = {"game": "routes-usa", "game_number": 0, "seat": 0,
+            "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    view = {"you": 0, "private": {}, "players": [{"score": 0}, {"score": 0}]}
+    recorder.add(snap, [], view, [0], False)
+    recorder.add(snap, [{"type": "claimed", "seat": 0}], view, [1], True)
+    assert len(recorder.frames) == 2 and not list(tmp_path.iterdir())
+    kept = ViewRecorder(interval=0.0, folder=tmp_path)
+    kept.add(snap, [], view, [0], True)
+    assert len(list(tmp_path.glob("*.json.z"))) == 1

@@ -27,10 +27,11 @@ class LobbyScene(Scene):
         self.client = client
         self.host = host
         self.session = RemoteSession(client, host)
-        if host is None and app.settings.keep_history:
+        if host is None:
             from game.view_record import ViewRecorder
-            # a guest keeps what it was shown (the host keeps the whole game)
-            self.session.recorder = ViewRecorder()
+            # a guest keeps what it was shown (the host keeps the whole game): in
+            # its history if it keeps one, and in memory for its results chart
+            self.session.recorder = ViewRecorder(keep=app.settings.keep_history)
         self.started = False
         self.reclaim_asked = False
         self.key_told = False
