@@ -361,3 +361,31 @@ def test_kiosk_shows_the_followed_games_phone_page_as_a_qr_code(app):
         kiosk.shutdown()
     finally:
         host.stop()
+
+
+def test_a_guest_watching_over_the_lan_gets_the_race_chart_ending_on_the_scores(app):
+    """The guest has no seed: its chart comes from the views it was sent."""
+    from game.remote_session import RemoteSession
+    from game.scenes import nav
+    from game.scenes.results import ResultsScene
+    from game.view_record import ViewRecorder
+    from tests.netkit import connect, start_host
+
+    host = start_host(seats=2, game="eighty-days", fill_bot="greedy")
+    watcher = None
+    try:
+        watcher = connect(host, "Watcher", role="spectator")
+        session = RemoteSession(watcher)
+        session.recorder = ViewRecorder(keep=False)          # the history turned off
+        host.start_game()
+        step_until(app, lambda: session.ready, 20)
+        app.reset(nav.board_scene(app, session))
+        step_until(app, lambda: isinstance(app.top, ResultsScene), 180)
+        results = app.top
+        assert results.race is not None and results.race.moves > 10
+        assert [line[-1] for line in results.race.series] == list(results.result["scores"])
+        assert "Race chart" in [b.label for b in results.menu.buttons]
+    finally:
+        if watcher is not None:
+            watcher.stop()
+        host.stop()
