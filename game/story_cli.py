@@ -98,7 +98,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         for guest in guests:
             print(json.dumps(guest, ensure_ascii=False))
         return 0
-    if not records:
+    if not records and not guests:
         print(f"No games kept yet (the history folder is {history_dir()}).")
         return 0
     print(f"{'player':<24} {'played':>6} {'won':>4} {'rating':>7}")
@@ -106,9 +106,10 @@ def cmd_history(args: argparse.Namespace) -> int:
         print(f"{p.name[:24]:<24} {sum(p.played.values()):>6} {sum(p.won.values()):>4} "
               f"{p.rating:>7.1f}")
     print()
-    for record in records:
-        s = record.summary()
+    for s in [record.summary() for record in records] + guests:
         state = "over" if s["over"] else f"unfinished after {s['actions']} moves"
+        if s["origin"] == "lan-guest":
+            state += ", seen as a LAN guest"
         winners = ", ".join(s["winners"]) or "-"
         print(f"{s['game']:<14} {', '.join(s['players'])}: {state}; won by {winners}\n"
               f"    {s['file']}")

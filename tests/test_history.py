@@ -268,3 +268,17 @@ def test_history_json_rates_a_guests_finished_game(capsys):
     rated = {line["player"]["name"]: line["player"] for line in lines if "player" in line}
     assert rated["Ann"]["rated_games"] == rated["Bob"]["rated_games"] == 1
     assert rated["Ann"]["games_played"] == 1
+
+
+def test_history_text_lists_a_guests_game_when_nothing_else_is_kept(capsys):
+    from game.cli import main
+    from game.view_record import ViewRecorder
+
+    match = _played("routes-usa", 8, ["Ann", "Bob"])
+    snap = {"game": "routes-usa", "game_number": 0, "seat": 0,
+            "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    ViewRecorder(interval=0.0).add(snap, [], match.state.view(0), [], True)
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert "No games kept yet" not in out and "seen as a LAN guest" in out
+    assert out.splitlines()[1].startswith("Ann") or out.splitlines()[1].startswith("Bob")
