@@ -216,7 +216,9 @@ class KioskScene(Scene):
         surface.blit(img, img.get_rect(center=box.center))
         layout_record.box(surface, box)  # a panel: it must hide no text
         layout_record.text(surface, img.get_rect(center=box.center), label, 30, img)
-        if self.showing == "live":
+        board = self.app.stack[1] if len(self.app.stack) > 1 else None
+        over = board is not None and getattr(getattr(board, "session", None), "is_over", False)
+        if self.showing == "live" and not over:   # nobody joins a finished game
             self.draw_phone_join(surface, 1420)   # under the map, clear of the side log
 
     def draw_phone_join(self, surface: pygame.Surface, right: int) -> None:
