@@ -13,6 +13,7 @@ from game.rules import GAMES
 from net.host.page_words import PAGE_WORDS, page_words
 
 HIDDEN = {"type", "seat", "private_to"}   # fields the page does not write as words
+WORD_FIELDS = {"source", "end", "pile", "chip"}   # fields whose values are words, not names
 
 
 def human(name: str) -> str:
@@ -33,6 +34,8 @@ def test_every_event_word_of_a_whole_game_is_a_page_word(game_id):
         for event in match.play_bot(seat):
             words.add(human(event["type"]))
             words.update(human(key) for key in event if key not in HIDDEN)
+            words.update(human(value) for key, value in event.items()
+                          if key in WORD_FIELDS and isinstance(value, str))
     assert words, "no events seen"
     missing = sorted(words - set(PAGE_WORDS))
     assert not missing, f"event words the page cannot translate: {missing}"

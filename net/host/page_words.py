@@ -52,6 +52,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Princess as"), N_("Private"), N_("Purpose"), N_("Returned"), N_("Roll"), N_("Round"),
     N_("Seats"), N_("Slots"), N_("Source"), N_("Start player"), N_("Taken"), N_("To"),
     N_("Track"), N_("Trains left"), N_("Travellers"), N_("Why"), N_("Winner"),
+    # the word values of those fields (where a card came from, which end of a line)
+    N_("Deck"), N_("Left"), N_("Right"), N_("Travel"), N_("Trick"), N_("Delay others"),
 )
 
 
