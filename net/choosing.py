@@ -14,6 +14,7 @@ import socket
 import time
 from dataclasses import dataclass, field
 
+from game.i18n import _
 from net import protocol as P
 from net.discovery import FoundGame
 from net.identity import IdentityError, shown, verify_identity
@@ -37,8 +38,9 @@ class Choice:
 
 def describe(game: FoundGame) -> str:
     """One line of a list of games: address, key, phase."""
-    key = shown(game.fingerprint) or "no key announced"
-    return f"  {game.address}  key {key}  ({game.phase}, {game.free}/{game.seats} seats free)"
+    key = shown(game.fingerprint) or _("no key announced")
+    return "  " + _("{address}  key {key}  ({phase}, {free}/{seats} seats free)").format(
+        address=game.address, key=key, phase=_(game.phase), free=game.free, seats=game.seats)
 
 
 def choose(found: list[FoundGame], name: str, *, host_key: str | None = None,
@@ -51,63 +53,73 @@ def choose(found: list[FoundGame], name: str, *, host_key: str | None = None,
     none), for announcements already probed."""
     matches = [g for g in found if g.named(name)]
     if not matches:
-        seen = ", ".join(sorted({repr(g.name) for g in found})) or "none"
-        return Choice(None, f"no game called {name!r} found (games seen: {seen})")
+        seen = ", ".join(sorted({repr(g.name) for g in found})) or _("none")
+        return Choice(None, _("no game called '{name}' found (games seen: {seen})").format(
+            name=name, seen=seen))
     compatible = [g for g in matches if g.compatible]
     if not compatible:
         other = matches[0]
-        return Choice(None, f"{other.name} runs network protocol {other.version}; this copy "
-                            f"speaks {P.PROTOCOL_VERSION}. Install the same Rail Party "
-                            "version everywhere.")
+        return Choice(None, _("{name} runs network protocol {version}; this copy speaks "
+                              "{ours}. Install the same Rail Party version everywhere.").format(
+            name=other.name, version=other.version, ours=P.PROTOCOL_VERSION))
     notes: list[str] = []
     for game in (g for g in compatible if not g.fingerprint):
-        notes.append(f"ignored an announcement of {name!r} at {game.address}: it announces "
-                     "no key (join it with --address if you trust that address)")
+        notes.append(_("ignored an announcement of '{name}' at {address}: it announces no "
+                       "key (join it with --address if you trust that address)").format(
+            name=name, address=game.address))
     compatible = [g for g in compatible if g.fingerprint]
     if not compatible:
-        return Choice(None, f"no game called {name!r} announces a host key", notes)
+        return Choice(None, _("no game called '{name}' announces a host key").format(
+            name=name), notes)
     if proven is not None:
         liars = [g for g in compatible if g.address in proven
                  and proven[g.address] != g.fingerprint]
         for game in liars:
-            notes.append(f"ignored an announcement of {name!r} at {game.address}: it "
-                         f"claims key {shown(game.fingerprint) or '(none)'} but could not "
-                         "prove it")
+            notes.append(_("ignored an announcement of '{name}' at {address}: it claims "
+                           "key {key} but could not prove it").format(
+                name=name, address=game.address, key=shown(game.fingerprint) or "-"))
         compatible = [g for g in compatible if g not in liars]
         if not compatible:
-            return Choice(None, f"no game called {name!r} could prove its key", notes)
+            return Choice(None, _("no game called '{name}' could prove its key").format(
+                name=name), notes)
     wanted = host_key or (known.fingerprint if known else None)
     candidates = [g for g in compatible if g.fingerprint == wanted] if wanted else compatible
     listing = "\n".join(describe(g) for g in compatible)
     if not candidates:
         if host_key:
-            problem = (f"no game called {name!r} has the key {shown(host_key)}; the games "
-                       f"of that name:\n{listing}")
+            problem = _("no game called '{name}' has the key {key}; the games of that "
+                        "name:\n{listing}").format(name=name, key=shown(host_key),
+                                                   listing=listing)
         else:
-            problem = (f"a game called {name!r} is on the LAN, but not with the key of the "
-                       f"host you played with before ({shown(wanted or '')}):\n{listing}\n"
-                       "It may be someone else's game under the same name. If that host "
-                       "has a new key, join it with --host-key FINGERPRINT (or --address "
-                       "HOST:PORT).")
+            problem = _("a game called '{name}' is on the LAN, but not with the key of the "
+                        "host you played with before ({key}):\n{listing}\nIt may be someone "
+                        "else's game under the same name. If that host has a new key, join "
+                        "it with --host-key FINGERPRINT (or --address HOST:PORT).").format(
+                name=name, key=shown(wanted or ""), listing=listing)
         return Choice(None, problem, notes, compatible)
     if len(candidates) > 1:
         one_key = len({g.fingerprint for g in candidates}) == 1
+        listing = "\n".join(describe(g) for g in candidates)
         if wanted and one_key:
-            why = f"announce the key {shown(wanted)}; several of them cannot all be its host"
+            problem = _("{count} games on the LAN announce the key {key}; several of them "
+                        "cannot all be its host, so none is chosen for you:\n{listing}\n"
+                        "Join one with --address HOST:PORT or --host-key FINGERPRINT.")
         else:
-            why = "are called that"
-        problem = (f"{len(candidates)} games on the LAN {why}, so none is chosen for "
-                   f"you:\n" + "\n".join(describe(g) for g in candidates)
-                   + "\nJoin one with --address HOST:PORT or --host-key FINGERPRINT.")
+            problem = _("{count} games on the LAN are called that, so none is chosen for "
+                        "you:\n{listing}\nJoin one with --address HOST:PORT or --host-key "
+                        "FINGERPRINT.")
+        problem = problem.format(count=len(candidates), key=shown(wanted or ""),
+                                 listing=listing)
         return Choice(None, problem, notes, candidates, proof_decides=one_key)
     chosen = candidates[0]
     others = [g for g in compatible if g is not chosen]
-    reason = ("the key you asked for" if host_key else
-              "the host you played with before" if known else "")
+    reason = (_("the key you asked for") if host_key else
+              _("the host you played with before") if known else "")
     for game in others:
-        notes.append(f"another game is also called {name!r} ({game.address}, key "
-                     f"{shown(game.fingerprint) or 'none'}); chose key "
-                     f"{shown(chosen.fingerprint)}, {reason}")
+        notes.append(_("another game is also called '{name}' ({address}, key {key}); chose "
+                       "key {chosen}, {reason}").format(
+            name=name, address=game.address, key=shown(game.fingerprint) or _("none"),
+            chosen=shown(chosen.fingerprint), reason=reason))
     return Choice(chosen, None, notes)
 
 

@@ -155,3 +155,19 @@ def test_headless_commands_with_lang_ja_tell_the_player_in_japanese(monkeypatch,
         for proc in (joiner, host):
             if proc is not None:
                 proc.kill()
+
+
+def test_choosing_a_lan_game_explains_itself_in_japanese(japanese):
+    from net.choosing import choose
+    from net.discovery import FoundGame
+
+    def game(port):
+        return FoundGame(name="Rails", service=f"s{port}", game="routes-usa", seats=4, free=2,
+                         phase="lobby", host="10.0.0.9", port=port,
+                         version=P.PROTOCOL_VERSION, fingerprint=f"{port:064x}")
+
+    choice = choose([game(1), game(2)], "Rails")
+    assert choice.game is None
+    assert choice.problem.startswith("LAN 上にその名前のゲームが 2 件あるため"), choice.problem
+    assert "空席 2/4" in choice.problem, choice.problem
+    assert choose([], "Rails").problem.startswith("「Rails」という名前のゲームは見つかりません")
