@@ -153,3 +153,15 @@ def test_the_kiosk_numbers_each_seat_as_the_board_badges_do(tour, game_id):
     seats = len(numbers)
     assert seats >= 2 and numbers == sorted(str(n + 1) for n in range(seats))
     assert all(m.line_height >= KIOSK_LEGIBLE_PX for m in texts if m.content in numbers)
+
+
+PLAYER_LEGIBLE_SIZE = 21  # at 1080p; 14 px at 1280x720, where the frame is drawn at 2/3
+
+
+def test_a_players_panel_log_and_status_stay_readable_at_720p(tour):
+    """Player notes and column headers were 18-20 px: 12-13 px at 1280x720."""
+    small = sorted({f"{name.split('-')[0]} {m.part}: {m.content!r} ({m.size} px)"
+                    for name, marks in tour.items() if not name.startswith("kiosk")
+                    for m in marks if m.kind == "text" and m.part in SPECTATOR_PARTS
+                    and m.content.strip() and m.size < PLAYER_LEGIBLE_SIZE})
+    assert not small, "text a player must read under 21 px:\n" + "\n".join(small)

@@ -15,6 +15,10 @@ from game.ui import layout_record, theme, wrap
 from game.ui.widgets import Button, focus_ring, panel
 
 TOP_BAR_H = 56
+# The players panel's smallest words (column headers, the note under a name):
+# at 1280x720 the frame is drawn at two thirds, and 18-20 px read as 12-13 px.
+HEADER_SIZE = 24
+NOTE_SIZE = 22
 LOG_LINE_H = 26
 LOG_FONT = 24
 # The kiosk is read from the sofa: whose turn, the scores and the log in lines
@@ -146,8 +150,11 @@ class TablePanels:
             right -= width
         name_w = right - rect.x - 50
         theme.blit_text(surface, _("Players"), (rect.x, rect.y - 30), 28, theme.TEXT_DIM)
-        for (header, _width), x in zip(columns, xs, strict=True):
-            theme.blit_text(surface, _(header), (x, rect.y - 6), 20, theme.TEXT_DIM,
+        for (header, width), x in zip(columns, xs, strict=True):
+            # a narrow column's header steps down until it fits
+            size = next((n for n in range(HEADER_SIZE, 18, -1)
+                         if theme.font(n).size(_(header))[0] <= width - 2), 18)
+            theme.blit_text(surface, _(header), (x, rect.y - 4), size, theme.TEXT_DIM,
                             anchor="midbottom")
         to_act = set(self.shown_to_act)
         for seat, player in enumerate(self.shown.get("players", [])):
@@ -166,8 +173,8 @@ class TablePanels:
             theme.blit_text(surface, label, (row.x + 44, row.y + (2 if note else row.height // 2)),
                             26, theme.TEXT, anchor="topleft" if note else "midleft")
             if note:
-                theme.blit_text(surface, theme.fit_text(note, 18, name_w),
-                                (row.x + 44, row.bottom - 3), 18, theme.TEXT_DIM,
+                theme.blit_text(surface, theme.fit_text(note, NOTE_SIZE, name_w),
+                                (row.x + 44, row.bottom - 2), NOTE_SIZE, theme.TEXT_DIM,
                                 anchor="bottomleft")
             for value, x in zip(self.player_values(seat, player), xs, strict=False):
                 theme.blit_text(surface, value, (x, row.centery), 28, theme.TEXT,
@@ -220,7 +227,8 @@ class TablePanels:
             theme.blit_text(surface, line, (rect.x, rect.y + i * step), size, theme.TEXT_DIM)
         if self.log.scroll:
             theme.blit_text(surface, _("(older - scroll down for the newest)"),
-                            (rect.right, rect.y - 8), 18, theme.ACCENT, anchor="bottomright")
+                            (rect.right, rect.y - 8), NOTE_SIZE, theme.ACCENT,
+                            anchor="bottomright")
 
     def draw_focus(self, surface: pygame.Surface, rect: pygame.Rect | None) -> None:
         if rect is not None:

@@ -304,7 +304,7 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
 
     def player_columns(self) -> list[tuple[str, int]]:
         wide = "ferry_pile" not in self.shown
-        width = 64 if wide else 54
+        width = 64 if wide else 56
         columns = [(N_("score"), width), (N_("trains"), width), (N_("cards"), width),
                    (N_("tickets"), width)]
         if not wide:
