@@ -52,3 +52,15 @@ def test_the_table_shows_bot_names_in_japanese_and_the_save_keeps_english(japane
         assert match.seats[0].name.endswith(" bot 1")  # the data is as it was
     finally:
         app.close()
+
+
+def test_a_default_bot_name_is_not_followed_by_its_level_again(japanese):
+    from types import SimpleNamespace
+
+    from game.scenes.table_panels import TablePanels
+
+    panel = SimpleNamespace(seat_info=[{"name": "Normal bot 1", "kind": "bot", "bot": "greedy"},
+                                       {"name": "Ada", "kind": "bot", "bot": "greedy"}])
+    assert TablePanels.seat_label(panel, 0) == "標準ボット 1"
+    assert TablePanels.seat_label(panel, 1).startswith("Ada") and "標準" in \
+        TablePanels.seat_label(panel, 1)

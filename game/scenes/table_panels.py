@@ -122,7 +122,7 @@ class TablePanels:
         kind = info.get("kind") or ("bot" if info.get("bot") else "human")
         if kind == "bot" and info.get("bot"):
             level = level_name(info["bot"])
-            if level.lower() not in name.lower():
+            if level.lower() not in info["name"].lower():  # "Normal bot 2" says it already
                 name = _("{name} ({level})").format(name=name, level=_(level))
         if not info.get("connected", True):
             name = _("{name} - away").format(name=name)
