@@ -171,3 +171,13 @@ def test_choosing_a_lan_game_explains_itself_in_japanese(japanese):
     assert choice.problem.startswith("LAN 上にその名前のゲームが 2 件あるため"), choice.problem
     assert "空席 2/4" in choice.problem, choice.problem
     assert choose([], "Rails").problem.startswith("「Rails」という名前のゲームは見つかりません")
+
+
+def test_a_lost_host_keeps_its_detail_in_english_and_reads_japanese_in_japanese():
+    snap = {"cause": "host_gone", "reason": "cannot reach 10.0.0.9:1 (timed out)", "said": None}
+    assert closed_words(snap) == "cannot reach 10.0.0.9:1 (timed out)"
+    i18n.set_language("ja")
+    try:
+        assert closed_words(snap) == "ホストとの接続が切れました。"
+    finally:
+        i18n.set_language("en")
