@@ -6,9 +6,13 @@ the lobby phase (`phase`), the host's display name (`host`) and the short
 fingerprint of its identity key (`fp`, net/identity.py). Anyone can copy a
 fingerprint into an announcement: a client checks it on connection (the host
 proves its key), and `net/choosing.py` decides which of several games of one
-name to join. The service
-is registered with `allow_name_change=True` (two "Friday rails" on one LAN get
-distinct names) and unregistered when the host stops.
+name to join. The service's instance name is the game's name with the key's
+first characters and the port (`Friday rails [V5C2 47474]`), so two hosts of one
+name never claim one instance name: two that start at the same moment would
+otherwise probe for it together, and mDNS's name-change rule does not always
+settle that (one of them stayed unseen). `allow_name_change=True` still covers
+the rest; players see the `host` field, never the instance name. The service is
+unregistered when the host stops.
 
 `Browser` runs in its own thread and keeps a live list of `FoundGame`s for the
 Join screen: read `games()` every frame (it never blocks), redraw when
@@ -132,6 +136,13 @@ class Advertiser:
         self._info: AsyncServiceInfo | None = None
         self._lock = asyncio.Lock()
 
+    def instance_name(self) -> str:
+        """The game's name made unique on the LAN by its key and port."""
+        name = "".join(ch if ch.isprintable() and ch != "." else " " for ch in self.name)
+        key = "".join(ch for ch in self.fields.get("fp", "") if ch.isalnum())[:4]
+        suffix = f" [{key} {self.port}]" if key else f" [{self.port}]"
+        return (name.strip()[:60 - len(suffix)] or "Rail Party") + suffix
+
     def _make_info(self, instance: str) -> AsyncServiceInfo:
         label = "".join(ch if ch.isprintable() and ch != "." else " " for ch in instance)
         label = label.strip()[:60] or "Rail Party"
@@ -146,7 +157,7 @@ class Advertiser:
         """Register; returns the instance name actually used (it may have a suffix)."""
         async with self._lock:
             self._zc = AsyncZeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
-            self._info = self._make_info(self.name)
+            self._info = self._make_info(self.instance_name())
             await (await self._zc.async_register_service(self._info, allow_name_change=True))
             return self._info.name
 

@@ -95,3 +95,16 @@ def test_a_host_serving_the_phone_page_announces_its_port_for_a_kiosk():
             assert found.web_address == f"http://{LOOPBACK}:{host.web_port}/"
         finally:
             host.stop()
+
+
+def test_two_hosts_of_one_name_never_claim_one_instance_name():
+    """Two hosts of one name starting together would probe for the same mDNS
+    name at once; their instance names differ from the start (key and port)."""
+    from net.discovery import Advertiser
+    one = Advertiser("Friday rails", 47474, "routes-usa", 4, 4, fingerprint="V5C23KL4NANTLL2N")
+    two = Advertiser("Friday rails", 47475, "routes-usa", 4, 4, fingerprint="V5C23KL4NANTLL2N")
+    other = Advertiser("Friday rails", 47474, "routes-usa", 4, 4, fingerprint="QQ7ZAB12CD34EF56")
+    names = {one.instance_name(), two.instance_name(), other.instance_name()}
+    assert len(names) == 3 and all(n.startswith("Friday rails [") for n in names)
+    long = Advertiser("x" * 200, 1, "routes-usa", 4, 4, fingerprint="V5C2")
+    assert len(long.instance_name()) <= 60 and long.instance_name().endswith("[V5C2 1]")
