@@ -15,6 +15,7 @@ printing the message and exiting non-zero.
 from __future__ import annotations
 
 import functools
+import importlib
 import time
 
 import pytest
@@ -53,7 +54,11 @@ def hostile_scripts(draw: st.DrawFn, seat: int | None) -> tuple[list[dict], str]
 
 
 def _client(port: int, seat: int | None) -> Client:
-    options = dict(FAST_CLIENT, retry_for=2.0)
+    # long limits: a window's first frames (first imports of its screens, fonts,
+    # board layers, bot workers starting) can hold this process up for seconds,
+    # and what is tested here is what the client makes of what it reads, not how
+    # soon it calls a host silent or unreachable
+    options = dict(FAST_CLIENT, retry_for=2.0, peer_timeout=30.0, connect_timeout=15.0)
     return Client((LOOPBACK, port), role="player" if seat is not None else "spectator",
                   name="Guest" if seat is not None else None, token_store=False, **options)
 
@@ -100,6 +105,10 @@ def app():
     from game.settings import Settings
 
     application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    for family in ("routes", "race", "tricks"):     # imported before any connection
+        importlib.import_module(f"game.scenes.boards.{family}")
+    importlib.import_module("game.scenes.lan")
+    importlib.import_module("game.scenes.results")
     yield application
     application.close()
 
