@@ -133,14 +133,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; Ctrl+C and a closed pipe (`... | head`) end it quietly."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        # no subcommand: open the game, with every default `play` has
+        args = parser.parse_args([*(sys.argv[1:] if argv is None else argv), "play"])
     lang = getattr(args, "lang", None) or args.top_lang
     i18n.pin(lang)
-    func = getattr(args, "func", None)
     try:
-        if func is None:  # no subcommand: open the game
-            from game.app_cli import cmd_play
-            return cmd_play(argparse.Namespace(fullscreen=False, resume=None))
-        return int(func(args) or 0)
+        return int(args.func(args) or 0)
     except KeyboardInterrupt:
         print("railparty: stopped (Ctrl+C)", file=sys.stderr)
         return 130

@@ -278,3 +278,18 @@ def test_the_kiosk_says_what_it_follows(capsys):
     assert main(["kiosk", "--address", "127.0.0.1:1", "--frames", "2", "--windowed"]) == 0
     err = capsys.readouterr().err
     assert "following the game at 127.0.0.1:1" in err and "Ctrl+Shift+Q" in err
+
+
+def test_railparty_with_no_command_opens_the_game_with_plays_defaults(monkeypatch):
+    """`railparty` alone is `railparty play`: every flag `play` reads has its default
+    (it crashed on a missing `bot_workers` once `play` grew that flag)."""
+    import game.app_cli
+    from game.cli import main
+
+    seen = []
+    monkeypatch.setattr(game.app_cli, "cmd_play", lambda args: seen.append(args) or 0)
+    parser_play = game.cli.build_parser().parse_args(["play"])
+    assert main([]) == 0 and len(seen) == 1
+    expected = {k: v for k, v in vars(parser_play).items() if k != "func"}
+    assert {k: v for k, v in vars(seen[0]).items() if k != "func"} == expected
+    assert main(["--lang", "en"]) == 0 and seen[1].bot_workers == parser_play.bot_workers
