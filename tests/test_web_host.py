@@ -151,7 +151,10 @@ def test_malformed_messages_get_errors_then_a_clear_close(host):
     page.send({"type": "ping", "n": 1})                # the connection is still open
     assert page.recv_until("pong")["n"] == 1
     for _ in range(P.MAX_BAD_FRAMES):
-        page.send("{")
+        try:
+            page.send("{")
+        except ConnectionClosed:       # the close may land before the last send
+            break
     assert page.closed_with() == 1008
     assert page.received[-1] == {"type": "bye", "reason": "too many broken messages"}
     assert host.status()["phase"] == "lobby" and pong(host)
