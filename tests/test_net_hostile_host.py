@@ -30,6 +30,7 @@ from net.client import Client, ClientClosed, run_bot, run_spectator
 from net.inbound import CANNOT_READ
 
 GAME_IDS = sorted(GAMES)
+POLL = 0.002           # how long the window loop waits for the client between frames
 HOSTILE_SETTINGS = dict(deadline=None, derandomize=True, database=None,
                         suppress_health_check=[HealthCheck.too_slow,
                                                HealthCheck.function_scoped_fixture])
@@ -54,11 +55,11 @@ def hostile_scripts(draw: st.DrawFn, seat: int | None) -> tuple[list[dict], str]
 
 
 def _client(port: int, seat: int | None) -> Client:
-    # long limits: a window's first frames (first imports of its screens, fonts,
-    # board layers, bot workers starting) can hold this process up for seconds,
-    # and what is tested here is what the client makes of what it reads, not how
-    # soon it calls a host silent or unreachable
-    options = dict(FAST_CLIENT, retry_for=2.0, peer_timeout=30.0, connect_timeout=15.0)
+    # limits longer than FAST_CLIENT's (a window's first frames can hold this
+    # process up a while) and well inside BOUND, the tests' hang guard: what is
+    # tested is what the client makes of what it reads, not how soon it calls a
+    # host silent or unreachable
+    options = dict(FAST_CLIENT, retry_for=2.0, peer_timeout=10.0, connect_timeout=10.0)
     return Client((LOOPBACK, port), role="player" if seat is not None else "spectator",
                   name="Guest" if seat is not None else None, token_store=False, **options)
 
@@ -134,6 +135,8 @@ def _window(app, script: list[dict], what: str) -> None:
             app.step(4)           # the lobby, then the table: events animate, frames draw
             if client.status == "closed" or client.snapshot()["version"] >= target:
                 after += 1
+            else:   # a real wait: a loop that never sleeps starves the client's thread
+                time.sleep(POLL)    # of the interpreter lock (only app.run paces frames)
             assert time.monotonic() < deadline, f"{what}: the window never settled"
         if unreadable(script):
             wait_until(lambda: client.status == "closed", what)
