@@ -16,17 +16,17 @@ machines whose cards this machine's owner never saw.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from game.history import Record
-from game.rules import IllegalAction, redact_events
+from game.replay_inert import InertSession
+from game.rules import redact_events
 from game.rules.base import Action, Event, GameState, View
 
 SNAPSHOT_EVERY = 16
 
 
-class ReplaySession:
+class ReplaySession(InertSession):
     remote = False
     replay = True          # the table opens no choices and paces no bots for it
     awaiting = False
@@ -133,44 +133,14 @@ class ReplaySession:
     def _allowed(self, seat: int | None) -> int | None:
         return seat if seat in self.viewable_seats() else None
 
-    def submit(self, seat: int, action: Action) -> list[Event]:
-        raise IllegalAction("this is a replay: nobody can move in it")
-
-    def explain(self, seat: int, action: Action) -> str | None:
-        return "this is a replay"
-
     def poll(self) -> list[list[Event]]:
         """The updates since the last poll, redacted for the watched view: the
         log and the animations never hear what that view may not see."""
         out, self.updates = self.updates, []
         return [redact_events(events, self.watching) for events in out]
 
-    def notices(self) -> list[tuple[str, str]]:
-        return []
-
     def result(self) -> dict[str, Any]:
         return self.state.result()
-
-    def bot_seat(self) -> int | None:
-        return None
-
-    def play_bot(self, seat: int) -> list[Event]:
-        return []
-
-    def bot_job(self, seat: int) -> Callable[[], Action]:
-        raise IllegalAction("this is a replay")
-
-    def play_bot_action(self, seat: int, action: Action) -> list[Event]:
-        return []
-
-    def rematch(self) -> None:
-        return None
-
-    def can_undo(self, seat: int) -> bool:
-        return False
-
-    def undo(self, seat: int) -> None:
-        raise IllegalAction("this is a replay")
 
 
 def _fresh(record: Record) -> GameState:

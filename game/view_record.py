@@ -22,11 +22,11 @@ import os
 import tempfile
 import time
 import zlib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.rules import GAMES, IllegalAction
+from game.replay_inert import InertSession
+from game.rules import GAMES
 from game.rules.base import Action, Event, View
 from game.save_check import SaveError, read_bounded
 
@@ -150,7 +150,7 @@ def read_view_record(path: Path, raw: bytes | None = None) -> dict[str, Any]:
     return data
 
 
-class ViewReplaySession:
+class ViewReplaySession(InertSession):
     """A guest's record played back: the same Session as `ReplaySession`, but
     every view comes from the file (game/replay_session.py has the other)."""
 
@@ -224,42 +224,12 @@ class ViewReplaySession:
     def observe(self, seat: int | None) -> tuple[View, tuple[int, ...], list[Action]]:
         return self.view(seat), self.to_act, []
 
-    def submit(self, seat: int, action: Action) -> list[Event]:
-        raise IllegalAction("this is a replay: nobody can move in it")
-
-    def explain(self, seat: int, action: Action) -> str | None:
-        return "this is a replay"
-
     def poll(self) -> list[list[Event]]:
         out, self.updates = self.updates, []
         return out
 
-    def notices(self) -> list[tuple[str, str]]:
-        return []
-
     def result(self) -> dict[str, Any]:
         return self.frames[self.cursor][1].get("result") or {}
-
-    def bot_seat(self) -> int | None:
-        return None
-
-    def play_bot(self, seat: int) -> list[Event]:
-        return []
-
-    def bot_job(self, seat: int) -> Callable[[], Action]:
-        raise IllegalAction("this is a replay")
-
-    def play_bot_action(self, seat: int, action: Action) -> list[Event]:
-        return []
-
-    def rematch(self) -> None:
-        return None
-
-    def can_undo(self, seat: int) -> bool:
-        return False
-
-    def undo(self, seat: int) -> None:
-        raise IllegalAction("this is a replay")
 
 
 def _mover(events: list[Event]) -> int:
