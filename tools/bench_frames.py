@@ -27,14 +27,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from program_env import program_env  # noqa: E402
+
 from game.rules import GAMES  # noqa: E402
 
 
 def demo(root: Path, game: str, bot: str, frames: int, think_ms: int,
          workers: int | None) -> dict[str, float]:
     """One headless demo run's frame figures (`demo --stats`)."""
-    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy")
+    env = program_env(root)
     players = GAMES[game].demo_players or GAMES[game].min_players
     command = [sys.executable, "-m", "game", "demo", "--headless", "--stats", "--game", game,
                "--players", str(players), "--bots", bot, "--frames", str(frames),

@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 import msgpack
+from program_env import program_env  # noqa: E402
 
 HEADER = struct.Struct(">I")
 LOOPBACK = "127.0.0.1"
@@ -103,8 +104,7 @@ def rss_mb(pid: int) -> float:
 
 
 def start_host(root: Path) -> tuple[subprocess.Popen, int]:
-    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy", RAILPARTY_DATA_DIR=str(root / ".bench-data"))
+    env = program_env(root, RAILPARTY_DATA_DIR=str(root / ".bench-data"))
     proc = subprocess.Popen([sys.executable, "-m", "game", "host", "--headless", "--bind",
                              LOOPBACK, "--port", "0", "--no-advertise", "--seats", "2",
                              "--save", str(root / ".bench-data" / "bench.json")],

@@ -33,6 +33,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from program_env import program_env  # noqa: E402
+
 from game.bots import make_bot  # noqa: E402
 from net import protocol as P  # noqa: E402
 
@@ -148,8 +150,7 @@ def watch(port: int, spectators: int, pipe: Any) -> None:
 
 
 def start_host(players: int, save: Path, seed: int) -> tuple[subprocess.Popen, int]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy")
+    env = program_env(ROOT)
     proc = subprocess.Popen(
         [sys.executable, "-m", "game", "host", "--headless", "--seats", str(players),
          "--bind", LOOPBACK, "--port", "0", "--no-advertise", "--seed", str(seed),

@@ -28,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from program_env import program_env  # noqa: E402
+
 from net import protocol as P  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
@@ -41,8 +43,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def start_host(root: Path, game: str, busy: bool, think_ms: int, workers: int | None,
                save: Path) -> tuple[subprocess.Popen, int]:
-    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy")
+    env = program_env(root)
     command = [sys.executable, "-m", "game", "host", "--headless", "--game", game,
                "--seats", "3", "--bind", LOOPBACK, "--port", "0", "--no-advertise",
                "--seed", "1", "--save", str(save)]
