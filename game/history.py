@@ -16,13 +16,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.atomic_file import write_atomic
 from game.match import SAVE_FORMAT, SAVE_MAGIC, Match
 from game.paths import data_dir
 from game.save_check import SaveError, parse_json, read_bounded
@@ -60,18 +59,9 @@ def write_record(match: Match, origin: str, path: Path | None = None,
     the folder under `limit` (not every move: a move must not stat the folder).
     No fsync: a lost last move of a record is no loss worth a disk flush per move."""
     path = path or record_path(match)
-    path.parent.mkdir(parents=True, exist_ok=True)
     new = not path.exists()
     raw = json.dumps(record_of(match, origin), separators=(",", ":")).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(raw)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, raw)
     if new:      # a new game's first write: the folder grew; later writes barely do
         prune(path.parent, limit, keep=path)
     return path

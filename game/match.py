@@ -9,16 +9,14 @@ crashed host resumes from the last applied action.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import secrets
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.atomic_file import write_atomic
 from game.bots import Bot, level_name, make_bot
 from game.bots.jobs import BotJob
 from game.rules import GAMES, IllegalAction, create
@@ -161,20 +159,8 @@ class Match:
 
     def save(self, path: str | Path) -> None:
         """Write the save atomically: a reader sees the old file or the new one."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         data = json.dumps(self.to_save(), separators=(",", ":")).encode("utf-8")
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_atomic(Path(path), data, durable=True)
 
     @classmethod
     def from_save(cls, data: Any, save_path: str | Path | None = None) -> Match:

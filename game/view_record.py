@@ -15,16 +15,14 @@ file is a SaveError, never a memory blow-up.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import tempfile
 import time
 import zlib
 from pathlib import Path
 from typing import Any
 
+from game.atomic_file import write_atomic
 from game.replay_inert import InertSession
 from game.rules import GAMES
 from game.rules.base import Action, Event, View
@@ -91,16 +89,7 @@ class ViewRecorder:
             new = not path.exists()
             raw = zlib.compress(json.dumps(self.to_record(), separators=(",", ":"))
                                 .encode("utf-8"), 6)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                       dir=path.parent)
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(raw)
-                os.replace(tmp, path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            write_atomic(path, raw)
             if new:
                 from game.history import HISTORY_LIMIT_BYTES, prune
                 prune(path.parent, HISTORY_LIMIT_BYTES, keep=path)

@@ -3,10 +3,10 @@ identity key and the hosts a client has played with."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from pathlib import Path
+
+from game.atomic_file import write_atomic
 
 ENV_DATA_DIR = "RAILPARTY_DATA_DIR"
 
@@ -23,13 +23,4 @@ def data_dir() -> Path:
 
 def write_private(path: Path, text: str) -> None:
     """Write `text` to `path` atomically, readable by its owner only (0600)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:   # mkstemp makes it 0600
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, text.encode("utf-8"))       # 0600, as mkstemp makes it

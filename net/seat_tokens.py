@@ -15,14 +15,15 @@ claim by another process counts as ended (tokens are shared as before).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from game.atomic_file import write_atomic
 from net.paths import data_dir
 
 MAX_STORED_TOKENS = 64
@@ -55,14 +56,9 @@ class TokenStore:
             newest = sorted(data.items(), key=lambda kv: -float(
                 kv[1].get("at", 0) if isinstance(kv[1], dict) else 0))
             data = dict(newest[:MAX_STORED_TOKENS])
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".seats.", dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f)
-            os.replace(tmp, self.path)
-        except OSError:
-            pass   # no place to keep tokens: the seat is still played, just not kept
+        # no place to keep tokens: the seat is still played, just not kept
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, json.dumps(data).encode("utf-8"))
 
     def get(self, key: str) -> str | None:
         with self._lock:
