@@ -246,3 +246,15 @@ def _english_unless_asked(monkeypatch):
     yield
     i18n.pin(None)
     i18n.set_language("en")
+
+
+@pytest.fixture
+def app():
+    """A headless window with instant animations and bot moves, in the test's
+    own home (`_own_home`); a test file with other needs defines its own."""
+    from game.app import App
+    from game.settings import Settings
+
+    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    yield application
+    application.close()

@@ -17,7 +17,6 @@ from game.match import Match, Seat  # noqa: E402
 from game.rules import GAMES  # noqa: E402
 from game.scenes import nav  # noqa: E402
 from game.scenes.rules_book import AREA, RulesScene, body_rect, layout_page  # noqa: E402
-from game.settings import Settings  # noqa: E402
 
 GAME_IDS = sorted(GAMES)
 # What each game's rules must cover (words the pages must hold, lower case).
@@ -34,14 +33,6 @@ TOPICS = {
                    "last turn"],
     "routes-italy": ["ferry", "regions", "tickets", "claim", "double"],
 }
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
-    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
-    yield application
-    application.close()
 
 
 def key(app: App, k: int) -> None:

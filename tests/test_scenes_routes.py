@@ -6,7 +6,6 @@ import json
 import os
 
 import pygame
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,14 +22,6 @@ from game.scenes.boards.routes.layout import (  # noqa: E402
 from game.scenes.choice import ChoiceScene  # noqa: E402
 from game.scenes.handoff import HandoffScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
-    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
-    yield application
-    application.close()
 
 
 def click(app: App, pos, ticks: int = 2) -> None:

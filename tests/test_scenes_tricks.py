@@ -24,14 +24,6 @@ from game.settings import Settings  # noqa: E402
 GAME = "railway-tricks"
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
-    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
-    yield application
-    application.close()
-
-
 def click(app: App, pos, ticks: int = 2) -> None:
     app.step(ticks, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
                                         pos=(round(pos[0]), round(pos[1])))])

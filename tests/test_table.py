@@ -27,14 +27,6 @@ from game.scenes.handoff import HandoffScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
-    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
-    yield application
-    application.close()
-
-
 def key(app: App, k: int, text: str = "", ticks: int = 1) -> None:
     app.step(ticks, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text)])
 

@@ -6,24 +6,14 @@ from __future__ import annotations
 import os
 
 import pygame
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from game.settings import Settings  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.tooltip import TIP_SIZE  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
-    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
-    yield application
-    application.close()
 
 
 def hover(app: App, pos) -> None:
