@@ -81,41 +81,40 @@ def test_leader_is_none_on_a_tie():
     assert leader([3, 7, 5], lambda a, b: a < b) == 0
 
 
-def test_the_results_screen_shows_the_chart_on_c_and_keeps_focus_on_nothing(tmp_path,
-                                                                           monkeypatch):
-    import pygame
-
-    from game.app import App
+def _at_results(app, game: str):
+    """A finished 2-player game of `game` (seed 3) whose first seat is a human,
+    on its results screen: the match and the results scene."""
     from game.match import Seat
     from game.scenes.flow import start_match
     from game.scenes.results import ResultsScene
-    from game.settings import Settings
 
-    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
-    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
-    try:
-        match = Match("eighty-days", [Seat("Ada", "red", "greedy"),
-                                      Seat("Bo", "blue", "greedy")], 3)
-        while not match.state.is_over:
-            match.play_bot(match.state.to_act[0])
-        match.seats[0].bot = None
-        match._make_bots()
-        start_match(app, match)
-        for _ in range(100):
-            app.step(5)
-            if isinstance(app.top, ResultsScene):
-                break
-        results = app.top
-        assert isinstance(results, ResultsScene) and results.race is not None
-        assert [b.label for b in results.menu.buttons] == ["Rematch", "Title", "Race chart"]
-        app.step(300)
-        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c")])
-        assert results.chart and not results.chosen
-        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                        unicode="")])
-        assert app.top is results and app.stack[0].session.match is match
-    finally:
-        app.close()
+    match = Match(game, [Seat("Ada", "red", "greedy"), Seat("Bo", "blue", "greedy")], 3)
+    while not match.state.is_over:
+        match.play_bot(match.state.to_act[0])
+    match.seats[0].bot = None
+    match._make_bots()
+    start_match(app, match)
+    for _ in range(100):
+        app.step(5)
+        if isinstance(app.top, ResultsScene):
+            break
+    return match, app.top
+
+
+def test_the_results_screen_shows_the_chart_on_c_and_keeps_focus_on_nothing(app):
+    import pygame
+
+    from game.scenes.results import ResultsScene
+
+    match, results = _at_results(app, "eighty-days")
+    assert isinstance(results, ResultsScene) and results.race is not None
+    assert [b.label for b in results.menu.buttons] == ["Rematch", "Title", "Race chart"]
+    app.step(300)
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c")])
+    assert results.chart and not results.chosen
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                    unicode="")])
+    assert app.top is results and app.stack[0].session.match is match
 
 
 def test_eighty_days_notes_each_leg_of_each_traveller_with_its_days():
@@ -161,39 +160,17 @@ def test_railway_tricks_charts_each_companys_value_ending_on_the_engines():
     assert all(line[0] == 0 for line in race.sides.values())
 
 
-def test_route_results_put_every_ticket_on_the_map_when_the_scores_step_aside(tmp_path,
-                                                                              monkeypatch):
+def test_route_results_put_every_ticket_on_the_map_when_the_scores_step_aside(app):
     import pygame
 
-    from game.app import App
-    from game.match import Seat
-    from game.scenes.flow import start_match
-    from game.scenes.results import ResultsScene
-    from game.settings import Settings
-
-    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
-    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
-    try:
-        match = Match("routes-usa", [Seat("Ada", "red", "greedy"),
-                                     Seat("Bo", "blue", "greedy")], 3)
-        while not match.state.is_over:
-            match.play_bot(match.state.to_act[0])
-        match.seats[0].bot = None
-        match._make_bots()
-        start_match(app, match)
-        for _ in range(100):
-            app.step(5)
-            if isinstance(app.top, ResultsScene):
-                break
-        table = app.stack[0]
-        result = match.state.result()
-        expected = sorted((t["a"], t["b"], bool(t["done"]), b["seat"])
-                          for b in result["breakdown"] for t in b["tickets"])
-        assert sorted(table.ticket_arcs) == expected
-        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m")])
-        assert app.top.compact
-    finally:
-        app.close()
+    match, _ = _at_results(app, "routes-usa")
+    table = app.stack[0]
+    result = match.state.result()
+    expected = sorted((t["a"], t["b"], bool(t["done"]), b["seat"])
+                      for b in result["breakdown"] for t in b["tickets"])
+    assert sorted(table.ticket_arcs) == expected
+    app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m")])
+    assert app.top.compact
 
 
 def _guest_frames(match: Match, seat: int) -> list[list]:
