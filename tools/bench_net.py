@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """LAN speed figures on loopback: action-to-update latency, update sizes, discovery time.
 
-    python tools/bench_net.py [--games 2] [--players 5] [--spectators 10] [--save-dir DIR]
+    python tools/bench_net.py [--games 2] [--players 5] [--spectators 10]
+                              [--spectator-procs P] [--save-dir DIR]
 
 A headless host runs in its own process (`railparty host --headless`, saving
 after every action, as in a real game). Five greedy players are raw protocol
-clients on one asyncio loop in this process, ten spectators on another loop in
-a second process.
+clients on one asyncio loop in this process; the spectators are spread over P
+processes of their own (default: one per 8 spectators), each on its own
+loopback address, so that one process reading thirty updates in turn does not
+count as the host's delay.
 Latency is measured from just after a player sends its action to the moment
-it reads its own `update` (and, "fan-out", until the last spectator has read
-that update). Bot thinking time is not included. Discovery: a browser is
+a frame's last byte is read (before it is decoded): the player's own `update`,
+and, "fan-out", the last spectator's copy of that update (all processes share
+one monotonic clock). Bot thinking time is not included. Sizes are whole
+frames, by message kind and by role (a player to act, with its legal actions;
+a player waiting; a spectator). Discovery: a browser is
 running, a new host registers; the time until the browser lists it.
 Everything stays on 127.0.0.1. Aims: p99 under 3 ms, updates under 4 KiB,
 discovery under 2 s.
@@ -53,8 +59,8 @@ class Stats:
     def __init__(self) -> None:
         self.latency: list[float] = []        # actor: send -> own update read
         self.fanout: list[float] = []         # actor send -> last spectator read
-        self.sizes = {"player (to act, with legal)": [], "player (waiting)": [],
-                      "spectator": []}
+        # (role, message kind) -> frame sizes
+        self.sizes: dict[tuple[str, str], list[int]] = {}
         self.sent: dict[int, float] = {}      # version acted on -> send time
         self.seen: dict[int, list[float]] = {}  # version -> spectator read times
         self.actions = 0
@@ -62,11 +68,19 @@ class Stats:
         self.host_lines: list[str] = []
 
 
-async def read_frame(reader: asyncio.StreamReader) -> tuple[dict, int]:
+async def read_frame(reader: asyncio.StreamReader) -> tuple[dict, int, float]:
+    """A frame, its size and when its last byte was read (before decoding it)."""
     header = await reader.readexactly(4)
     size = P.frame_length(header)
     body = await reader.readexactly(size)
-    return P.decode_body(body), size + 4
+    now = time.perf_counter()
+    return P.decode_body(body), size + 4, now
+
+
+def role_of(role: str, message: dict) -> str:
+    if role == "spectator":
+        return "spectator"
+    return "player to act" if message.get("legal") else "player waiting"
 
 
 async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
@@ -80,10 +94,9 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
     acted: set[int] = set()
     while not done.is_set():
         try:
-            message, size = await read_frame(reader)
+            message, size, now = await read_frame(reader)
         except (asyncio.IncompleteReadError, ConnectionError):
             break
-        now = time.perf_counter()
         kind = message["type"]
         if kind == "ping":
             writer.write(P.encode({"type": "pong", "n": message.get("n", 0)}))
@@ -94,16 +107,13 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
         elif kind in ("sync", "update"):
             message = P.expand_legal(message)
             version = message["version"]
+            stats.sizes.setdefault((role_of(role, message), kind), []).append(size)
             if kind == "sync":
                 stats.synced += 1
             if kind == "update":
                 if role == "spectator":
-                    stats.sizes["spectator"].append(size)
                     stats.seen.setdefault(version, []).append(now)
                 else:
-                    key = "player (to act, with legal)" if message["legal"] else \
-                        "player (waiting)"
-                    stats.sizes[key].append(size)
                     sent = stats.sent.pop(("own", seat, version - 1), None)
                     if sent is not None:
                         stats.latency.append(now - sent)
@@ -132,27 +142,38 @@ async def play_one(port: int, players: int, stats: Stats) -> None:
     await asyncio.wait_for(asyncio.gather(*seats), 300)
 
 
-def watch(port: int, spectators: int, pipe: Any) -> None:
-    """The spectators, in a process of their own (so that reading their updates does
-    not delay the players'): reports when all are in, then what each one read."""
+def watch(port: int, first: int, spectators: int, pipe: Any) -> None:
+    """Some spectators, in a process of their own (so that reading their updates does
+    not delay the players' or the other spectators'): reports when all are in, then
+    what each one read."""
     stats = Stats()
 
     async def run() -> None:
         tasks = [asyncio.ensure_future(peer(port, "spectator", f"Kiosk {i}", stats, i,
                                             asyncio.Event(), f"127.0.3.{i + 1}"))
-                 for i in range(spectators)]
+                 for i in range(first, first + spectators)]
         while stats.synced < spectators:
             await asyncio.sleep(0.01)
         pipe.send("ready")
         await asyncio.wait_for(asyncio.gather(*tasks), 300)
     asyncio.run(run())
-    pipe.send((stats.seen, stats.sizes["spectator"]))
+    pipe.send((stats.seen, stats.sizes))
 
 
-def start_host(players: int, save: Path, seed: int) -> tuple[subprocess.Popen, int]:
-    env = program_env(ROOT)
+def spread(total: int, procs: int) -> list[int]:
+    """`total` spectators over `procs` processes, as evenly as can be."""
+    procs = max(1, min(procs, total))
+    return [total // procs + (1 if i < total % procs else 0) for i in range(procs)]
+
+
+def start_host(game: str, players: int, save: Path,
+               seed: int) -> tuple[subprocess.Popen, int]:
+    # a PYTHONPATH already set (a profiler's sitecustomize, say) stays after the repository
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    env = program_env(ROOT, PYTHONPATH=path)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "host", "--headless", "--seats", str(players),
+        [sys.executable, "-m", "game", "host", "--headless", "--game", game,
+         "--seats", str(players), "--no-web",
          "--bind", LOOPBACK, "--port", "0", "--no-advertise", "--seed", str(seed),
          "--save", str(save)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
@@ -163,29 +184,43 @@ def start_host(players: int, save: Path, seed: int) -> tuple[subprocess.Popen, i
     return proc, int(line.rsplit(":", 1)[1])
 
 
-def bench_game(players: int, spectators: int, games: int, save_dir: Path) -> Stats:
+def bench_game(game_id: str, players: int, spectators: int, procs: int, games: int,
+               save_dir: Path) -> Stats:
     import multiprocessing
 
     stats = Stats()
     spawn = multiprocessing.get_context("spawn")
     for game in range(games):
-        proc, port = start_host(players, save_dir / f"bench-{game}.json", 100 + game)
-        mine, theirs = spawn.Pipe()
-        watcher = spawn.Process(target=watch, args=(port, spectators, theirs), daemon=True)
-        watcher.start()
+        proc, port = start_host(game_id, players, save_dir / f"bench-{game}.json", 100 + game)
+        watchers, pipes, first = [], [], 0
+        for count in spread(spectators, procs) if spectators else []:
+            mine, theirs = spawn.Pipe()
+            watcher = spawn.Process(target=watch, args=(port, first, count, theirs),
+                                    daemon=True)
+            watcher.start()
+            watchers.append(watcher)
+            pipes.append(mine)
+            first += count
+        seen: dict[int, list[float]] = {}
         try:
-            if not mine.poll(60) or mine.recv() != "ready":
-                raise SystemExit("the spectators did not get in")
+            for mine in pipes:
+                if not mine.poll(60) or mine.recv() != "ready":
+                    raise SystemExit("the spectators did not get in")
             asyncio.run(play_one(port, players, stats))
-            if not mine.poll(60):
-                raise SystemExit("the spectators did not see the end")
-            seen, sizes = mine.recv()
-            stats.sizes["spectator"] += sizes
+            for mine in pipes:
+                if not mine.poll(60):
+                    raise SystemExit("the spectators did not see the end")
+                their_seen, sizes = mine.recv()
+                for version, times in their_seen.items():
+                    seen.setdefault(version, []).extend(times)
+                for key, values in sizes.items():
+                    stats.sizes.setdefault(key, []).extend(values)
         except BaseException:
             proc.kill()             # a headless host waits for its game: do not wait
             raise
         finally:
-            watcher.join(30)
+            for watcher in watchers:
+                watcher.join(30)
             proc.stdout.read()
             stats.host_lines += [line.strip() for line in proc.stderr.read().splitlines()
                                  if line.startswith("host: ")]
@@ -247,9 +282,13 @@ def bench_discovery(rounds: int) -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="routes-usa")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--spectators", type=int, default=10)
+    parser.add_argument("--spectator-procs", type=int, default=None,
+                        help="processes the spectators are spread over (default: one "
+                             "per 8 spectators)")
     parser.add_argument("--discovery-rounds", type=int, default=3)
     parser.add_argument("--save-dir", default=None,
                         help="where the host saves (default: a temporary folder)")
@@ -257,11 +296,13 @@ def main() -> int:
     os.environ.setdefault("RAILPARTY_MDNS_INTERFACES", LOOPBACK)
     with tempfile.TemporaryDirectory() as tmp:
         save_dir = Path(args.save_dir or tmp)
-        stats = bench_game(args.players, args.spectators, args.games, save_dir)
+        procs = args.spectator_procs or max(1, -(-args.spectators // 8))
+        stats = bench_game(args.game, args.players, args.spectators, procs, args.games, save_dir)
         engine = [v * 1000 for v in engine_cost(save_dir, args.games, args.players)]
     ms = [v * 1000 for v in stats.latency]
     fan = [v * 1000 for v in stats.fanout]
-    print(f"{args.games} games, {args.players} players, {args.spectators} spectators, "
+    print(f"{args.game}: {args.games} games, {args.players} players, {args.spectators} spectators "
+          f"in {len(spread(args.spectators, procs)) if args.spectators else 0} processes, "
           f"{stats.actions} actions sent by players (host saves every action to "
           f"{args.save_dir or 'a temporary folder'})")
     print(f"action -> own update: median {statistics.median(ms):.2f} ms, "
@@ -273,12 +314,11 @@ def main() -> int:
           f"max {max(engine):.2f} ms")
     if fan:
         print(f"action -> last of {args.spectators} spectators: median "
-              f"{statistics.median(fan):.2f} ms, p99 {percentile(fan, 99):.2f} ms  "
-              f"(n={len(fan)})")
-    for label, sizes in stats.sizes.items():
-        if sizes:
-            print(f"update bytes, {label}: median {statistics.median(sizes):.0f}, "
-                  f"p99 {percentile(sizes, 99):.0f}, max {max(sizes)}  (n={len(sizes)})")
+              f"{statistics.median(fan):.2f} ms, p99 {percentile(fan, 99):.2f} ms, "
+              f"max {max(fan):.2f} ms  (n={len(fan)})")
+    for (role, kind), sizes in sorted(stats.sizes.items()):
+        print(f"{kind} bytes, {role}: median {statistics.median(sizes):.0f}, "
+              f"p99 {percentile(sizes, 99):.0f}, max {max(sizes)}  (n={len(sizes)})")
     found = bench_discovery(args.discovery_rounds)
     if found:
         shown = ", ".join(f"{t:.2f}" for t in found)
