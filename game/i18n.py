@@ -21,6 +21,9 @@ import gettext
 import io
 import locale
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,6 +34,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _current = "en"
 _pinned: str | None = None
 _generation = 0
+# A language for one thread or task only (the host words a phone's log in the
+# phone's language while the window on another thread keeps its own).
+_speaking: ContextVar[str | None] = ContextVar("railparty_speaking", default=None)
 
 
 def catalog_path(lang: str) -> Path:
@@ -91,7 +97,21 @@ def pinned() -> str | None:
 
 
 def language() -> str:
-    return _current
+    return _speaking.get() or _current
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """`_()`, `ngettext()`, `pgettext()`, `number()` and `language()` answer in
+    `lang` within this block, on this thread (or asyncio task) only; the
+    window's language (`set_language`) is untouched."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose from {', '.join(LANGUAGES)}")
+    token = _speaking.set(lang)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def generation() -> int:
@@ -101,9 +121,10 @@ def generation() -> int:
 
 def _(message: str) -> str:
     """`message` in the current language."""
-    if _current == "en" or not message:
+    lang = _speaking.get() or _current
+    if lang == "en" or not message:
         return message
-    return _translations(_current).gettext(message)
+    return _translations(lang).gettext(message)
 
 
 def translate(lang: str, message: str) -> str:
@@ -116,17 +137,19 @@ def translate(lang: str, message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted sentence for `count` (the catalog's plural rules)."""
-    if _current == "en":
+    lang = _speaking.get() or _current
+    if lang == "en":
         return singular if count == 1 else plural
-    return _translations(_current).ngettext(singular, plural, count)
+    return _translations(lang).ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the current language, told apart from its twins by `context`
     (a one-word label that means two things)."""
-    if _current == "en":
+    lang = _speaking.get() or _current
+    if lang == "en":
         return message
-    return _translations(_current).pgettext(context, message)
+    return _translations(lang).pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -139,4 +162,4 @@ def number(value: float, digits: int = 0) -> str:
     from babel.numbers import format_decimal
 
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=_current)
+    return format_decimal(value, format=pattern, locale=language())

@@ -157,7 +157,7 @@ def test_race_chips_track_and_detective_explain_themselves(app):
     hover(app, scene.chip_spot(city, 1))
     text = tip_text(app, scene)
     assert "last traveller" in text
-    from game.scenes.boards.race.pieces import CHIP_WORDS
+    from game.narration.race import CHIP_WORDS
     assert CHIP_WORDS[chips["blue"]] in text
     x, y = scene._pawn_spots(scene.board_model())[0]
     hover(app, (x, y))

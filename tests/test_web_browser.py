@@ -1,7 +1,8 @@
 """The phone page in a real browser (Debian's chromium, driven by Playwright):
 a phone-sized page joins a host, plays whole games of all four games against
-bots, reloads mid-game and is back in its seat, and never receives another
-seat's secrets (the test reads every message the page received)."""
+bots, reloads mid-game and is back in its seat, never receives another seat's
+secrets (the test reads every message the page received), and its log shows
+the program's own sentences (game/narration, as the board's log words them)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from typing import Any
 
 import pytest
 from netkit import LOOPBACK, isolate, start_host, wait_until
+
+from game.narration import log_lines
+from game.seat_names import shown_name
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
@@ -106,6 +110,29 @@ def assert_only_own_secrets(received: list[dict[str, Any]], seat: int) -> None:
                 assert where in ("/view/private",) or where.startswith("/events/"), where
 
 
+def check_log(page, game: str, lang: str = "en") -> list[str]:
+    """The page's log shows the program's sentences: each update's `lines` are
+    its (redacted) events as the board's log words them in the phone's
+    language, and the lines shown are the latest of those. So the log tells
+    nothing the events the page may see do not. Returns the lines shown."""
+    received, shown = page.evaluate(
+        "[window.railpartyReceived, [...document.querySelectorAll('#log li')]"
+        ".map((li) => li.textContent)]")
+    seats: list[dict[str, Any]] = []
+    lines: list[str] = []
+    for message in received:
+        if message["type"] in ("sync", "seats"):
+            seats = message["seats"]
+        elif message["type"] == "update":
+            expected = log_lines(game, message["events"],
+                                 lambda s, seats=seats: shown_name(seats[s]["name"] or ""),
+                                 message["view"], lang)
+            assert message.get("lines") == expected, message["events"]
+            lines += [line for line in expected if line]
+    assert shown == lines[len(lines) - len(shown):], (shown, lines[-12:])
+    return shown
+
+
 @pytest.mark.parametrize("game", sorted(GAME_SEATS))
 def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, game):
     host = start_host(seats=GAME_SEATS[game], game=game, **BROWSER_HOST)
@@ -115,7 +142,7 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
         seat = next(i for i, s in enumerate(host.slots) if s.kind == "human")
         host.start_game()
         rng = random.Random(game)
-        moves, reloaded = 0, False
+        moves, reloaded, logged = 0, False, 0
         received: list[dict[str, Any]] = []
         deadline_moves = 2000
         while state(page) != "over" and moves < deadline_moves:
@@ -128,6 +155,8 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
             moves += 1
             # the host's answer (its update, or an error) has reached the page
             page.wait_for_function("!window.railparty.inFlight")
+            if moves % 8 == 2:
+                logged += len(check_log(page, game))
             if moves == 3 and not reloaded:
                 received += page.evaluate("window.railpartyReceived")
                 page.reload()
@@ -142,6 +171,8 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
         assert host.status()["phase"] == "over"
         assert host.slots[seat].name == "Phone"
         received += page.evaluate("window.railpartyReceived")
+        logged += len(check_log(page, game))
+        assert logged, "the page's log never showed a line"
         assert any(m["type"] == "update" for m in received)
         assert_only_own_secrets(received, seat)
     finally:
@@ -174,10 +205,9 @@ def test_a_japanese_phone_gets_the_page_in_japanese(browser):
         page.wait_for_function("document.body.dataset.state === 'your-turn'"
                                " && document.querySelectorAll('#log li').length > 0",
                                timeout=GAME_DEADLINE * 1000)
-        log = page.locator("#log").inner_text()
-        english = [w for w in ("Card drawn", "Route claimed", "Tickets kept", "Turn started",
-                               "Source", "Track", "Points") if w in log]
-        assert not english and any("\u3040" <= ch <= "\u30ff" for ch in log), log
+        shown = check_log(page, "routes-usa", "ja")
+        log = "\n".join(shown)
+        assert shown and any("\u3040" <= ch <= "\u30ff" for ch in log), log
     finally:
         context.close()
         host.stop()

@@ -35,7 +35,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("pink"), N_("white"), N_("blue"), N_("yellow"), N_("orange"), N_("black"),
     N_("red"), N_("green"), N_("gray"), N_("locomotive"), N_("ferry"), N_("ship"),
     N_("train"),
-    # what happened (the events' types and fields, as the page's log writes them)
+    # the events' types and fields (the page's log once wrote these; its lines now
+    # come worded by the host, game/narration, but moves share many fields and values)
     N_("Arrived"), N_("Card drawn"), N_("Card laid"), N_("Card played"), N_("Card removed"),
     N_("Card taken"), N_("Chip"), N_("City laid"), N_("Coin gained"), N_("Coins paid"),
     N_("Days lost"), N_("Deck reshuffled"), N_("Detective moved"), N_("Die rolled"),

@@ -8,7 +8,10 @@ one onto the LAN protocol's messages (net/protocol.py): a client message is
 decoded within the client frame limit, turned into the msgpack body a TCP
 peer would have sent and handed to the same `_handle_frame`, so the page gets
 the same checks, budgets, seat proofs, views and redacted events. Host
-messages go out as JSON (compressed legal lists expanded).
+messages go out as JSON (compressed legal lists expanded); an update also
+carries `lines`, its (redacted) events worded as the program's log words them
+(game/narration), in the phone's language (`/ws?lang=`): the page shows the
+program's own sentences, and no words cross the LAN protocol itself.
 
 A part of Host (net/host/server.py), which holds the state these methods use.
 """
@@ -22,6 +25,7 @@ import json
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -32,6 +36,8 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from game.narration import log_lines
+from game.seat_names import shown_name
 from game.seats import SEAT_RGB
 from net import protocol as P
 from net.host.page_words import page_words, phone_language
@@ -78,9 +84,19 @@ def join_code(fingerprint: str) -> str:
     return plain[:6].upper()
 
 
-def to_json(frame: bytes) -> str:
-    """A host frame (header and msgpack body) as the JSON the page reads."""
+Narrate = Callable[[list[dict[str, Any]], dict[str, Any]], list[str | None]]
+
+
+def to_json(frame: bytes, narrate: Narrate | None = None) -> str:
+    """A host frame (header and msgpack body) as the JSON the page reads; with
+    `narrate`, an update's events get their log lines (`lines`, one per event,
+    None where the log says nothing)."""
     message = P.expand_legal(msgpack.unpackb(frame[P.HEADER.size:], raw=False))
+    if narrate is not None and message.get("type") == "update" and message.get("events"):
+        try:
+            message["lines"] = narrate(message["events"], message.get("view") or {})
+        except Exception as exc:            # never: the program's own log words them
+            log.error("cannot word the page's log: %r", exc)
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False,
                       default=lambda _: None)
 
@@ -108,9 +124,10 @@ def from_json(text: str | bytes) -> bytes:
 class WebPeer(Peer):
     """A browser on the WebSocket: messages queue here and one task writes them."""
 
-    def __init__(self, addr: str, ws: ServerConnection):
+    def __init__(self, addr: str, ws: ServerConnection, narrate: Narrate | None = None):
         super().__init__(addr)
         self.ws = ws
+        self.narrate = narrate
         self.outbox: deque[str] = deque()
         self.queued_bytes = 0
         self.wake = asyncio.Event()
@@ -121,7 +138,7 @@ class WebPeer(Peer):
         if self.closed or self.writing_done:
             return
         try:
-            text = to_json(frame)
+            text = to_json(frame, self.narrate)
         except Exception as exc:           # never: the host's own messages
             log.error("cannot send a message to the page %s: %s", self.addr, exc)
             return
@@ -186,6 +203,19 @@ class WebGate:
         if ":" in ip:
             ip = f"[{ip}]"
         return f"http://{ip}:{self.web_port}/"
+
+    def _web_lines(self, lang: str) -> Narrate:
+        """Words a page's events in its language, as the board's log does."""
+        def narrate(events: list[dict[str, Any]], view: dict[str, Any]) -> list[str | None]:
+            if self.match is None:
+                return []
+            slots = self.slots
+
+            def seat_name(seat: int) -> str:
+                name = slots[seat].name if 0 <= seat < len(slots) else None
+                return shown_name(name or "")
+            return log_lines(self.game, events, seat_name, view, lang)
+        return narrate
 
     def _web_info(self, lang: str = "en") -> dict[str, Any]:
         """What the page shows before it joins (public, as any spectator sees it)
@@ -255,7 +285,10 @@ class WebGate:
                                                             "connections; try again soon")))
                 await ws.close(1013, "busy")
             return
-        peer = WebPeer(f"{ip}:{remote[1]}", ws)
+        request = ws.request
+        query = parse_qs(urlsplit(request.path).query) if request is not None else {}
+        lang = phone_language((query.get("lang") or [""])[0])
+        peer = WebPeer(f"{ip}:{remote[1]}", ws, self._web_lines(lang))
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
         writer = asyncio.ensure_future(peer.write_loop())

@@ -149,7 +149,8 @@ async function refreshSeats() {
 function connect() {
   if (S.ws) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  const lang = encodeURIComponent((S.info && S.info.lang) || "en");
+  const ws = new WebSocket(`${scheme}://${location.host}/ws?lang=${lang}`);
   S.ws = ws;
   S.nonce = null;
   status(t("Connecting…"));
@@ -219,7 +220,12 @@ function onMessage(m) {
       render();
       break;
     case "update":
-      for (const ev of m.events || []) S.log.push(ev);
+      // the host words each event as the program's log does (`lines`, in this
+      // phone's language; null where the log says nothing)
+      (m.events || []).forEach((ev, i) => {
+        const line = Array.isArray(m.lines) && typeof m.lines[i] === "string" ? m.lines[i] : null;
+        S.log.push({ seat: ev && typeof ev === "object" ? ev.seat : null, type: ev && ev.type, line });
+      });
       S.log = S.log.slice(-60);
       Object.assign(S, { version: m.version, mark: m.mark || S.mark, view: m.view,
         legal: m.legal || [], toAct: m.to_act || [], over: !!m.over,
@@ -303,19 +309,6 @@ function actionLabel(a) {
     parts.push(k === "track" || k === "card" || k === "cards" ? thing(v) : `${t(human(k))} ${thing(v)}`);
   }
   return parts.length ? `${t(human(a.type))}: ${parts.join(" · ")}` : t(human(a.type));
-}
-
-function describe(ev) {
-  const who = (s) => (S.seats[s] ? S.seats[s].name : `Seat ${s + 1}`);
-  const parts = [];
-  for (const [k, v] of Object.entries(ev)) {
-    if (k === "type" || k === "seat" || k === "private_to" || v === null) continue;
-    if (k === "private") { parts.push(thing(v)); continue; }
-    if (typeof v === "object" && !Array.isArray(v) && v && Object.keys(v).length > 4) continue;
-    parts.push(`${t(human(k))} ${thing(v)}`);
-  }
-  const head = "seat" in ev && ev.seat !== null ? `${who(ev.seat)}: ` : "";
-  return `${head}${t(human(ev.type))}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
 // --- drawing -------------------------------------------------------------------------
@@ -437,9 +430,11 @@ function renderLog() {
   box.replaceChildren();
   const recent = [];
   for (let i = S.log.length - 1; i >= 0 && recent.length < 12; i--) {
-    const ev = S.log[i];
-    if (ev.seat === S.seat && !["turn_started", "tickets_kept"].includes(ev.type) && recent.length) break;
-    recent.push(describe(ev));
+    const entry = S.log[i];
+    if (!entry.line) continue;
+    // back to this seat's own last move (a ticket choice everyone makes at once is no move)
+    if (entry.seat === S.seat && entry.type !== "tickets_kept" && recent.length) break;
+    recent.push(entry.line);
   }
   recent.reverse().forEach((line) => box.append(el("li", { text: line })));
 }

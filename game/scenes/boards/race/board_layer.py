@@ -12,6 +12,7 @@ import pygame
 from game import i18n
 from game.anim.tween import lerp2
 from game.i18n import _
+from game.narration.race import ACTION_NAMES
 from game.places import place
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race import pieces
@@ -115,7 +116,7 @@ class RaceBoardLayer:
         for slot, action in enumerate(self.shown_actions()):
             head = pygame.Rect(L.slot_rect(slot).topleft, (L.SLOT_W, L.SLOT_HEAD_H))
             panel(s, head, (52, 60, 80), theme.PANEL_EDGE, 8)
-            theme.blit_text(s, theme.fit_text(_(L.ACTION_NAMES.get(action, action)), 24,
+            theme.blit_text(s, theme.fit_text(_(ACTION_NAMES.get(action, action)), 24,
                                               L.SLOT_W - 8, True),
                             head.center, 24, theme.TEXT, True, "center")
         theme.blit_text(s, _("Travel"), (L.DECK_RECT.centerx, L.DECK_RECT.bottom + 4), 22,

@@ -9,10 +9,10 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.narration.race import ACTION_NAMES, CHIP_WORDS, event_name, kind_word
 from game.places import place
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race import pieces
-from game.scenes.boards.race.words import event_name, kind_word
 from game.scenes.choice import ChoiceScene
 from game.ui import theme
 from game.ui.widgets import panel
@@ -55,7 +55,7 @@ class RaceChoices:
         if pending.get("kind") == "bonus":
             chip = pending["chip"]
             options = list(pending["options"])
-            chip_words = _(pieces.CHIP_WORDS.get(chip, chip))
+            chip_words = _(CHIP_WORDS.get(chip, chip))
             labels = {"take": (_("Take it"), chip_words), "skip": (_("Leave it"), "")}
             return ChoiceScene(
                 self.app, _("The {color} chip").format(color=_(pending["color"])), options,
@@ -203,8 +203,8 @@ class RaceChoices:
 
         def label(a: dict[str, Any]) -> tuple[str, str]:
             x, y = a["slots"]
-            return (f"{_(L.ACTION_NAMES[track[x]['action']])} <> "
-                    f"{_(L.ACTION_NAMES[track[y]['action']])}",
+            return (f"{_(ACTION_NAMES[track[x]['action']])} <> "
+                    f"{_(ACTION_NAMES[track[y]['action']])}",
                     f"{track[x]['card'][1]} / {track[y]['card'][1]}")
 
         self.app.push(ChoiceScene(self.app, _("Swap two track cards"), plays,

@@ -151,9 +151,6 @@ BADGES: dict[str, tuple[int, int]] = {
     "Hong Kong": (84, 40),
 }
 # English words, marked for the catalogs; the screens translate them as they draw.
-ACTION_NAMES = {"coin": N_("Coin"), "balloon": N_("Balloon"), "event": N_("Event"),
-                "detective": N_("Detective"), "start_player": N_("Start player"),
-                "exchange": N_("Exchange")}
 ACTION_HINTS = {"coin": N_("take a coin from the bank"),
                 "balloon": N_("one card of your move becomes a die roll"),
                 "event": N_("draw the top event card"),

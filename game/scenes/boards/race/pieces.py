@@ -12,8 +12,8 @@ from functools import lru_cache
 import pygame
 
 from game import i18n
-from game.i18n import N_, _
-from game.scenes.boards.race.words import event_name
+from game.i18n import _
+from game.narration.race import event_name
 from game.ui import theme
 
 TRAIN = (196, 92, 52)
@@ -27,11 +27,8 @@ CHIP_RED = (206, 52, 48)
 CHIP_BLUE = (48, 96, 206)
 GOLD = (236, 190, 60)
 KIND_RGB = {"train": TRAIN, "ship": SHIP}
-# What a bonus chip gives, as a mark on it and in words.
+# What a bonus chip gives, as a mark on it (its words: game/narration/race.py).
 CHIP_MARKS = {"coin": "$", "travel": "+C", "event": "+E", "delay_others": "-1"}
-CHIP_WORDS = {"coin": N_("a coin"), "travel": N_("a travel card"),
-              "event": N_("an event card"),
-              "delay_others": N_("every other traveller loses a day")}
 BLUE_EVENTS = ("Storm", "Delay")
 
 

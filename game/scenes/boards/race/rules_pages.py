@@ -13,11 +13,11 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.narration.race import ACTION_NAMES, CHIP_WORDS, event_name
 from game.places import place
 from game.rules.race.data import load_race
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
-from game.scenes.boards.race.words import event_name
 from game.scenes.rules_book import Picture, RulesPage
 from game.seats import SEAT_RGB
 from game.ui import theme
@@ -59,7 +59,7 @@ def _track(actions: list[str], cards: list[tuple[str, int] | None]) -> Picture:
             x, y = rect.x + 4 + col * (w + 8), rect.y + row * 250
             head = pygame.Rect(x, y, w, L.SLOT_HEAD_H)
             panel(surface, head, (52, 60, 80), theme.PANEL_EDGE, 8)
-            theme.blit_text(surface, theme.fit_text(_(L.ACTION_NAMES[action]), 24, w - 8, True),
+            theme.blit_text(surface, theme.fit_text(_(ACTION_NAMES[action]), 24, w - 8, True),
                             head.center, 24, theme.TEXT, True, "center")
             spot = pygame.Rect(0, 0, *CARD)
             spot.midtop = (head.centerx, head.bottom + 12)
@@ -216,7 +216,7 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
                      for k, v in sorted(data.cards_laid.items()))
     actions = list(data.action_track)
     no_cards = next(leg for leg in data.legs if not leg.options)
-    chip = {kind: _(pieces.CHIP_WORDS[kind]) for kind in pieces.CHIP_WORDS}
+    chip = {kind: _(CHIP_WORDS[kind]) for kind in CHIP_WORDS}
     limit = n["time_limit"]
     hand = n["hand_limit"]
     blue = ", ".join(ngettext("{event} {days} day", "{event} {days} days", days).format(

@@ -12,27 +12,23 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.narration.race import ACTION_NAMES, CHIP_WORDS, card_text, kind_word, ordinal
+from game.narration.race import describe as narrate
 from game.places import place
 from game.rules.base import Action, Event
 from game.rules.race.data import load_race
 from game.rules.race.days import payment_days
 from game.rules.race.moves import PRINCESS, effects_of
 from game.scenes.boards.race import layout as L
-from game.scenes.boards.race import pieces
 from game.scenes.boards.race.board_layer import RaceBoardLayer
 from game.scenes.boards.race.choices import RaceChoices
 from game.scenes.boards.race.drawing import RaceDrawing
 from game.scenes.boards.race.flight import RaceTweenDrawing
 from game.scenes.boards.race.motion import RaceMotion
-from game.scenes.boards.race.words import event_name, kind_word, ordinal
 from game.scenes.boards.race.world import load_world
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.widgets import Button
-
-
-def card_text(card: list) -> str:
-    return f"{kind_word(card[0])} {card[1]}"
 
 
 class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, RaceBoardLayer,
@@ -181,7 +177,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         if kind == "slot":
             slot = view["track"][value]
             action, card = slot["action"], slot["card"]
-            what = f"{_(L.ACTION_NAMES[action])}: {_(L.ACTION_HINTS[action])}."
+            what = f"{_(ACTION_NAMES[action])}: {_(L.ACTION_HINTS[action])}."
             if card:
                 if action == "start_player":
                     now = _(" Take {card} ({days} days) and this action is yours (not for the "
@@ -204,10 +200,10 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             if color == "red":
                 return _("{city}'s red chip: {chip}. The first traveller to reach {city} may "
                          "use it (or leave it); either way it is gone.").format(
-                    city=place(city), chip=_(pieces.CHIP_WORDS[chip]))
+                    city=place(city), chip=_(CHIP_WORDS[chip]))
             return _("{city}'s blue chip: {chip}. The last traveller to reach {city} may use "
                      "it (or leave it); either way it is gone.").format(
-                city=place(city), chip=_(pieces.CHIP_WORDS[chip]))
+                city=place(city), chip=_(CHIP_WORDS[chip]))
         if kind == "pawn":
             p = view["players"][value]
             where = (_("back in London, {place}").format(place=ordinal(p["arrived"]))
@@ -246,7 +242,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
                 count=self.numbers["buy_price"])
         if kind == "city":
             chips = view["bonus"].get(value) or {}
-            words = [_("{color} chip: {chip}").format(color=_(c), chip=_(pieces.CHIP_WORDS[k]))
+            words = [_("{color} chip: {chip}").format(color=_(c), chip=_(CHIP_WORDS[k]))
                      for c, k in chips.items() if k]
             here = [self.seat_name(p["seat"]) for p in view["players"] if p["city"] == value
                     and p["arrived"] is None]
@@ -448,80 +444,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
                     self.delays[seat] = self.delays.get(seat, 0) + event["days"]
 
     def describe(self, event: Event) -> str | None:
-        kind = event["type"]
-        who = self.seat_name(event["seat"]) if "seat" in event else ""
-        if kind == "moved":
-            how = " + ".join(card_text(c) for c in event["cards"]) or _("no cards")
-            extra = []
-            if event["balloon"]:
-                extra.append(_("balloon rolled {roll}").format(roll=event["balloon"]["roll"]))
-            if event["elephant"] is not None:
-                extra.append(_("elephant rolled {roll}").format(roll=event["elephant"]))
-            if event["events"]:
-                extra.append(", ".join(event_name(e) for e in event["events"]))
-            more = f" ({'; '.join(extra)})" if extra else ""
-            return _("{name}: {a} to {b}, {how}: {days} days").format(
-                name=who, a=place(event["from"]), b=place(event["to"]), how=how + more,
-                days=event["days"])
-        if kind == "card_taken":
-            if event["slot"] is None:
-                return _("{name} took the deck's top card").format(name=who)
-            return _("{name} took {card} ({action})").format(
-                name=who, card=card_text(event["card"]),
-                action=_(L.ACTION_NAMES[event["action"]]))
-        if kind == "die_rolled":
-            purpose = _(PURPOSES.get(event["purpose"], event["purpose"]))
-            if event["number"] > 1:
-                return _("{name} rolled again for the {purpose}: {roll}").format(
-                    name=who, purpose=purpose, roll=event["roll"])
-            return _("{name} rolled for the {purpose}: {roll}").format(
-                name=who, purpose=purpose, roll=event["roll"])
-        if kind == "days_lost":
-            names = ", ".join(self.seat_name(s) for s in event["seats"])
-            if event["why"] == "round":
-                return _("New round: +{days} day for {names}").format(days=event["days"],
-                                                                      names=names)
-            if event["why"] == "detective":
-                return _("The detective caught {names}: +{days} days").format(
-                    names=names, days=event["days"])
-            return _("{why}: +{days} days for {names}").format(
-                why=event_name(event["why"]), days=event["days"], names=names)
-        if kind == "detective_moved":
-            return _("{name} sent the detective to {city}").format(name=who,
-                                                                   city=place(event["to"]))
-        if kind == "event_drawn":
-            if "event" in event:
-                return _("{name} drew {event}!").format(name=who, event=event_name(event["event"]))
-            return _("{name} drew an event card").format(name=who)
-        if kind == "chip":
-            words = dict(name=who, color=_(event["color"]), city=place(event["city"]),
-                         chip=_(pieces.CHIP_WORDS[event["chip"]]))
-            if event["taken"]:
-                return _("{name} took the {color} chip in {city} ({chip})").format(**words)
-            return _("{name} left the {color} chip in {city} ({chip})").format(**words)
-        if kind == "arrived":
-            return _("{name} is back in London, {place}: {days} days").format(
-                name=who, place=ordinal(event["order"]), days=event["days"])
-        lines = {
-            "round_started": lambda: _("Round {round} begins").format(round=event["round"]),
-            "coin_gained": lambda: _("{name} gained a coin").format(name=who),
-            "start_player_taken": lambda: _("{name} will start the next round").format(
-                name=who),
-            "exchanged": lambda: ngettext("{name} exchanged {count} card",
-                                          "{name} exchanged {count} cards",
-                                          len(event["cards"])).format(
-                name=who, count=len(event["cards"])),
-            "cards_swapped": lambda: _("{name} swapped two track cards").format(name=who),
-            "event_played": lambda: _("{name} played {event}").format(
-                name=who, event=event_name(event["event"])),
-            "card_drawn": lambda: _("{name} drew a travel card").format(name=who),
-            "discarded": lambda: _("{name} discarded a card").format(name=who),
-            "game_over": lambda: _("The race is over"),
-        }
-        if kind == "coins_paid" and event["why"] == "buy":
-            return _("{name} paid {count} coins for a card").format(name=who,
-                                                                    count=event["coins"])
-        return lines[kind]() if kind in lines else None
+        return narrate(event, self.seat_name, self.shown)
 
     def player_columns(self) -> list[tuple[str, int]]:
         return [(N_("days"), 62), (N_("coins"), 62), (N_("cards"), 60), (N_("events"), 66)]
@@ -607,5 +530,3 @@ EVENT_TIPS = {
     "Submarine": N_("Submarine: one ship card counts 3 days"),
     "Swap": N_("Swap: change two cards on the action track round"),
 }
-# What a die is thrown for, as die_rolled events name it.
-PURPOSES = {"balloon": N_("balloon"), "elephant": N_("elephant")}

@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.narration.routes import card_word
 from game.places import place
 from game.rules.routes import load_board
 from game.rules.routes.engine import RULES
-from game.scenes.boards.routes.words import card_word
 from game.scenes.rules_book import Picture, RulesPage
 from game.seats import SEAT_COLORS, SEAT_RGB
 from game.ui import route_drawing as rd

@@ -13,6 +13,8 @@ import pygame
 from game import i18n
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
 from game.i18n import N_, _, ngettext
+from game.narration.routes import card_word
+from game.narration.routes import describe as narrate
 from game.places import place
 from game.rules.base import Action, Event
 from game.rules.routes import load_board
@@ -20,7 +22,6 @@ from game.rules.routes.board import GRAY, LOCOMOTIVE
 from game.rules.routes.scoring import longest_trail
 from game.scenes.boards.routes import layout as L
 from game.scenes.boards.routes.drawing import RoutesDrawing
-from game.scenes.boards.routes.words import card_word
 from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
 from game.ui import theme
@@ -276,31 +277,7 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         return status
 
     def describe(self, event: Event) -> str | None:
-        kind = event["type"]
-        who = self.seat_name(event["seat"]) if "seat" in event else ""
-        if kind == "card_drawn":
-            if event["source"] == "face_up":
-                return _("{name} took a face-up {color}").format(
-                    name=who, color=card_word(event["card"]))
-            return _("{name} drew from the deck").format(name=who)
-        if kind == "route_claimed":
-            t = self.board.track_by_id[event["track"]]
-            return _("{name} claimed {a}-{b} (+{points})").format(
-                name=who, a=place(t.a), b=place(t.b), points=event["points"])
-        lines = {
-            "tickets_kept": lambda: ngettext("{name} kept {count} ticket",
-                                             "{name} kept {count} tickets",
-                                             event["kept"]).format(name=who, count=event["kept"]),
-            "ferry_drawn": lambda: _("{name} took a ferry card").format(name=who),
-            "passed": lambda: _("{name} could not act and passed").format(name=who),
-            "final_round": lambda: ngettext(
-                "Final round: {name} has {count} train left",
-                "Final round: {name} has {count} trains left",
-                event["trains"]).format(name=who, count=event["trains"]),
-            "face_up_reset": lambda: _("Three face-up locomotives: the row was replaced"),
-            "game_over": lambda: _("The game is over"),
-        }
-        return lines[kind]() if kind in lines else None
+        return narrate(event, self.seat_name, self.shown)
 
     def player_columns(self) -> list[tuple[str, int]]:
         wide = "ferry_pile" not in self.shown

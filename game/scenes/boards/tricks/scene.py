@@ -15,6 +15,8 @@ import pygame
 
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
 from game.i18n import N_, _, ngettext
+from game.narration.tricks import card_name, city_name, end_word, entry_name
+from game.narration.tricks import describe as narrate
 from game.rules.base import Event
 from game.rules.tricks.scoring import standing_of_view
 from game.scenes.boards.tricks import layout as L
@@ -23,10 +25,6 @@ from game.scenes.boards.tricks.display import Item, TableModel, same_card
 from game.scenes.boards.tricks.drawing import TricksDrawing
 from game.scenes.boards.tricks.words import (
     REVEAL_EACH,
-    card_name,
-    city_name,
-    end_word,
-    entry_name,
     lane_tip,
     line_value,
     loco_words,
@@ -376,35 +374,7 @@ class TricksBoardScene(TricksDrawing, TableScene):
         return _("{name} lays their card at an end of its line").format(name=name)
 
     def describe(self, event: Event) -> str | None:
-        kind = event["type"]
-        who = self.seat_name(event["seat"]) if "seat" in event else ""
-        if kind == "card_played":
-            return _("{name} played {card}").format(name=who, card=card_name(event["card"]))
-        if kind == "trick_won":
-            return _("{name} won {entry}").format(name=self.seat_name(event["winner"]),
-                                                  entry=entry_name(event["lane"]))
-        if kind == "share_taken" and event["source"] == "lane":
-            return _("{name} takes {card} as a share").format(name=who,
-                                                              card=card_name(event["card"]))
-        if kind == "reservation_replaced":
-            return _("{card} waits in the lane; the rest are shares").format(
-                card=card_name(event["card"]))
-        if kind == "card_removed":
-            return _("{card} leaves; the rest are shares").format(card=card_name(event["card"]))
-        if kind == "city_laid":
-            return _("{name} laid {city} on {company} ({end})").format(
-                name=who, city=city_name(event["city"]), company=event["company"],
-                end=end_word(event["end"]))
-        if kind == "locomotive_placed":
-            loco = event["locomotive"]["name"]
-            return _("Locomotive {name} pulls {company}").format(name=loco,
-                                                                 company=event["company"])
-        if kind == "card_laid":
-            return _("{name} laid {card} ({end} end)").format(
-                name=who, card=card_name(event["card"]), end=end_word(event["end"]))
-        if kind == "game_over":
-            return _("The game is over")
-        return None
+        return narrate(event, self.seat_name, self.shown)
 
     def player_columns(self) -> list[tuple[str, int]]:
         columns = [(N_("cards"), 64), (N_("shares"), 76)]

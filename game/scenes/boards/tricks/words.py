@@ -1,71 +1,16 @@
-"""Railway Tricks in words and numbers for the screen: entries, cards, line values."""
+"""Railway Tricks in words and numbers for the screen: line values, lane tips
+(cards and entries in words: game/narration/tricks.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import N_, _
-from game.places import place
+from game.i18n import _
+from game.narration.tricks import a_share, a_share_capital, card_name, city_name
 from game.rules.tricks.scoring import best_stretch
 
 Item = dict[str, Any]
 REVEAL_EACH = 50  # ticks between two companies' values on the results reveal
-
-
-def _an(company: str) -> bool:
-    """Whether English says "an" before the company's name, as said aloud (an
-    initialism is read letter by letter)."""
-    letters = company.replace("&", "")
-    spelled = letters.isupper()
-    return company[:1] in ("AEFHILMNORSX" if spelled else "AEIOUaeiou")
-
-
-def a_share(company: str) -> str:
-    """ "a B&O share", "an Erie share", "an NYC share"."""
-    if _an(company):
-        return _("an {company} share").format(company=company)
-    return _("a {company} share").format(company=company)
-
-
-def a_share_capital(company: str) -> str:
-    """The same at the start of a sentence."""
-    if _an(company):
-        return _("An {company} share").format(company=company)
-    return _("A {company} share").format(company=company)
-
-
-def card_name(card: Item) -> str:
-    return f"{card['company']} {card['strength']}"
-
-
-END_WORDS = {"left": N_("left"), "right": N_("right")}
-
-
-def end_word(end: str) -> str:
-    """A line's end ("left", "right") in the player's language."""
-    return _(END_WORDS.get(end, end))
-
-
-def city_name(entry: Item) -> str:
-    return place(entry["name"])
-
-
-def entry_name(entry: Item) -> str:
-    """A lane entry in words (what a trick wins)."""
-    kind = entry.get("kind")
-    if kind == "exchange":
-        return a_share(entry["company"])
-    if kind == "city":
-        return _("the city {name} ({value})").format(name=city_name(entry),
-                                                     value=entry["value"])
-    if kind == "locomotive":
-        names = [entry["name"]] + [m["name"] for m in entry.get("with", [])]
-        return _("locomotive {names}").format(names=_(" and ").join(names))
-    if kind == "reservation":
-        return _("a reserved share")
-    if "strength" in entry:
-        return _("the share {card}").format(card=card_name(entry))
-    return _("nothing")
 
 
 def line_value(line: list[Item], loco: Item | None) -> tuple[int, int, int] | None:

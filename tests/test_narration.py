@@ -1,0 +1,70 @@
+"""The log's sentences outside the window (game/narration): the host words a
+phone's events with them, in the phone's language, while the window keeps
+its own; every seat's redacted events of whole games can be worded."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from game import i18n
+from game.match import Match, default_seats
+from game.narration import log_lines
+from game.rules import GAMES, redact_events
+
+
+def test_speaking_a_language_changes_only_this_thread():
+    i18n.set_language("en")
+    seen: dict[str, str] = {}
+    inside = threading.Event()
+    leave = threading.Event()
+
+    def host_thread() -> None:
+        with i18n.speaking("ja"):
+            seen["host"] = i18n._("Join")
+            inside.set()
+            leave.wait(5)
+        seen["after"] = i18n._("Join")
+
+    thread = threading.Thread(target=host_thread)
+    thread.start()
+    assert inside.wait(5)
+    seen["window"] = i18n._("Join")           # while the other thread speaks Japanese
+    leave.set()
+    thread.join(5)
+    assert seen == {"host": "参加", "window": "Join", "after": "Join"}
+    assert i18n.language() == "en"
+    with pytest.raises(ValueError), i18n.speaking("xx"):
+        pass
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_seats_events_of_a_whole_game_are_worded_in_both_languages(game_id):
+    info = GAMES[game_id]
+    players = max(3, info.min_players)
+    match = Match(game_id, default_seats(game_id, 0, players, "random"), 5)
+    names = [f"P{seat}" for seat in range(players)]
+    worded = {"en": 0, "ja": 0}
+    differ = 0
+    for _ in range(5000):
+        seat = match.bot_to_act()
+        if seat is None:
+            break
+        events = match.play_bot(seat)
+        for reader in [*range(players), None]:
+            mine = redact_events(events, reader)
+            view = match.state.view(reader) or {}
+            english = log_lines(game_id, mine, names.__getitem__, view, "en")
+            japanese = log_lines(game_id, mine, names.__getitem__, view, "ja")
+            assert len(english) == len(japanese) == len(mine)
+            for en, ja in zip(english, japanese, strict=True):
+                assert (en is None) == (ja is None)
+                if en is not None:
+                    assert isinstance(en, str) and isinstance(ja, str) and en.strip()
+                    worded["en"] += 1
+                    differ += en != ja
+    assert match.state.is_over
+    assert worded["en"] > 20
+    assert differ > worded["en"] // 2, "the Japanese lines are mostly English"
+    assert i18n.language() == "en"
