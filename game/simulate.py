@@ -34,18 +34,20 @@ def win_share(record: dict[str, Any], seat: int) -> float:
 def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = None,
               iterations: int | None = None,
               think_times: list[list[float]] | None = None,
-              workers: Any = None) -> dict[str, Any]:
+              workers: Any = None, cpu: bool = False) -> dict[str, Any]:
     """One complete game between the named bots; returns its summary record.
 
-    A search bot gets `think_ms` per move (or a fixed number of `iterations`)
-    and samples hidden cards through `dealer`, never from the real state. With
+    A search bot gets `think_ms` per move (of its own CPU time with `cpu`;
+    or a fixed number of `iterations`) and samples hidden cards through
+    `dealer`, never from the real state. With
     `think_times` (a list per seat) each seat's `choose` durations in seconds
     are appended to its list (for benchmarks). With `workers` (a
     `game.bots.pool.BotWorkers`) every move is thought in its worker processes,
     a search shared among them.
     """
     state = create(game_id, players=len(bots), seed=seed)
-    players = [make_bot(name, seed * 101 + seat, think_ms=think_ms, iterations=iterations)
+    players = [make_bot(name, seed * 101 + seat, think_ms=think_ms, iterations=iterations,
+                        cpu=cpu)
                for seat, name in enumerate(bots)]
     actions = 0
     while not state.is_over:

@@ -411,3 +411,21 @@ def test_a_search_bot_joining_over_the_lan_searches_from_its_own_view(game_id):
         assert searched.rollouts > 0, "the joining search bot never searched"
     finally:
         host.stop()
+
+
+def test_a_cpu_budget_reads_the_clock_it_is_given():
+    """The book stops at the deadline of its own clock (a search on a CPU
+    budget passes the thread's CPU time), not the wall clock's."""
+    from game.bots.rounds import RoundBook
+
+    now = [0.0]
+    book = RoundBook(3, False, None, deadline=1.0, clock=lambda: now[0])
+    assert book.next_unit() == (0, 0)
+    now[0] = 2.0
+    assert book.next_unit() is None
+    bot = make_bot("search", 1, think_ms=20, cpu=True)
+    state = create("routes-usa", players=2, seed=3)
+    seat = state.to_act[0]
+    assert bot.budget == Budget(20, None, True)
+    assert bot.choose(state.view(seat), state.legal_actions(seat),
+                      dealer(state, seat)) in state.legal_actions(seat)

@@ -139,11 +139,12 @@ def preload(game_id: str) -> None:
 
 
 def make_bot(name: str, seed: int | None = None, think_ms: int | None = None,
-             iterations: int | None = None) -> Bot:
+             iterations: int | None = None, cpu: bool = False) -> Bot:
     """A new bot by name; ValueError names the known bots for a wrong one.
 
     `think_ms` (or a fixed number of `iterations`) is the search bot's budget
-    per move; other bots ignore it.
+    per move, in its thread's CPU time with `cpu` (benchmarks on a shared
+    machine); other bots ignore it.
     """
     if name not in bot_names():
         raise ValueError(f"unknown bot {name!r}; bots are {', '.join(bot_names())}")
@@ -151,7 +152,7 @@ def make_bot(name: str, seed: int | None = None, think_ms: int | None = None,
     if name == "random":
         return RandomBot(seed)
     budget = None
-    if think_ms is not None or iterations is not None:
+    if think_ms is not None or iterations is not None or cpu:
         budget = Budget(check_think_ms(think_ms) if think_ms is not None else DEFAULT_THINK_MS,
-                        iterations)
+                        iterations, cpu)
     return FamilyBot(name, seed, budget)

@@ -46,16 +46,18 @@ class RoundBook:
     `moves` root moves; the first is the family's own choice when
     `has_prior` (never dropped, played unless another clearly beats it).
     Stops handing out rollouts after `iterations` of them, or at `deadline`
-    (a `time.perf_counter()` reading; the same clock in every process here).
+    (a `clock()` reading: `time.perf_counter()`, the same clock in every
+    process here, unless the search counts its own CPU time).
     """
 
     def __init__(self, moves: int, has_prior: bool, iterations: int | None,
-                 deadline: float):
+                 deadline: float, clock: Callable[[], float] = time.perf_counter):
         self.values: list[dict[int, float]] = [{} for _ in range(moves)]
         self.alive = list(range(moves))
         self.keep = 0 if has_prior else None
         self.limit = iterations
         self.deadline = deadline
+        self.clock = clock
         self.rounds = 0          # rounds closed, in order
         self.todo: list[list[int]] = []      # per opened round: moves not yet handed out
         self.needed: list[set[int]] = []     # per opened round: moves it waits for
@@ -71,7 +73,7 @@ class RoundBook:
     def more(self) -> bool:
         if self.limit is not None:
             return self.issued < self.limit
-        return time.perf_counter() < self.deadline
+        return self.clock() < self.deadline
 
     def next_unit(self, speculate: bool = False) -> Unit | None:
         """The next rollout to play, or None: out of budget, or (unless

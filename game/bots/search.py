@@ -45,10 +45,16 @@ def check_think_ms(value: int) -> int:
 @dataclass(frozen=True)
 class Budget:
     """How long the bot thinks: `think_ms` of wall time, or exactly
-    `iterations` rollouts (deterministic, for tests and tuning)."""
+    `iterations` rollouts (deterministic, for tests and tuning).
+
+    With `cpu` the `think_ms` are the thinking thread's own CPU time, not
+    the wall clock's: on a machine shared with other work a strength figure
+    then does not depend on the load (benchmarks; a search in worker
+    processes keeps to the wall clock)."""
 
     think_ms: int = DEFAULT_THINK_MS
     iterations: int | None = None
+    cpu: bool = False
 
 
 class SearchHooks:
@@ -183,8 +189,9 @@ class SearchPlayer:
             return None
 
     def _search(self, seat: int, moves: list[Action], deal: Deal, has_prior: bool) -> int:
+        clock = time.thread_time if self.budget.cpu else time.perf_counter
         book = RoundBook(len(moves), has_prior, self.budget.iterations,
-                         time.perf_counter() + self.budget.think_ms / 1000)
+                         clock() + self.budget.think_ms / 1000, clock)
         chain = DealChain(deal, self.rng)
         while (unit := book.next_unit()) is not None:
             r, k = unit
