@@ -18,6 +18,11 @@ CPU the thinking processes got (cores, and rollouts per CPU-second: equal
 figures for 1 and 2 workers mean the pool itself costs nothing, and a ratio
 short of 2 comes from cores the machine did not give).
     python tools/bench_bots.py --scaling --game routes-usa --think-ms 1000
+
+With --rate it measures only the search's speed: the same --positions
+positions searched in this process, each for --think-ms of the thread's own
+CPU time (so the load does not matter), and prints rollouts per CPU-second.
+    python tools/bench_bots.py --rate --game routes-usa --positions 12 --think-ms 500
 """
 
 from __future__ import annotations
@@ -157,6 +162,23 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int) ->
           f"(load average now {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores)")
 
 
+def rate(game_id: str, count: int, seed: int, think_ms: int) -> None:
+    """Rollouts per CPU-second of a search in this process, over `count` positions."""
+    from game.bots import dealer, make_bot
+
+    found = positions(game_id, count, seed)
+    rollouts, cpu = 0, 0.0
+    for i, (state, seat) in enumerate(found):
+        bot = make_bot("search", seed + i, think_ms=think_ms, cpu=True)
+        view, legal, deal = state.view(seat), state.legal_actions(seat), dealer(state, seat)
+        before = time.thread_time()
+        bot.choose(view, legal, deal)
+        cpu += time.thread_time() - before
+        rollouts += sum(p.rollouts for p in bot._players.values())
+    print(f"{game_id}: {rollouts / cpu:.1f} rollouts a CPU-second ({rollouts} rollouts, "
+          f"{len(found)} positions at {think_ms} CPU-ms, seed {seed})", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="railway-tricks", choices=sorted(GAMES))
@@ -168,10 +190,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--scaling", action="store_true",
                         help="rollouts per move with 1 and --workers bot workers instead")
+    parser.add_argument("--rate", action="store_true",
+                        help="rollouts per CPU-second of a search in this process instead")
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--think-ms", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
+    if args.rate:
+        rate(args.game, args.positions, args.seed, args.think_ms)
+        return 0
     if args.scaling:
         scaling(args.game, args.positions, args.seed, args.think_ms, args.workers)
         return 0
