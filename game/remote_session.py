@@ -189,7 +189,8 @@ class RemoteSession:
             kind = message.get("type")
             if kind in ("update", "sync") and message.get("view") is not None:
                 self._polled = {"view": message["view"], "legal": message.get("legal") or [],
-                                "to_act": message.get("to_act") or []}
+                                "to_act": message.get("to_act") or [],
+                                "version": message.get("version", 0)}
                 if self.recorder is not None:
                     snap = self.client.snapshot()
                     events = list(message.get("events", [])) if kind == "update" else []

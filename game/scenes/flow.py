@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,8 @@ from game.match import Match, SaveError, Seat, new_seed
 from game.paths import autosave_path
 from game.scenes import nav
 from game.session import LocalSession
+
+START_WAIT_SECONDS = 10.0
 
 
 def start_match(app: Any, match: Match) -> None:
@@ -34,6 +37,46 @@ def new_game(app: Any, game_id: str, seats: list[Seat], seed: int | None = None,
                   save_path=save if save else autosave_path())
     match.save(match.save_path)
     start_match(app, match)
+
+
+def new_phone_game(app: Any, game_id: str, seats: list[Seat], phones: set[int],
+                   options: dict[str, Any] | None = None, **host_options: Any) -> Any:
+    """A couch game in which the seats in `phones` are played on phones: the
+    LAN host runs in this process and serves the phone page (net/host/couch.py);
+    the table follows it (game/couch_session.py). Saved where a hot-seat game
+    is, so Continue resumes it (on this screen, phones off). Returns the
+    session; OSError when the host cannot listen."""
+    from game.couch_session import CouchSession
+    from net.host.couch import HOT_SEAT, PHONE, CouchSeat, start_couch_game
+    from net.host.web import pick_web_port
+
+    plan = [CouchSeat(s.name, s.color, PHONE if i in phones else s.bot or HOT_SEAT)
+            for i, s in enumerate(seats)]
+    settings = app.settings
+    defaults: dict[str, Any] = dict(
+        options=dict(options or {}), save_path=autosave_path(),
+        think_ms=settings.bot_think_ms, bot_delay=settings.bot_pace,
+        keep_history=getattr(settings, "keep_history", True),
+        web_port=pick_web_port("0.0.0.0"))
+    defaults.update(host_options)
+    game = start_couch_game(game_id, plan, **defaults)
+    # the host is in this process: its first sync to every client takes
+    # milliseconds, and the table needs the TV's view from its first frame
+    deadline = time.monotonic() + START_WAIT_SECONDS
+    clients = [game.tv, *game.seats.values()]
+    while not all(c.snapshot()["view"] is not None for c in clients):
+        if time.monotonic() > deadline:
+            game.stop()
+            raise OSError("the game's host did not start in time")
+        time.sleep(0.005)
+    session = CouchSession(game)
+
+    def leave() -> None:
+        session.stop()
+        nav.to_title(app)
+
+    app.reset(nav.board_scene(app, session, on_exit=leave))
+    return session
 
 
 def continue_game(app: Any, path: Path | None = None) -> bool:

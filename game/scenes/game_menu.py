@@ -29,7 +29,8 @@ class GameMenuScene(Scene):
     def __init__(self, app: Any, table: Any):
         super().__init__(app)
         self.table = table
-        leave = N_("Leave (your seat is kept)") if table.session.remote else N_("Save and leave")
+        remote = table.session.remote and not hasattr(table.session, "phone_seats")
+        leave = N_("Leave (your seat is kept)") if remote else N_("Save and leave")
         entries = [(N_("Resume"), self._resume), (N_("Rules"), self._rules),
                    (N_("Settings"), self._settings), (leave, self._leave)]
         if phone_page(table) is not None:

@@ -16,9 +16,14 @@ from game.ui.widgets import panel
 class HandoffScene(Scene):
     overlay = True  # the public board may show around it; the hand never does
 
+    # where `corner` draws (a couch game's phone card: the way to join stays in view)
+    CORNER = pygame.Rect(1444, 868, 466, 196)
+
     def __init__(self, app, name: str, color: str, on_ready: Callable[[], None],
-                 recap: list[str] | None = None):
+                 recap: list[str] | None = None,
+                 corner: Callable[[pygame.Surface, pygame.Rect], None] | None = None):
         super().__init__(app)
+        self.corner = corner
         self.name = name
         self.color = theme.PLAYER_COLORS.get(color, theme.ACCENT)
         self.on_ready = on_ready
@@ -38,6 +43,8 @@ class HandoffScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((12, 14, 20))
         layout_record.box(surface, surface.get_rect(), "shade")  # the board is hidden
+        if self.corner is not None:
+            self.corner(surface, self.CORNER)
         box = pygame.Rect(0, 0, 1100, 420 + (60 + 40 * len(self.recap) if self.recap else 0))
         box.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         panel(surface, box, theme.PANEL, self.color, 24, 6)

@@ -19,6 +19,7 @@ from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
 
 HUMAN = N_("Human")
+PHONE = "@phone"   # a seat played on a phone (a couch game with phones on)
 MAX_NAME = 16
 TOP, BOTTOM = 180, 966  # the rows; toasts and the footer line go below
 
@@ -39,6 +40,9 @@ class SetupScene(Scene):
         self.row = 0
         self.col = 0
         self.editing = False
+        # phones on: seats may be played on phones, the TV showing the board
+        # (net/host/couch.py); a human seat is then "hot-seat" or "phone"
+        self.phones = False
         self._clamp_count()
 
     @property
@@ -47,7 +51,7 @@ class SetupScene(Scene):
 
     def rows(self) -> list[str]:
         options = [f"option:{name}" for name in self.info.options]
-        return (["game", "players"] + [f"seat{i}" for i in range(self.count)] + options
+        return (["game", "players", "phones"] + [f"seat{i}" for i in range(self.count)] + options
                 + ["rules", "start", "back"])
 
     def _step(self) -> int:
@@ -78,11 +82,14 @@ class SetupScene(Scene):
             used.add(self.colors[i])
 
     def kind_choices(self) -> list[str | None]:
-        """Human, then the bots this game offers, strongest first."""
-        return [None, *reversed(self.info.bots)]
+        """Human (hot-seat, and a phone when phones are on), then the bots this
+        game offers, strongest first."""
+        return [None, *([PHONE] if self.phones else []), *reversed(self.info.bots)]
 
     def kind_of(self, seat: int) -> str | None:
         kind = self.kinds[seat]
+        if kind == PHONE:
+            return PHONE if self.phones else None
         offered = self.info.bots
         if kind == "" and DEFAULT_BOT in offered:
             return DEFAULT_BOT
@@ -92,7 +99,11 @@ class SetupScene(Scene):
 
     def kind_label(self, seat: int) -> str:
         kind = self.kind_of(seat)
-        return _(HUMAN) if kind is None else _("Bot: {level}").format(level=_(level_name(kind)))
+        if kind == PHONE:
+            return _("Phone")
+        if kind is None:
+            return _("Hot-seat") if self.phones else _(HUMAN)
+        return _("Bot: {level}").format(level=_(level_name(kind)))
 
     def _change(self, key: str, step: int) -> None:
         if key == "game":
@@ -102,6 +113,12 @@ class SetupScene(Scene):
         elif key == "players":
             self.count += step
             self._clamp_count()
+        elif key == "phones":
+            self.phones = not self.phones
+            if self.phones:   # everyone on a phone, until seats are set back to hot-seat
+                for i in range(len(self.kinds)):
+                    if self.kinds[i] is None:
+                        self.kinds[i] = PHONE
         elif key.startswith("option:"):
             name = key.split(":", 1)[1]
             options = self.options[self.info.id]
@@ -142,8 +159,13 @@ class SetupScene(Scene):
         self.app.push(nav.rules_screen(self.app, self.info.id, self.game_options()))
 
     def seats(self) -> list[Seat]:
+        """The seats as chosen (a phone seat is a human's: see `phone_seats`)."""
+        bots = [self.kind_of(i) for i in range(self.count)]
         return [Seat(self.names[i].strip() or DEFAULT_NAMES[i], SEAT_COLORS[self.colors[i]],
-                     self.kind_of(i)) for i in range(self.count)]
+                     None if bots[i] == PHONE else bots[i]) for i in range(self.count)]
+
+    def phone_seats(self) -> set[int]:
+        return {i for i in range(self.count) if self.kind_of(i) == PHONE}
 
     def game_options(self) -> dict[str, Any]:
         return dict(self.options[self.info.id])
@@ -160,10 +182,18 @@ class SetupScene(Scene):
         from game.scenes.flow import new_game, unfinished_autosave
 
         def go() -> None:
+            phones = self.phone_seats()
             try:
-                new_game(self.app, self.info.id, self.seats(), options=self.game_options())
+                if phones:
+                    from game.scenes.flow import new_phone_game
+                    new_phone_game(self.app, self.info.id, self.seats(), phones,
+                                   options=self.game_options())
+                else:
+                    new_game(self.app, self.info.id, self.seats(), options=self.game_options())
             except ValueError as exc:  # options the game refuses for this table
                 self.app.toast(str(exc))
+            except OSError as exc:     # the phone page's host cannot listen here
+                self.app.toast(_("Cannot host: {reason}").format(reason=exc))
 
         if unfinished_autosave():
             from game.scenes.confirm import ConfirmScene
@@ -254,6 +284,10 @@ class SetupScene(Scene):
                 if key.startswith("option:"):
                     self._draw_option_about(surface, rect, key.split(":", 1)[1], label,
                                             value, size)
+                elif key == "phones":
+                    self._draw_about(surface, rect, _(
+                        "Players on phones see their own cards there; the TV shows the board"),
+                        label, value, size)
             if r == self.row and not key.startswith("seat"):
                 focus_ring(surface, rect)
         hint = (_("Type the name; Enter or Esc to finish") if self.editing else
@@ -268,6 +302,8 @@ class SetupScene(Scene):
         if key == "players":
             return (_("Players"), f"<  {self.count}  >  ({info.min_players}-{info.max_players})",
                     theme.TEXT)
+        if key == "phones":
+            return _("Phones"), _("On") if self.phones else _("Off"), theme.TEXT
         if key.startswith("option:"):
             name = key.split(":", 1)[1]
             value = self.options[info.id][name]
@@ -285,11 +321,14 @@ class SetupScene(Scene):
                            label: str, value: str, size: int) -> None:
         """What the option changes, in a line between its name and its value."""
         info = self.info.option_info.get(name)
-        if not info or not info.about:
-            return
+        if info and info.about:
+            self._draw_about(surface, rect, _(info.about), label, value, size)
+
+    def _draw_about(self, surface: pygame.Surface, rect: pygame.Rect, about: str, label: str,
+                    value: str, size: int) -> None:
         left = rect.x + 24 + theme.text(label, size, theme.TEXT, True).get_width() + 30
         right = rect.right - 24 - theme.text(value, size).get_width() - 30
-        text = theme.fit_text(_(info.about), 26, right - left)
+        text = theme.fit_text(about, 26, right - left)
         theme.blit_text(surface, text, (left, rect.centery), 26, theme.TEXT_DIM,
                         anchor="midleft")
 

@@ -94,9 +94,8 @@ class TableScene(TablePanels, Scene):
         self.unseen: dict[int, list[Event]] = {}  # per human: events since they last looked
         self.entered = False
         self.setup_board()
-        humans = session.humans
-        if len(humans) == 1 and not kiosk:
-            self.viewer = humans[0]  # a lone human's cards show from the first frame
+        if self._lone_human() and not kiosk:
+            self.viewer = session.humans[0]  # a lone human's cards show from the first frame
         self._refresh_view()
         preload(session.game_id)  # a bot's first turn must not load modules mid-frame
         self.start_animation()
@@ -259,6 +258,12 @@ class TableScene(TablePanels, Scene):
     def seat_color(self, seat: int) -> tuple[int, int, int]:
         return seat_rgb(self.seat_info[seat].get("color"))
 
+    def _lone_human(self) -> bool:
+        """One person plays on this screen and nobody else looks at it: their
+        cards may show without a hand-off. Not so in a couch game with phones
+        (its phone players watch the TV)."""
+        return len(self.session.humans) == 1 and not getattr(self.session, "phone_seats", None)
+
     def _human_to_act(self) -> int | None:
         humans = self.session.humans
         return next((s for s in self.session.to_act if s in humans), None)
@@ -272,7 +277,7 @@ class TableScene(TablePanels, Scene):
         if self.kiosk or not humans:
             self.viewer = None
             return
-        if len(humans) == 1:
+        if self._lone_human():
             self.viewer = humans[0]
             return
         seat = self._human_to_act()
@@ -289,7 +294,8 @@ class TableScene(TablePanels, Scene):
         recap = [line for line in map(self.describe, unseen) if line]
         self.app.push(HandoffScene(self.app, self.seat_name(seat),
                                    self.seat_info[seat].get("color"),
-                                   lambda s=seat: self._handoff_done(s), recap=recap))
+                                   lambda s=seat: self._handoff_done(s), recap=recap,
+                                   corner=self.draw_phone_card))
 
     def _handoff_done(self, seat: int) -> None:
         self.handoff_for = None
@@ -392,7 +398,7 @@ class TableScene(TablePanels, Scene):
 
     def _log(self, events: list[Event]) -> None:
         # humans who are not looking now get these in their recap at the next hand-off
-        if len(self.session.humans) > 1:
+        if not self._lone_human():
             for seat in self.session.humans:
                 if seat != self.viewer:
                     self.unseen.setdefault(seat, []).extend(events)
@@ -610,7 +616,8 @@ class TableScene(TablePanels, Scene):
         if self.kiosk:
             return False
         leave = self.app.quit if to_desktop else self.leave
-        detail = (N_("Your seat is kept: join again to take it back.") if self.session.remote
+        detail = (N_("Your seat is kept: join again to take it back.")
+                  if self.session.remote and not hasattr(self.session, "phone_seats")
                   else N_("It is saved: Continue on the title screen resumes it."))
         self.app.push(ConfirmScene(
             self.app, N_("Quit Rail Party?") if to_desktop else N_("Leave this game?"), detail,
@@ -625,9 +632,27 @@ class TableScene(TablePanels, Scene):
             self.viewer is not None) else None
         self.draw_table(surface, active, focus_item)
         self.draw_top_bar(surface)
+        self.draw_phone_card(surface)
         self.draw_turn_clocks(surface)
         self.draw_buttons(surface, focus_item)
         self.draw_tooltip(surface, focus_item)
+
+    def draw_phone_card(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """A couch game with phones: until every phone seat is taken, how to
+        join (QR code, address, code) and who is still awaited, over the log
+        (nearly empty so early), so the board stays in view; the hand-off
+        screen shows it in its corner (`area`)."""
+        waiting = getattr(self.session, "waiting_phones", None)
+        seats = waiting() if waiting is not None and not self.kiosk else []
+        if not seats:
+            return
+        from game.scenes.game_menu import phone_page
+        from game.ui.phone_join import draw_phone_card
+
+        page = phone_page(self)
+        if page is not None:
+            draw_phone_card(surface, page[0], page[1], [self.seat_name(s) for s in seats],
+                            area or self.log_rect)
 
     tip: tuple[str, pygame.Rect] | None = None  # the tooltip drawn last: (text, box)
     # The focus's tooltip shows once a key or the d-pad moved the focus (until the

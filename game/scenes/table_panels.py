@@ -124,7 +124,9 @@ class TablePanels:
             level = level_name(info["bot"])
             if level.lower() not in info["name"].lower():  # "Normal bot 2" says it already
                 name = _("{name} ({level})").format(name=name, level=_(level))
-        if not info.get("connected", True):
+        if kind == "open":       # a couch game's phone seat no phone has taken yet
+            name = _("{name} - scan to join").format(name=name)
+        elif not info.get("connected", True):
             name = _("{name} - away").format(name=name)
         elif kind == "human" and info.get("bot"):
             name = _("{name} (bot stands in)").format(name=name)

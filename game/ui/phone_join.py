@@ -42,3 +42,32 @@ def draw_phone_join_line(surface: pygame.Surface, web: str, code: str,
     theme.blit_text(surface, web.removeprefix("http://").rstrip("/"),
                     (rect.x - 16, rect.centery + 18), 30, theme.TEXT, True, "midright")
     return rect
+
+
+def draw_phone_card(surface: pygame.Surface, web: str, code: str, waiting: list[str],
+                    area: pygame.Rect) -> pygame.Rect:
+    """A card at the bottom of `area` (a couch table's log) while phone seats
+    wait for their phones: a QR code on the right; how to join, the address,
+    the code and who is awaited on its left. Returns the card's rect."""
+    from game.ui.widgets import panel
+
+    height = min(area.height, 196)
+    card = pygame.Rect(area.x, area.bottom - height, area.width, height)
+    panel(surface, card, theme.PANEL, theme.ACCENT, 12, 3)
+    side = height - 24
+    picture = qr_surface(web, side)
+    rect = picture.get_rect(topright=(card.right - 12, card.y + 12))
+    surface.blit(picture, rect)
+    left, width = card.x + 16, rect.x - card.x - 28
+    lines = [(_("Phones: scan to join"), 28, theme.ACCENT, True),
+             (web.removeprefix("http://").rstrip("/"), 26, theme.TEXT, True),
+             (_("code {code}").format(code=code) if code else "", 26, theme.TEXT, False),
+             (_("Waiting for {names}").format(names=", ".join(waiting)), 24, theme.TEXT_DIM,
+              False)]
+    y = card.y + 14
+    for text, size, color, bold in lines:
+        if text:
+            theme.blit_text(surface, theme.fit_text(text, size, width, bold), (left, y), size,
+                            color, bold)
+        y += (height - 28) // len(lines)
+    return card

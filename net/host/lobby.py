@@ -105,7 +105,7 @@ class Lobby:
         name = message.get("name")
         # a seat picked on the phone page (hello's optional `seat`), if it is free
         wanted = message.get("seat")
-        free_kind = "open" if self.phase == "lobby" else "bot"
+        free_kind = self._takeable_kind()
         if not (isinstance(wanted, int) and 0 <= wanted < len(self.slots)
                 and self.slots[wanted].kind == free_kind):
             wanted = None
@@ -116,17 +116,19 @@ class Lobby:
                 return self._turn_away(peer, P.R_FULL, f"all {len(self.slots)} seats are "
                                                        "taken; you can watch as a spectator")
             slot = self.slots[index]
-            slot.color = self._pick_color(message.get("color"), index)
+            if not slot.phone:       # a couch game's phone seat keeps the colour set for it
+                slot.color = self._pick_color(message.get("color"), index)
         else:
             index = wanted if wanted is not None else next(
-                (i for i, s in enumerate(self.slots) if s.kind == "bot"), None)
+                (i for i, s in enumerate(self.slots) if s.kind == free_kind), None)
             if index is None or self.match is None:
                 return self._turn_away(peer, P.R_STARTED,
                                        _started_reason(message.get("proof")))
             slot = self.slots[index]
             slot.bot = None          # the bot's colour stays: the board already shows it
         slot.kind = "human"
-        slot.name = self._unique_name(clean_name(name, f"Player {index + 1}"), index)
+        fallback = slot.name if slot.phone and slot.name else f"Player {index + 1}"
+        slot.name = self._unique_name(clean_name(name, fallback), index)
         slot.token = secrets.token_urlsafe(18)
         slot.local = isinstance(peer, LocalPeer)
         if self.match is not None:
@@ -275,10 +277,19 @@ class Lobby:
         """Seats a newcomer can take: open ones in the lobby, and once the game is
         on, the ones a host-seated bot plays (a latecomer takes one over), so the
         join list and the announcement do not call a game with bots in it full."""
-        wanted = "open" if self.phase == "lobby" else "bot"
+        wanted = self._takeable_kind()
         if wanted == "bot" and self.match is None:
             return 0
         return sum(1 for s in self.slots if s.kind == wanted)
+
+    def _takeable_kind(self) -> str:
+        """The kind of seat a newcomer without a proof takes: an open one in the
+        lobby; once a game runs, one a host-seated bot plays, except in a couch
+        game with phone seats, whose bots were chosen at the table: there only
+        a phone seat still open."""
+        if self.phase == "lobby" or any(s.phone for s in self.slots):
+            return "open"
+        return "bot"
 
     def seat_table(self) -> list[dict[str, Any]]:
         return [slot.public(i) for i, slot in enumerate(self.slots)]

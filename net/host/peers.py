@@ -30,7 +30,7 @@ def clean_name(value: Any, fallback: str) -> str:
 class SeatSlot:
     """One seat as the host sees it, in the lobby and during play."""
 
-    kind: str = "open"              # "open" (lobby only), "human" or "bot"
+    kind: str = "open"              # "open" (lobby, or a couch game's phone seat), "human", "bot"
     name: str | None = None
     color: str | None = None
     bot: str | None = None          # the bot playing it (also a stand-in for a human)
@@ -39,6 +39,10 @@ class SeatSlot:
     local: bool = False
     ip: str | None = None            # the address that took it (seats per address)
     peer: Peer | None = None
+    # set aside for a phone in a couch game (net/host/couch.py): open until a phone
+    # takes it, the game waiting on its turns meanwhile; only such seats are
+    # given to newcomers once that game has started
+    phone: bool = False
     drop_handle: asyncio.TimerHandle | None = field(default=None, repr=False)
 
     def public(self, index: int) -> dict[str, Any]:

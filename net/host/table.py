@@ -87,7 +87,7 @@ class Table:
             return
         n = 0
         for index, slot in enumerate(self.slots):
-            if slot.kind == "open":
+            if slot.kind == "open" and not slot.phone:   # a phone seat waits for its phone
                 n += 1
                 slot.kind, slot.bot = "bot", bot_for_game(self.game, self.fill_bot)
                 slot.name = f"{level_name(slot.bot)} bot {n}"
@@ -103,9 +103,8 @@ class Table:
         for index, slot in enumerate(self.slots):
             if slot.kind == "human" and not slot.connected:
                 self._start_drop_timer(index)
-        for peer in list(self.peers):
-            if peer.role is not None:
-                peer.send(self._sync_for(peer.seat))
+        for peer in self._players_first():
+            peer.send(self._sync_for(peer.seat))
         self._update_advert()
         self._refresh_status()
         self._schedule_bots()
@@ -138,12 +137,18 @@ class Table:
         for index, slot in enumerate(self.slots):
             if slot.kind == "human" and not slot.connected and slot.bot is None:
                 self._start_drop_timer(index)
-        for peer in list(self.peers):
-            if peer.role is not None:
-                peer.send(self._sync_for(peer.seat))
+        for peer in self._players_first():
+            peer.send(self._sync_for(peer.seat))
         self._update_advert()
         self._refresh_status()
         self._schedule_bots()
+
+    def _players_first(self) -> list[Peer]:
+        """Peers with a role, spectators last: a couch game's screen (a spectator
+        beside its hot-seat players, game/couch_session.py) then finds each
+        seat's message of a version there when its own arrives."""
+        return sorted((p for p in self.peers if p.role is not None),
+                      key=lambda p: p.role == "spectator")
 
     def _after_action(self, events: list[dict[str, Any]], first: Peer | None = None) -> None:
         assert self.match is not None

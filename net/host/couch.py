@@ -1,0 +1,84 @@
+"""A couch game with phones: the authoritative LAN host run in the window's
+process, its seats set as the setup screen chose them before anyone connects.
+
+Hot-seat seats are local seats (one in-process client each, holding a token
+made here), bot seats are the host's bots at the levels chosen, and phone
+seats stay open (`SeatSlot.phone`) until a phone page takes them; the game
+waits on a phone seat's turns until then. Once a phone holds its seat it is
+a web peer like any other: the same views, redacted events, budgets and seat
+proofs, and a stand-in plays for it while it is gone (a phone that sleeps).
+Why the host and not a hot-seat Match with a page bolted on: see
+docs/architecture.md, "Couch games with phones".
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from game.bots import bot_for_game
+from net.host.server import Host
+from net.session import LocalClient
+
+HOT_SEAT, PHONE = "hot-seat", "phone"
+
+
+@dataclass(frozen=True)
+class CouchSeat:
+    """One seat as the setup screen chose it: `kind` is "hot-seat", "phone" or
+    a bot's name."""
+
+    name: str
+    color: str
+    kind: str
+
+
+@dataclass
+class CouchGame:
+    """The running host, the window's client for each hot-seat seat, and the
+    spectator client through which the TV sees the public board."""
+
+    host: Host
+    seats: dict[int, LocalClient]
+    tv: LocalClient
+    phones: frozenset[int]
+
+    def stop(self) -> None:
+        for client in (*self.seats.values(), self.tv):
+            client.stop()
+        self.host.stop()
+
+
+def start_couch_game(game: str, seats: list[CouchSeat], **host_options: Any) -> CouchGame:
+    """Start a host for these seats (OSError: it cannot listen) and the game
+    at once. `host_options` go to Host (web_port, save_path, bot_delay ...);
+    a couch game has no turn timer, as on one shared screen."""
+    if not any(s.kind == PHONE for s in seats):
+        raise ValueError("a couch game with phones needs a phone seat")
+    options = dict(turn_timeout=0, name="Rail Party", web_port=0)
+    options.update(host_options)
+    host = Host(game, len(seats), options.pop("name"), **options)
+    tokens: dict[int, str] = {}
+    for index, seat in enumerate(seats):
+        slot = host.slots[index]
+        slot.name, slot.color = seat.name, seat.color
+        if seat.kind == HOT_SEAT:
+            tokens[index] = secrets.token_urlsafe(18)
+            slot.kind, slot.token, slot.local = "human", tokens[index], True
+        elif seat.kind == PHONE:
+            slot.phone = True                         # stays "open" for a phone
+        else:
+            slot.kind, slot.bot = "bot", bot_for_game(game, seat.kind)
+            slot.connected = True
+    host.start()
+    try:
+        clients = {index: host.join_local(seats[index].name, seats[index].color, token=token)
+                   for index, token in tokens.items()}
+        tv = host.join_local("TV", role="spectator")
+        host.start_game()      # queued on the host's loop after the seats' hellos
+    except Exception:
+        host.stop()
+        raise
+    return CouchGame(host, clients, tv, frozenset(i for i, s in enumerate(seats)
+                                                  if s.kind == PHONE))

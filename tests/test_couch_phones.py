@@ -1,0 +1,400 @@
+"""A couch game with phones on (issue 28): the window hosts the game in its own
+process and serves the phone page; phone seats are played from the page (a
+WebSocket client here, real Chromium at the end), hot-seat seats on the TV
+with their hand-off; the TV never holds or draws a phone seat's hand."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+import urllib.request
+from typing import Any
+
+import pygame
+import pytest
+from netkit import FAST_HOST, LOOPBACK, isolate, wait_until
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect as ws_connect
+
+from game.app import App
+from game.match import Seat
+from game.scenes.choice import ChoiceScene
+from game.scenes.handoff import HandoffScene
+from game.scenes.table import TableScene
+from game.settings import Settings
+from net import protocol as P
+
+WAIT = 20.0
+DEADLINE = 120.0
+COUCH_HOST = dict(FAST_HOST, bind=LOOPBACK, port=0, advertise=False, web_port=0, seed=7,
+                  drop_timeout=0.5)
+pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+
+
+@pytest.fixture
+def app(monkeypatch, tmp_path):
+    isolate(monkeypatch, tmp_path)
+    application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    yield application
+    session = getattr(application, "couch", None)
+    if session is not None:
+        session.stop()
+    application.close()
+
+
+def start(app: App, kinds: list[str], game: str = "routes-usa", **host: Any) -> Any:
+    """A couch game: kinds are "hot", "phone" or a bot's name, one per seat."""
+    from game.scenes.flow import new_phone_game
+
+    names = ["Alice", "Bob", "Carmen", "Dmitri"]
+    colors = ["red", "blue", "green", "yellow"]
+    seats = [Seat(names[i], colors[i], None if k in ("hot", "phone") else k)
+             for i, k in enumerate(kinds)]
+    phones = {i for i, k in enumerate(kinds) if k == "phone"}
+    app.couch = new_phone_game(app, game, seats, phones, **dict(COUCH_HOST, **host))
+    return app.couch
+
+
+def table_of(app: App) -> TableScene:
+    return next(s for s in app.stack if isinstance(s, TableScene))
+
+
+class Phone:
+    """The phone page's WebSocket: JSON messages, plays its seat's first legal move."""
+
+    def __init__(self, host: Any, origin: str | None = "same"):
+        if origin == "same":
+            origin = f"http://{LOOPBACK}:{host.web_port}"
+        self.ws = ws_connect(f"ws://{LOOPBACK}:{host.web_port}/ws",
+                             additional_headers={"Origin": origin} if origin else {},
+                             open_timeout=WAIT, max_size=2**22)
+        self.received: list[dict[str, Any]] = []
+        self.hello = self.recv()
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.last: dict[str, Any] | None = None    # the newest sync or update
+        self.sent_on: int | None = None            # the version its move in flight answered
+        self.moves = 0
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = WAIT) -> dict[str, Any]:
+        message = json.loads(self.ws.recv(timeout=timeout))
+        self.received.append(message)
+        return message
+
+    def join(self, name: str, seat: int | None = None, proof: str | None = None
+             ) -> dict[str, Any]:
+        hello = {"type": "hello", "magic": P.MAGIC, "version": P.PROTOCOL_VERSION,
+                 "role": "player", "name": name, "proof": proof, "client": "test"}
+        if seat is not None:
+            hello["seat"] = seat
+        self.send(hello)
+        while True:
+            message = self.recv()
+            if message["type"] in ("welcome", "reject"):
+                if message["type"] == "welcome":
+                    self.seat = message["seat"]
+                    self.token = message["token"] or self.token
+                return message
+
+    def play(self) -> None:
+        """Read what has come; play the first legal move when it is this seat's turn."""
+        while True:
+            try:
+                message = self.recv(timeout=0)
+            except TimeoutError:
+                break
+            if message["type"] in ("sync", "update"):
+                self.last = message
+                if self.sent_on is not None and (message.get("mark", 0) > self.sent_on
+                                                 or message["type"] == "sync"):
+                    self.sent_on = None
+            elif message["type"] == "error":
+                self.sent_on = None
+        last = self.last
+        if (last is None or self.sent_on is not None or self.seat not in last.get("to_act", ())
+                or not last.get("legal") or last.get("over")):
+            return
+        self.send({"type": "action", "seat": self.seat, "version": last["version"],
+                   "action": last["legal"][0]})
+        self.sent_on = last["version"]
+        self.moves += 1
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def step(app: App) -> None:
+    app.step(1)
+    time.sleep(0.002)     # the host's thread and the phone's socket need the lock too
+
+
+def play_hot_seat(app: App, handoffs: list[str]) -> None:
+    """What a hot-seat player does at the TV: takes the screen after the
+    hand-off, answers a choice or plays the first legal move."""
+    top = app.top
+    if isinstance(top, HandoffScene):
+        handoffs.append(top.name)
+        if top.ticks > 12:
+            from game.ui.input import Intent
+            app.dispatch(Intent("select"))
+        return
+    table = table_of(app)
+    if isinstance(top, ChoiceScene):
+        app.pop(top)
+        table.answer(table.legal[0])
+    elif top is table and table.acting and table.legal and not table.session.awaiting:
+        table.act(table.legal[0])
+
+
+def assert_no_secret_of(table: TableScene, seats: set[int]) -> None:
+    """The TV holds no view with these seats' secrets and shows no seat of theirs."""
+    assert table.viewer not in seats
+    assert table.shown.get("you") not in seats
+    if table.shown.get("you") is None:
+        assert not table.shown.get("private")
+
+
+def info(host: Any) -> dict[str, Any]:
+    url = f"http://{LOOPBACK}:{host.web_port}/info.json"
+    return json.loads(urllib.request.urlopen(url, timeout=WAIT).read())
+
+
+def test_a_couch_game_with_phones_serves_the_page_and_a_phone_plays_its_seat(app):
+    session = start(app, ["hot", "phone", "random"])
+    host = session.host
+    assert session.humans == [0] and session.waiting_phones() == [1]
+    seats = info(host)["seats"]
+    assert seats[1]["kind"] == "open" and seats[1]["name"] == "Bob"     # the page offers it
+    assert [s["kind"] for s in seats] == ["human", "open", "bot"]
+    phone = Phone(host)
+    welcome = phone.join("Bob", seat=1)
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["token"]
+    wait_until(lambda: not session.waiting_phones(), "the TV to see the phone seat taken")
+    assert host.slots[1].name == "Bob" and host.slots[1].color == "blue"
+    handoffs: list[str] = []
+    deadline = time.monotonic() + DEADLINE
+    while (phone.moves < 4 or handoffs.count("Alice") < 2) and not session.is_over:
+        assert time.monotonic() < deadline, (phone.moves, handoffs)
+        phone.play()
+        step(app)
+        assert_no_secret_of(table_of(app), {1})
+        play_hot_seat(app, handoffs)
+    assert "Bob" not in handoffs          # a phone seat never gets the TV's hand-off
+    assert "Alice" in handoffs            # a hot-seat seat still does
+    # the phone got only its own secrets
+    for message in phone.received:
+        view = message.get("view")
+        if view:
+            assert view.get("you") == 1
+        for event in message.get("events", []):
+            assert "private" not in event or event.get("private_to") == 1
+    phone.close()
+
+
+def test_when_every_human_holds_a_phone_no_hand_off_ever_shows(app):
+    session = start(app, ["phone", "random", "phone"], game="railway-tricks")
+    host = session.host
+    app.step(1)
+    assert session.waiting_phones() == [0, 2]
+    with_card = _drawn_texts(app)
+    assert any("Phones: scan to join" in t for t in with_card)        # the corner card
+    assert any("Waiting for Alice, Carmen" in t for t in with_card)
+    phones = [Phone(host), Phone(host)]
+    assert phones[0].join("Alice", seat=2)["seat"] == 2
+    assert phones[1].join("Carmen")["seat"] == 0       # the first phone seat still open
+    wait_until(lambda: not session.waiting_phones(), "both phone seats taken")
+    app.step(1)
+    assert not any("Phones: scan to join" in t for t in _drawn_texts(app))
+    deadline = time.monotonic() + DEADLINE
+    while min(p.moves for p in phones) < 3:
+        assert time.monotonic() < deadline, [p.moves for p in phones]
+        for p in phones:
+            p.play()
+        step(app)
+        assert not any(isinstance(s, HandoffScene) for s in app.stack)
+        table = table_of(app)
+        assert table.viewer is None and not table.shown.get("private")
+        assert not table.legal
+    for p in phones:
+        p.close()
+
+
+def _drawn_texts(app: App) -> list[str]:
+    """The lines of text of one frame, checked for overlaps (the corner card
+    must not sit on the log's lines or run out of its box)."""
+    from game.ui import layout_check, layout_record
+
+    with layout_record.recording() as record:
+        app.step(1)
+    assert layout_check.problems(record.frame.marks) == []
+    return [m.content for m in record.frame.texts]
+
+
+def test_bad_input_from_a_phone_is_refused_as_on_a_lan(app):
+    session = start(app, ["hot", "phone", "random"])
+    host = session.host
+    with pytest.raises(InvalidStatus) as err:
+        Phone(host, origin="http://evil.example")
+    assert err.value.response.status_code == 403
+    phone = Phone(host)
+    phone.join("Bob", seat=1)
+    guess = Phone(host)
+    refused = guess.join("Mallory", seat=0)           # the hot-seat seat: not a phone's
+    assert refused["type"] == "reject" and refused["code"] == P.R_STARTED
+    assert host.slots[0].local and host.slots[0].name == "Alice"
+    while (sync := phone.recv())["type"] != "sync":
+        pass
+    phone.send({"type": "action", "seat": 0, "version": sync["version"],
+                "action": {"type": "draw_deck"}})
+    while (message := phone.recv())["type"] != "error":
+        pass
+    assert message["code"] == P.E_NOT_YOUR_SEAT
+    phone.send("{not json")
+    while (message := phone.recv())["type"] != "error":
+        pass
+    assert message["code"] == P.E_BAD_FRAME
+    assert session.status == "connected" and host.status()["phase"] == "playing"
+    app.step(3)
+    phone.close()
+    guess.close()
+
+
+def test_a_sleeping_phone_gets_a_stand_in_and_comes_back_to_its_seat(app):
+    session = start(app, ["phone", "random"], game="eighty-days")
+    host = session.host
+    phone = Phone(host)
+    token = phone.join("Alice", seat=0)["token"]
+    phone.close()                                      # the phone sleeps
+    wait_until(lambda: host.slots[0].bot is not None, "a stand-in for the sleeping phone")
+    version = host.status()["version"]
+    wait_until(lambda: host.status()["version"] > version + 2, "the stand-in to play")
+    assert session.waiting_phones() == []              # kept for its phone, not open
+    again = Phone(host)
+    back = again.join("Alice", proof=P.seat_proof(token, again.hello["nonce"]))
+    assert back["seat"] == 0 and back["token"] is None
+    wait_until(lambda: host.slots[0].bot is None, "the stand-in to hand the seat back")
+    app.step(2)
+    assert_no_secret_of(table_of(app), {0})
+    again.close()
+
+
+def test_setup_turns_phones_on_and_starts_a_couch_game(app, monkeypatch):
+    from game.scenes import flow
+    from game.scenes.setup import PHONE, SetupScene
+
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(flow, "new_phone_game", lambda app, game, seats, phones, options:
+                        started.update(game=game, seats=seats, phones=phones))
+    setup = SetupScene(app)
+    app.push(setup)
+    assert "phones" in setup.rows() and setup.kind_label(0) == "Human"
+    setup._change("phones", 1)
+    assert setup.kind_of(0) == PHONE and setup.kind_label(0) == "Phone"
+    assert setup.kind_label(1).startswith("Bot")
+    setup.row, setup.col = setup.rows().index("seat1"), 0
+    seen = []
+    for _i in range(len(setup.kind_choices())):   # a seat's kind goes round every choice
+        setup._change("seat1", 1)
+        seen.append(setup.kind_label(1))
+    assert "Phone" in seen and "Hot-seat" in seen
+    while setup.kind_label(1) != "Hot-seat":
+        setup._change("seat1", 1)
+    app.step(1)
+    setup.start()
+    assert started["phones"] == {0}
+    assert [s.bot for s in started["seats"]][:2] == [None, None]
+    setup._change("phones", 1)                   # off again: every human is hot-seat
+    assert setup.kind_label(0) == "Human" and setup.phone_seats() == set()
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
+def test_a_real_phone_browser_takes_a_phone_seat_and_plays(app, tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import random
+
+    session = start(app, ["hot", "phone", "random"])
+    host = session.host
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            context = browser.new_context(viewport={"width": 360, "height": 640},
+                                          is_mobile=True, has_touch=True, bypass_csp=True)
+            page = context.new_page()
+            page.goto(f"http://{LOOPBACK}:{host.web_port}/")
+            page.get_by_test_id("seat").first.wait_for()
+            assert page.get_by_test_id("seat").count() == 1      # only the phone seat
+            page.get_by_test_id("seat").first.click()
+            page.get_by_test_id("name").fill("Bob")
+            page.get_by_test_id("join").click()
+            wait_until(lambda: not session.waiting_phones(), "the browser to take seat 1")
+            assert host.slots[1].peer is not None and host.slots[1].name == "Bob"
+            rng, handoffs, taps = random.Random(5), [], 0
+            deadline = time.monotonic() + DEADLINE
+            while taps < 3:
+                assert time.monotonic() < deadline, taps
+                step(app)
+                assert_no_secret_of(table_of(app), {1})
+                play_hot_seat(app, handoffs)
+                if page.evaluate("document.body.dataset.state") == "your-turn":
+                    _tap(page, rng)
+                    taps += 1
+                    page.wait_for_timeout(50)
+            assert "Bob" not in handoffs
+            page.screenshot(path=str(_shots(tmp_path) / "couch-phone.png"))
+        finally:
+            browser.close()
+
+
+def _tap(page: Any, rng: Any) -> None:
+    options = page.get_by_test_id("option")
+    if options.count():
+        options.nth(rng.randrange(options.count())).click()
+        page.get_by_test_id("confirm").click()
+        return
+    moves = page.locator("[data-testid=move]")
+    if moves.count():
+        move = moves.nth(rng.randrange(moves.count()))
+        if not move.is_visible():
+            move.locator("xpath=ancestor::details/summary").click()
+        move.click()
+
+
+def _shots(tmp_path: Any) -> Any:
+    """Where pictures go: the test's own folder, or RAILPARTY_SHOTS to keep them."""
+    from pathlib import Path
+
+    out = Path(os.environ.get("RAILPARTY_SHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def test_the_couch_table_with_phones_on_is_drawn(app, tmp_path):
+    """Pictures of the TV while phone seats wait (looked at by hand): the
+    hand-off of a hot-seat seat keeps the way to join in its corner."""
+    session = start(app, ["hot", "phone", "random", "phone"])
+    app.step(2)
+    assert session.waiting_phones() == [1, 3]
+    assert isinstance(app.top, HandoffScene)
+    texts = _drawn_texts(app)
+    assert any("Waiting for Bob, Dmitri" in t for t in texts)
+    pygame.image.save(app.surface, str(_shots(tmp_path) / "couch-handoff-waiting.png"))
+    from game.ui.input import Intent
+
+    app.step(15)
+    app.dispatch(Intent("select"))
+    app.step(2)
+    table = table_of(app)
+    assert table.viewer == 0
+    pygame.image.save(app.surface, str(_shots(tmp_path) / "couch-table-alice.png"))
+    app.pop(app.top) if isinstance(app.top, ChoiceScene) else None
+    app.step(1)
+    pygame.image.save(app.surface, str(_shots(tmp_path) / "couch-table-waiting.png"))
