@@ -24,7 +24,8 @@ from typing import Any
 from game.atomic_file import write_atomic
 from game.match import SAVE_FORMAT, SAVE_MAGIC, Match
 from game.paths import data_dir
-from game.save_check import SaveError, parse_json, read_bounded
+from game.rules.words import N_, Words
+from game.save_check import SaveError, os_reason, parse_json, read_bounded
 
 HISTORY_MAGIC = "railparty-history"
 # a whole game is 5-15 kB: 20 MB keeps well over a thousand evenings
@@ -125,23 +126,25 @@ def read_record(path: str | Path) -> Record:
     """A history record (or a plain save) replayed; SaveError says what is wrong."""
     path = Path(path)
     try:
-        raw = read_bounded(path, f"the file {path}")
+        raw = read_bounded(path, Words(N_("the file {path}"), path=str(path)))
     except FileNotFoundError:
-        raise SaveError(f"there is no file {path}") from None
+        raise SaveError(N_("there is no file {path}"), path=str(path)) from None
     except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a game record") from None
+        raise SaveError(N_("{path} is a folder, not a game record"), path=str(path)) from None
     except OSError as exc:
-        raise SaveError(f"{path} cannot be read: {exc.strerror}") from None
-    data = parse_json(raw, f"the file {path}")
+        raise SaveError(N_("{path} cannot be read: {reason}"), path=str(path),
+                        reason=os_reason(exc)) from None
+    data = parse_json(raw, Words(N_("the file {path}"), path=str(path)))
     if not isinstance(data, dict) or data.get("magic") not in (HISTORY_MAGIC, SAVE_MAGIC):
-        raise SaveError(f"{path} is not a Rail Party game record")
+        raise SaveError(N_("{path} is not a Rail Party game record"), path=str(path))
     data = dict(data)
     origin = data.pop("origin", "hot-seat")
     if origin not in ORIGINS:
-        raise SaveError(f"{path} names an unknown place of play")
+        raise SaveError(N_("{path} names an unknown place of play"), path=str(path))
     data["magic"] = SAVE_MAGIC
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{path} is a game record of another version of Rail Party")
+        raise SaveError(N_("{path} is a game record of another version of Rail Party"),
+                        path=str(path))
     match = Match.from_save(data)
     saved_at = data.get("saved_at")
     if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool):

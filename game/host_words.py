@@ -4,15 +4,21 @@ The host's `reason` is English words for logs and old clients; what crosses the
 wire that a screen can trust is the message's `code` (net/protocol.py). A code
 known here is shown as this window's own sentence; an unknown code (a newer
 host) falls back to the host's reason, so the player is still told something.
-The rules' IllegalAction is treated the same way: its `code` picks the sentence,
-its English words are shown only in English.
+A rules' refusal (IllegalAction, or an `illegal` error's `why` from a host)
+is a catalog sentence with named values: it is worded here in this window's
+language, values included (card colours and event names from the catalog,
+places from the place table, lists joined as the language joins them). A
+sentence this version cannot word (a newer host's, a broken one) falls back
+to the `code`'s sentence.
 """
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 from game.i18n import N_, _, language
+from game.places import place
 
 # one sentence per (message type, code); "*" matches any type
 _SENTENCES: dict[tuple[str, str], str] = {
@@ -59,6 +65,14 @@ def host_said(message: dict[str, Any], fallback: str = "") -> str:
     kind, code = message.get("type") or "", message.get("code")
     if kind == "notice" and code == "turn_timeout":
         return _turn_timeout(message)
+    if kind == "error" and code == "illegal":    # the rules' refusal, with its detail
+        why = message.get("why")
+        if isinstance(why, dict):
+            worded = refusal_words(why.get("text"), why.get("data"))
+            if worded is not None:
+                return worded
+        if language() == "en" and message.get("reason"):
+            return message["reason"]
     sentence = _SENTENCES.get((kind, code or ""))
     if sentence is not None:
         return _(sentence)
@@ -75,12 +89,82 @@ def _turn_timeout(message: dict[str, Any]) -> str:
 
 
 def illegal_said(exc: BaseException) -> str:
-    """An IllegalAction for the screen: the engine's English words in English,
-    the sentence its `code` names otherwise (every code has one: 'illegal')."""
+    """An IllegalAction for the screen: the rules' sentence and detail in this
+    window's language (the `code`'s sentence if it cannot be worded)."""
     if language() == "en":
         return str(exc)
+    worded = refusal_words(getattr(exc, "template", None), getattr(exc, "data", None))
+    if worded is not None:
+        return worded
     code = getattr(exc, "code", "illegal")
     return _(_SENTENCES.get(("illegal", code), _SENTENCES[("illegal", "illegal")]))
+
+
+def said(exc: BaseException) -> str:
+    """Any error for a person in this window's language: a WordedError's
+    sentence and values; other errors' own words (the program's own checks
+    raise WordedErrors wherever a player can see the message)."""
+    worded = refusal_words(getattr(exc, "template", None), getattr(exc, "data", None))
+    return worded if worded is not None else str(exc)
+
+
+def words_of(value: Any) -> str:
+    """A value (a phrase, a number, a word) in this window's language."""
+    try:
+        return _value_words(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+_SCALARS = (str, int, float)
+
+
+def refusal_words(template: Any, data: Any) -> str | None:
+    """A refusal's catalog sentence filled with its values, in this window's
+    language; None unless the catalog knows the sentence and every
+    placeholder is a plain name the data fills (a host's `why` is untrusted)."""
+    if not isinstance(template, str) or not isinstance(data, dict) or not template:
+        return None
+    sentence = _(template)
+    if sentence == template and language() != "en":
+        return None                          # not in this catalog: a newer host's words
+    try:
+        fields = list(string.Formatter().parse(sentence))
+    except ValueError:
+        return None
+    for _text, name, spec, conversion in fields:
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion or name not in data:
+            return None
+    try:
+        values = {name: _value_words(data[name]) for _t, name, _s, _c in fields if name}
+    except (TypeError, ValueError):
+        return None
+    return sentence.format(**values)
+
+
+def _value_words(value: Any, depth: int = 0) -> str:
+    """One refusal value as words: a number as written, a word the catalog
+    or the place table knows in this language, a list joined."""
+    if isinstance(value, bool):
+        raise TypeError("a refusal value is never a bool")
+    if hasattr(value, "template") and hasattr(value, "data") and depth < 3:
+        worded = refusal_words(value.template, value.data)   # a phrase (Words, an error)
+        if worded is None:
+            raise ValueError("a phrase this catalog cannot word")
+        return worded
+    if isinstance(value, _SCALARS):
+        if not isinstance(value, str):
+            return str(value)
+        translated = place(value)
+        return translated if translated != value else _(value)
+    if isinstance(value, list) and depth < 2 and len(value) <= 40:
+        words = [_value_words(item, depth + 1) for item in value]
+        if depth:
+            return " + ".join(words)
+        return ("、" if language() == "ja" else ", ").join(words)
+    raise TypeError("not a refusal value")
 
 
 _HOST_CAUSES = ("rejected", "seat_taken", "over", "host_closed")

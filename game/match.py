@@ -21,7 +21,8 @@ from game.bots import Bot, level_name, make_bot
 from game.bots.jobs import BotJob
 from game.rules import GAMES, IllegalAction, create
 from game.rules.base import Action, Event, GameState
-from game.save_check import SaveError, check_save, parse_json, read_bounded
+from game.rules.words import N_, WordedError, Words
+from game.save_check import SaveError, check_save, os_reason, parse_json, read_bounded
 from game.seats import clean_name, default_color, default_name
 
 __all__ = ["Match", "SaveError", "Seat", "default_seats", "new_seed"]
@@ -176,14 +177,17 @@ class Match:
             match = cls(game, seats, seed, dict(options),
                         Path(save_path) if save_path else None)
         except (ValueError, TypeError) as exc:
-            raise SaveError(f"the save cannot start its game: {exc}") from None
+            raise SaveError(N_("the save cannot start its game: {reason}"),
+                            reason=exc if isinstance(exc, WordedError) else str(exc)) from None
         for i, (seat, action) in enumerate(history):
             try:
                 match.state.apply(seat, action)
             except IllegalAction as exc:
-                raise SaveError(f"the save is damaged at action {i + 1}: {exc}") from None
+                raise SaveError(N_("the save is damaged at action {number}: {reason}"),
+                                number=i + 1, reason=exc) from None
             except Exception:   # the rules choke on it: still a damaged save, not a crash
-                raise SaveError(f"the save is damaged at action {i + 1}") from None
+                raise SaveError(N_("the save is damaged at action {number}"),
+                                number=i + 1) from None
         return match
 
     @classmethod
@@ -191,12 +195,13 @@ class Match:
         """Load a save file; a missing, unreadable or corrupt file is a SaveError."""
         path = Path(path)
         try:
-            raw = read_bounded(path, f"the save {path}")
+            raw = read_bounded(path, Words(N_("the save {path}"), path=str(path)))
         except FileNotFoundError:
-            raise SaveError(f"there is no save at {path}") from None
+            raise SaveError(N_("there is no save at {path}"), path=str(path)) from None
         except OSError as exc:
-            raise SaveError(f"the save {path} cannot be read: {exc.strerror}") from None
-        data = parse_json(raw, f"the save {path}")
+            raise SaveError(N_("the save {path} cannot be read: {reason}"), path=str(path),
+                            reason=os_reason(exc)) from None
+        data = parse_json(raw, Words(N_("the save {path}"), path=str(path)))
         return cls.from_save(data, path if keep_saving else None)
 
 

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.i18n import _
 from game.rules import IllegalAction
 from game.rules.base import Action, Event
+from game.rules.words import N_
 
 
 class InertSession:
     """The acting half of a session, for a replay: refused or empty."""
 
     def submit(self, seat: int, action: Action) -> list[Event]:
-        raise IllegalAction("this is a replay: nobody can move in it")
+        raise IllegalAction(N_("this is a replay: nobody can move in it"))
 
     def explain(self, seat: int, action: Action) -> str | None:
-        return "this is a replay"
+        return _("this is a replay")
 
     def notices(self) -> list[tuple[str, str]]:
         return []
@@ -32,7 +34,7 @@ class InertSession:
         return []
 
     def bot_job(self, seat: int) -> Callable[[], Action]:
-        raise IllegalAction("this is a replay")
+        raise IllegalAction(N_("this is a replay"))
 
     def play_bot_action(self, seat: int, action: Action) -> list[Event]:
         return []
@@ -44,4 +46,4 @@ class InertSession:
         return False
 
     def undo(self, seat: int) -> None:
-        raise IllegalAction("this is a replay")
+        raise IllegalAction(N_("this is a replay"))

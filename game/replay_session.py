@@ -22,6 +22,7 @@ from game.history import Record
 from game.replay_inert import InertSession
 from game.rules import redact_events
 from game.rules.base import Action, Event, GameState, View
+from game.rules.words import N_
 
 SNAPSHOT_EVERY = 16
 
@@ -156,7 +157,7 @@ def open_session(path: Any) -> Any:
     from pathlib import Path
 
     from game.history import read_record
-    from game.save_check import SaveError
+    from game.save_check import SaveError, os_reason
     from game.view_record import ViewReplaySession, read_view_record
 
     path = Path(path)
@@ -164,7 +165,8 @@ def open_session(path: Any) -> Any:
         try:
             return ViewReplaySession(read_view_record(path), path)
         except FileNotFoundError:
-            raise SaveError(f"there is no file {path}") from None
+            raise SaveError(N_("there is no file {path}"), path=str(path)) from None
         except OSError as exc:
-            raise SaveError(f"{path} cannot be read: {exc.strerror}") from None
+            raise SaveError(N_("{path} cannot be read: {reason}"), path=str(path),
+                            reason=os_reason(exc)) from None
     return ReplaySession(read_record(path))

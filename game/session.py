@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from game.host_words import illegal_said
 from game.match import Match, Seat, new_seed
 from game.rules import IllegalAction
 from game.rules.base import Action, Event, View
+from game.rules.words import N_
 
 
 class Session(Protocol):
@@ -107,7 +109,7 @@ class LocalSession:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Apply a human's action; IllegalAction carries the engine's reason."""
         if seat not in self.humans:
-            raise IllegalAction("that seat is played by a bot", "bot_seat")
+            raise IllegalAction(N_("that seat is played by a bot"), "bot_seat")
         events = self.match.apply(seat, action)
         self.updates.append(events)
         return events
@@ -155,7 +157,7 @@ class LocalSession:
 
     def undo(self, seat: int) -> None:
         if not self.can_undo(seat):
-            raise IllegalAction("only your own last move can be taken back", "undo_own")
+            raise IllegalAction(N_("only your own last move can be taken back"), "undo_own")
         self.match.undo_last()
         self.updates.append([])  # a snap to the state as it was
 
@@ -170,7 +172,8 @@ class LocalSession:
         return new
 
     def explain(self, seat: int, action: Action) -> str | None:
-        """The engine's reason an action is illegal now (None if it is legal).
+        """The engine's reason an action is illegal now, in the player's language
+        (None if it is legal).
 
         Tried on a copy, so an action the engine takes in a form its legal list
         does not spell out never changes the game from here.
@@ -180,5 +183,5 @@ class LocalSession:
         try:
             self.match.state.clone().apply(seat, action)
         except IllegalAction as exc:
-            return str(exc)
+            return illegal_said(exc)
         return None

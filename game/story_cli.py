@@ -41,13 +41,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     import os
 
+    from game.host_words import said
+    from game.i18n import _
     from game.replay_session import open_session
     from game.save_check import SaveError
 
     try:
         open_session(args.file)              # a clear message before any window opens
     except SaveError as exc:
-        print(f"railparty: cannot replay: {exc}", file=sys.stderr)
+        print("railparty: " + _("cannot replay: {reason}").format(reason=said(exc)),
+              file=sys.stderr)
         return 2
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"

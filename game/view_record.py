@@ -26,6 +26,7 @@ from game.atomic_file import write_atomic
 from game.replay_inert import InertSession
 from game.rules import GAMES
 from game.rules.base import Action, Event, View
+from game.rules.words import N_, Words
 from game.save_check import SaveError, read_bounded
 
 VIEW_MAGIC = "railparty-view-record"
@@ -100,39 +101,43 @@ class ViewRecorder:
 def read_view_record(path: Path, raw: bytes | None = None) -> dict[str, Any]:
     """A guest's record, checked; SaveError says what is wrong."""
     if raw is None:
-        raw = read_bounded(path, f"the file {path}")
+        raw = read_bounded(path, Words(N_("the file {path}"), path=str(path)))
     inflate = zlib.decompressobj()
     try:
         plain = inflate.decompress(raw, MAX_PLAIN_BYTES)
     except zlib.error:
-        raise SaveError(f"{path} is corrupt (not a compressed game record)") from None
+        raise SaveError(N_("{path} is corrupt (not a compressed game record)"),
+                        path=str(path)) from None
     if inflate.unconsumed_tail:
-        raise SaveError(f"{path} is too big once unpacked")
+        raise SaveError(N_("{path} is too big once unpacked"), path=str(path))
     try:
         data = json.loads(plain.decode("utf-8"))
     except RecursionError:
-        raise SaveError(f"{path} is corrupt (nested too deeply)") from None
+        raise SaveError(N_("{path} is corrupt (nested too deeply)"), path=str(path)) from None
     except (UnicodeDecodeError, ValueError):
-        raise SaveError(f"{path} is corrupt (not valid JSON)") from None
+        raise SaveError(N_("{path} is corrupt (not valid JSON)"), path=str(path)) from None
     if not isinstance(data, dict) or data.get("magic") != VIEW_MAGIC:
-        raise SaveError(f"{path} is not a Rail Party game record")
+        raise SaveError(N_("{path} is not a Rail Party game record"), path=str(path))
     if data.get("format") != VIEW_FORMAT:
-        raise SaveError(f"{path} is a game record of another version of Rail Party")
+        raise SaveError(N_("{path} is a game record of another version of Rail Party"),
+                        path=str(path))
     if data.get("game") not in GAMES:
-        raise SaveError(f"{path} is of an unknown game")
+        raise SaveError(N_("{path} is of an unknown game"), path=str(path))
     seats, frames, viewer = data.get("seats"), data.get("frames"), data.get("viewer")
     if not (isinstance(seats, list) and all(isinstance(s, dict) for s in seats)
             and isinstance(frames, list) and frames):
-        raise SaveError(f"{path} is damaged (no seats or no moves)")
+        raise SaveError(N_("{path} is damaged (no seats or no moves)"), path=str(path))
     if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < len(seats)):
-        raise SaveError(f"{path} is damaged (its viewer is not a seat)")
+        raise SaveError(N_("{path} is damaged (its viewer is not a seat)"), path=str(path))
     for i, frame in enumerate(frames):
         if not (isinstance(frame, list) and len(frame) == 3 and isinstance(frame[0], list)
                 and all(isinstance(e, dict) for e in frame[0]) and isinstance(frame[1], dict)
                 and isinstance(frame[2], list)):
-            raise SaveError(f"{path} is damaged at update {i + 1}")
+            raise SaveError(N_("{path} is damaged at update {number}"), path=str(path),
+                            number=i + 1)
         if not isinstance(frame[1].get("private", {}), dict):
-            raise SaveError(f"{path} is damaged at update {i + 1}")
+            raise SaveError(N_("{path} is damaged at update {number}"), path=str(path),
+                            number=i + 1)
     for seat in seats:
         name = seat.get("name")
         seat["name"] = name[:24] if isinstance(name, str) and name else "?"

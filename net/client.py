@@ -52,6 +52,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.rules.words import N_, WordedError
 from net import inbound
 from net import protocol as P
 from net.identity import IdentityError, shown, verify_identity
@@ -77,20 +78,21 @@ FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED}
 
 
 def parse_address(text: str, default_port: int = P.DEFAULT_PORT) -> tuple[str, int]:
-    """'host:port' (or 'host') -> (host, port); ValueError with words otherwise."""
+    """'host:port' (or 'host') -> (host, port); a WordedError (a ValueError) saying
+    what is wrong otherwise."""
     text = text.strip()
     host, sep, port_text = text.rpartition(":")
     if not sep:
         host, port_text = text, str(default_port)
     host = host.strip("[]")
     if not host:
-        raise ValueError(f"{text!r} has no host name or address")
+        raise WordedError(N_("{text} has no host name or address"), text=repr(text))
     try:
         port = int(port_text)
     except ValueError:
-        raise ValueError(f"{port_text!r} is not a port number") from None
+        raise WordedError(N_("{text} is not a port number"), text=repr(port_text)) from None
     if not 0 < port < 65536:
-        raise ValueError(f"port {port} is out of range")
+        raise WordedError(N_("port {port} is out of range"), port=port)
     return host, port
 
 

@@ -77,7 +77,8 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 3    # 3: the host identity challenge (challenge / identity)
+PROTOCOL_VERSION = 4    # 4: an illegal move's error carries its refusal (`why`)
+                        # 3: the host identity challenge (challenge / identity)
 MAGIC = "railparty-lan"
 SERVICE_TYPE = "_railparty._tcp.local."
 DEFAULT_PORT = 47474
@@ -265,7 +266,8 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                "legal_z": ((bytes,), False), "to_act": ((list,), False),
                "over": (_BOOL, False), "result": ((dict, type(None)), False)},
     "seats": {"phase": (_STR, True), "seats": ((list,), True), "free": (_INT, True)},
-    "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False)},
+    "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False),
+              "why": ((dict,), False)},
     "notice": {"code": (_STR, True), "reason": (_STR, True), "seat": (_OPT_INT, False),
                "seconds": (_INT, False)},
     "ping": {"n": (_INT, False)},
@@ -343,6 +345,18 @@ def error(code: str, reason: str, version: int | None = None) -> dict[str, Any]:
     if version is not None:
         message["version"] = version
     return message
+
+
+def refusal_why(exc: BaseException) -> dict[str, Any] | None:
+    """An IllegalAction as data for an `error`'s `why`: the catalog sentence
+    (English, the catalogs' message id) and the values it names, so each
+    client words it in its own language. None when it is too long to send."""
+    template, data = getattr(exc, "template", None), getattr(exc, "data", None)
+    if not isinstance(template, str) or not isinstance(data, dict):
+        return None
+    if len(str(exc)) > MAX_REASON_CHARS:
+        return None                  # a forged action's echo: the reason alone will do
+    return {"text": template, "data": dict(data)}
 
 
 def bye(reason: str, code: str | None = None) -> dict[str, Any]:

@@ -19,18 +19,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from game.rules.words import N_, WordedError
+
 Action = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. The message is English words (for
-    logs, bots and English screens); `code` names the kind of refusal, so a
-    screen in another language shows its own sentence (game/host_words.py)."""
+class IllegalAction(WordedError):
+    """An action the rules do not allow now: a sentence and its values (see
+    WordedError), worded by each screen in its own language. `code` names the
+    kind of refusal (a screen's fallback sentence)."""
 
-    def __init__(self, message: str, code: str = "illegal"):
-        super().__init__(message)
+    def __init__(self, template: str, code: str = "illegal", **data: Any):
+        super().__init__(template, **data)
         self.code = code
 
 
@@ -115,12 +117,13 @@ class GameInfo:
         info = self.option_info.get(name)
         return not info or not info.players or players in info.players
 
-    def option_problem(self, players: int, options: Mapping[str, Any]) -> str | None:
+    def option_problem(self, players: int, options: Mapping[str, Any]) -> WordedError | None:
         """Why these options cannot be played by `players` (None: they can)."""
         for name, value in options.items():
             if value and not self.option_allowed(name, players):
-                counts = " or ".join(str(n) for n in self.option_info[name].players)
-                return f"{self.option_label(name)} needs {counts} players, not {players}"
+                return WordedError(N_("{option} is for {counts} players, not {players}"),
+                                   option=self.option_label(name), players=players,
+                                   counts=list(self.option_info[name].players))
         return None
 
     def better(self, a: float, b: float) -> bool:

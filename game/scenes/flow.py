@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.host_words import said
 from game.i18n import _
 from game.match import Match, SaveError, Seat, new_seed
 from game.paths import autosave_path
@@ -85,7 +86,7 @@ def continue_game(app: Any, path: Path | None = None) -> bool:
     try:
         match = Match.load(path)
     except SaveError as exc:
-        app.toast(str(exc), seconds=5)
+        app.toast(said(exc), seconds=5)
         return False
     if match.state.is_over:
         app.toast(_("That game is already over"), seconds=4)

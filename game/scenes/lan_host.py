@@ -5,7 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.bots import bot_for_game, level_name
+from game.host_words import said, words_of
 from game.i18n import N_, _
+from game.os_words import os_reason
 from game.rules import GAMES
 from game.scenes.base import Scene
 from game.scenes.lan_field import TextField
@@ -96,10 +98,10 @@ class HostSetupScene(Scene):
             except OSError as exc:
                 error = exc
             except ValueError as exc:
-                self.app.toast(_("Cannot host: {reason}").format(reason=exc))
+                self.app.toast(_("Cannot host: {reason}").format(reason=said(exc)))
                 return
         if host is None:
-            self.app.toast(_("Cannot host: {reason}").format(reason=error))
+            self.app.toast(_("Cannot host: {reason}").format(reason=words_of(os_reason(error))))
             return
         client = host.join_local(name)
         self.app.replace(LobbyScene(self.app, client, host))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.host_words import said
 from game.i18n import N_, _
 from game.rules import GAMES
 from game.scenes.base import Scene
@@ -91,7 +92,7 @@ class JoinScene(Scene):
         try:
             target = parse_address(address)
         except ValueError as exc:
-            self.app.toast(str(exc))
+            self.app.toast(said(exc))
             return
         name = self.name.value.strip() or "Player"
         client = Client(target, name=name, expect_key=host_key).start()

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.host_words import said
 from game.i18n import N_, _
 from game.scenes import nav
 from game.scenes.base import Scene
@@ -212,7 +213,7 @@ def open_replay(app: Any, path: str | Path, on_exit: Callable[[], None] | None =
     try:
         session = open_session(path)
     except SaveError as exc:
-        app.toast(str(exc), seconds=6)
+        app.toast(said(exc), seconds=6)
         return False
     leave = on_exit or (lambda: nav.to_title(app))
     table = nav.board_scene(app, session, on_exit=leave)

@@ -8,8 +8,10 @@ from typing import Any
 import pygame
 
 from game.bots import DEFAULT_BOT, level_name
+from game.host_words import said, words_of
 from game.i18n import N_, _
 from game.match import Seat
+from game.os_words import os_reason
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
@@ -177,7 +179,7 @@ class SetupScene(Scene):
             return
         problem = self.info.option_problem(self.count, self.game_options())
         if problem:  # said before any question about the saved game
-            self.app.toast(problem)
+            self.app.toast(said(problem))
             return
         from game.scenes.flow import new_game, unfinished_autosave
 
@@ -191,9 +193,10 @@ class SetupScene(Scene):
                 else:
                     new_game(self.app, self.info.id, self.seats(), options=self.game_options())
             except ValueError as exc:  # options the game refuses for this table
-                self.app.toast(str(exc))
+                self.app.toast(said(exc))
             except OSError as exc:     # the phone page's host cannot listen here
-                self.app.toast(_("Cannot host: {reason}").format(reason=exc))
+                self.app.toast(_("Cannot host: {reason}").format(
+                    reason=words_of(os_reason(exc))))
 
         if unfinished_autosave():
             from game.scenes.confirm import ConfirmScene

@@ -17,6 +17,7 @@ import msgpack
 from game.bots import bot_for_game, level_name
 from game.match import Match, Seat, new_seed
 from game.rules import IllegalAction, redact_events
+from game.rules.words import N_
 from net import protocol as P
 from net.host.peers import Peer
 from net.protocol import encode
@@ -57,7 +58,11 @@ class Table:
         try:
             events = self._apply(seat, message["action"])
         except IllegalAction as exc:
-            peer.send(P.error(P.E_ILLEGAL, str(exc)[:P.MAX_REASON_CHARS], version))
+            answer = P.error(P.E_ILLEGAL, str(exc)[:P.MAX_REASON_CHARS], version)
+            why = P.refusal_why(exc)
+            if why is not None:
+                answer["why"] = why
+            peer.send(answer)
             return
         self._back_from_away(seat)
         self._after_action(events, first=peer)
@@ -76,7 +81,7 @@ class Table:
                 raise
             except Exception:
                 log.exception("the rules failed on an action from seat %s", seat)
-                raise IllegalAction("that is not an action the rules allow now") from None
+                raise IllegalAction(N_("that is not an action the rules allow now")) from None
         events = self.match.apply(seat, action)
         self._save()
         self._refresh_marks(acted=seat)

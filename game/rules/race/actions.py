@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.base import Action, IllegalAction
+from game.rules.words import N_
 
 SHAPES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "take": {"slot": int}, "take_deck": {}, "coin": {}, "draw_event": {},
@@ -25,28 +26,27 @@ OPTIONAL = {"play_event": {"city": str, "slots": list}}
 def canonical_action(action: Any) -> tuple[str, Action]:
     """The action's type and canonical form; IllegalAction for a wrong shape."""
     if not isinstance(action, dict):
-        raise IllegalAction("an action must be a dict with a 'type'")
+        raise IllegalAction(N_("an action must be a dict with a 'type'"))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in SHAPES:
-        raise IllegalAction(f"unknown action type {kind!r}; actions are {', '.join(SHAPES)}")
+        raise IllegalAction(N_("unknown action type {kind}; actions are {kinds}"),
+                            kind=repr(kind), kinds=list(SHAPES))
     shape = SHAPES[kind]
     optional = OPTIONAL.get(kind, {})
     keys = set(action) - {"type"}
     missing = set(shape) - keys
     extra = keys - set(shape) - set(optional)
     if missing or extra:
-        parts = []
-        if missing:
-            parts.append("missing " + ", ".join(sorted(missing)))
-        if extra:
-            parts.append("unexpected " + ", ".join(sorted(map(str, extra))))
-        raise IllegalAction(f"'{kind}' action: {'; '.join(parts)}")
+        raise IllegalAction(N_("'{kind}' action: missing {missing}; unexpected {extra}"),
+                            kind=kind, missing=sorted(missing) or "-",
+                            extra=sorted(map(str, extra)) or "-")
     for key, typ in {**shape, **optional}.items():
         if key not in action:
             continue
         value = action[key]
         if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-            raise IllegalAction(f"'{kind}' action: '{key}' has the wrong type")
+            raise IllegalAction(N_("'{kind}' action: '{key}' has the wrong type"),
+                                kind=kind, key=key)
     return kind, _canonical(kind, action)
 
 
@@ -62,12 +62,12 @@ def _canonical(kind: str, action: Action) -> Action:
             out[key] = None if value is None else _card(value)
         elif key == "events":
             if not all(isinstance(e, str) for e in value):
-                raise IllegalAction("'events' lists event card names")
+                raise IllegalAction(N_("'events' lists event card names"))
             out[key] = sorted(value)
         elif key == "slots":
             if len(value) != 2 or not all(isinstance(s, int) and not isinstance(s, bool)
                                           for s in value):
-                raise IllegalAction("'slots' names two track slots")
+                raise IllegalAction(N_("'slots' names two track slots"))
             out[key] = sorted(value)
         else:
             out[key] = value
@@ -78,7 +78,8 @@ def _card(value: Any) -> list:
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not isinstance(value[0], str) or not isinstance(value[1], int)
             or isinstance(value[1], bool)):
-        raise IllegalAction(f"a card is [kind, value], such as ['ship', 7], not {value!r}")
+        raise IllegalAction(N_("a card is [kind, value], such as ['ship', 7], not {value}"),
+                            value=repr(value))
     return [value[0], value[1]]
 
 

@@ -6,9 +6,10 @@ and changes nothing.
 
 from __future__ import annotations
 
-from game.rules.base import Action
+from game.rules.base import Action, IllegalAction
 from game.rules.race.days import Card, card_sets
 from game.rules.race.moves import PRINCESS, effects_of, move_actions
+from game.rules.words import N_
 
 
 class Choices:
@@ -130,68 +131,76 @@ class Choices:
         return len(self.hands[seat]) + len(self.held[seat]) > self.n["hand_limit"]
 
 
-    def _why_not(self, seat: int, kind: str, action: Action) -> str:
+    def _why_not(self, seat: int, kind: str, action: Action) -> IllegalAction:
         """A player-facing reason for an action that is not among the legal ones."""
         if self.pending is not None:
             if self.pending["kind"] == "reroll":
-                return "decide first: keep the die roll or roll again"
-            return "decide first whether to use the bonus chip"
+                return IllegalAction(N_("decide first: keep the die roll or roll again"))
+            return IllegalAction(N_("decide first whether to use the bonus chip"))
         if kind in ("reroll", "accept", "bonus"):
-            return "there is no decision to make now"
+            return IllegalAction(N_("there is no decision to make now"))
         if not self.taken and kind not in ("take", "take_deck", "play_event", "buy"):
-            return "take a card from the action track first"
+            return IllegalAction(N_("take a card from the action track first"))
         if kind == "take":
             if self.taken:
-                return "you have already taken a card this turn"
+                return IllegalAction(N_("you have already taken a card this turn"))
             slot = action["slot"]
             if not 0 <= slot < len(self.track) or self.track[slot] is None:
-                return f"there is no card in slot {slot}"
-            return "the start player may not take the next-start-player card"
+                return IllegalAction(N_("there is no card in slot {slot}"), slot=slot)
+            return IllegalAction(N_("the start player may not take the next-start-player card"))
         if kind == "take_deck":
-            return "only the last of six travellers may take the deck's top card"
+            return IllegalAction(N_("only the last of six travellers may take the deck's "
+                                    "top card"))
         if kind in ("coin", "draw_event", "detective", "start_player", "exchange"):
             if self.moves:
-                return "the action under your card comes before you move"
+                return IllegalAction(N_("the action under your card comes before you move"))
             if self.slot_action is None:
-                return "the card you took gives no such action (or you used it)"
-            return f"that {kind} action is not possible now"
+                return IllegalAction(N_("the card you took gives no such action (or you "
+                                        "used it)"))
+            return IllegalAction(N_("the action of the card you took is not possible now"))
         if kind == "move":
             return self._why_not_move(seat, action)
         if kind in ("play_event", "discard_event") and action["event"] not in self.held[seat]:
-            return f"you do not hold a {action['event']} card"
+            return IllegalAction(N_("you do not hold a {event} card"), event=action["event"])
         if kind == "play_event":
-            return f"{action['event']} cannot be played like that now"
+            return IllegalAction(N_("{event} cannot be played like that now"),
+                                 event=action["event"])
         if kind == "buy":
             if self.coins[seat] < self.n["buy_price"]:
-                return f"buying a card costs {self.n['buy_price']} coins"
-            return f"there is no {action['pile']} card to buy"
+                return IllegalAction(N_("buying a card costs {price} coins"),
+                                     price=self.n["buy_price"])
+            return IllegalAction(N_("there is no {kind} card to buy"), kind=action["pile"])
         if kind in ("discard", "discard_event"):
             if kind == "discard" and tuple(action["card"]) not in self.hands[seat]:
-                return "you do not hold that card"
-            return "you discard only when you hold more than 6 cards"
+                return IllegalAction(N_("you do not hold that card"))
+            return IllegalAction(N_("you discard only when you hold more than {limit} cards"),
+                                 limit=self.n["hand_limit"])
         if kind == "end_turn" and self._over_limit(seat):
-            return f"discard down to {self.n['hand_limit']} cards first"
-        return "that is not possible now"
+            return IllegalAction(N_("discard down to {limit} cards first"),
+                                 limit=self.n["hand_limit"])
+        return IllegalAction(N_("that is not possible now"))
 
-    def _why_not_move(self, seat: int, action: Action) -> str:
+    def _why_not_move(self, seat: int, action: Action) -> IllegalAction:
         if self.moves >= 2 or (self.moves == 1 and "Connection" not in effects_of(
                 action["events"], self._princess_as())):
-            return "you have already moved this turn (a Connection gives a second move)"
+            return IllegalAction(N_("you have already moved this turn (a Connection gives a "
+                                    "second move)"))
         hand = list(self.hands[seat])
         for card in action["cards"]:
             if tuple(card) not in hand:
-                return f"you do not hold the card {card[0]} {card[1]}"
+                return IllegalAction(N_("you do not hold the card {kind} {value}"),
+                                     kind=card[0], value=card[1])
             hand.remove(tuple(card))
         for name in action["events"]:
             if name not in self.held[seat]:
-                return f"you do not hold a {name} card"
+                return IllegalAction(N_("you do not hold a {event} card"), event=name)
         leg = self.data.legs[self.at[seat]]
         if leg.options and action["cards"] and [tuple(c) for c in action["cards"]] not in \
                 [list(s) for s in card_sets(leg.options, self.hands[seat])]:
-            ways = " or ".join(" + ".join(o) for o in leg.options)
-            return f"{leg.start}-{leg.end} takes {ways}"
+            return IllegalAction(N_("{a}-{b} takes one of: {ways}"), a=leg.start, b=leg.end,
+                                 ways=[list(o) for o in leg.options])
         if action["balloon"] is not None and self.balloon_used:
-            return "only one balloon per turn"
+            return IllegalAction(N_("only one balloon per turn"))
         if action["balloon"] is not None and not leg.options:
-            return f"no balloon on {leg.start}-{leg.end}"
-        return "those cards and event cards do not make a move here"
+            return IllegalAction(N_("no balloon on {a}-{b}"), a=leg.start, b=leg.end)
+        return IllegalAction(N_("those cards and event cards do not make a move here"))

@@ -117,6 +117,7 @@ from game.rules.race.data import RaceData, load_race
 from game.rules.race.days import Card, without
 from game.rules.race.standings import places, winners
 from game.rules.race.turn import TurnActions
+from game.rules.words import N_
 
 # A game still running after this many rounds stops there (only aimless
 # players get so far; the seed is silent): the fewest days wins.
@@ -364,15 +365,15 @@ class RaceState(Choices, TurnActions):
 
     def _check(self, seat: Any, action: Any) -> tuple[str, Action]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in this game")
+            raise IllegalAction(N_("there is no seat {seat} in this game"), seat=repr(seat))
         kind, canonical = canonical_action(action)
         if self.over:
-            raise IllegalAction("the game is over", "over")
+            raise IllegalAction(N_("the game is over"), "over")
         if seat != self.current:
-            raise IllegalAction(f"it is not your turn (seat {self.current} is playing)",
-                                 "not_your_turn")
+            raise IllegalAction(N_("it is not your turn (seat {seat} is playing)"),
+                                "not_your_turn", seat=self.current)
         if canonical not in self.legal_actions(seat):
-            raise IllegalAction(self._why_not(seat, kind, canonical))
+            raise self._why_not(seat, kind, canonical)
         return kind, canonical
 
     # --- turns and rounds ---------------------------------------------------

@@ -73,6 +73,7 @@ from game.rules.routes.scoring import (
     region_points,
 )
 from game.rules.routes.tables import BoardTables, ClaimGroup, tables_for
+from game.rules.words import N_
 
 
 @dataclass(frozen=True)
@@ -570,64 +571,65 @@ class RoutesState:
         return (self.rules.ferry_cards > 0 and self.ferry_pile > 0
                 and self.hands[seat].get(FERRY, 0) < self.rules.ferry_hold_limit)
 
-    def _claim_problem(self, seat: int, track: Track) -> str | None:
+    def _claim_problem(self, seat: int, track: Track) -> IllegalAction | None:
         if track.index in self.claimed:
-            return f"{track.a}-{track.b} is already claimed"
+            return IllegalAction(N_("{a}-{b} is already claimed"), a=track.a, b=track.b)
         if self.trains[seat] < track.length:
-            return (f"{track.a}-{track.b} needs {track.length} trains; "
-                    f"you have {self.trains[seat]} left")
+            return IllegalAction(N_("{a}-{b} needs {length} trains; you have {left} left"),
+                                 a=track.a, b=track.b, length=track.length,
+                                 left=self.trains[seat])
         for sibling in self.board.parallel[track.id]:
             owner = self.claimed.get(sibling)
             if owner is None:
                 continue
             if owner == seat:
-                return f"you already hold a track between {track.a} and {track.b}"
+                return IllegalAction(N_("you already hold a track between {a} and {b}"),
+                                     a=track.a, b=track.b)
             if self.players < self.rules.all_parallel_from:
-                return (f"with {self.players} players only one track between "
-                        f"{track.a} and {track.b} can be used, and it is taken")
+                return IllegalAction(N_("with {players} players only one track between {a} "
+                                        "and {b} can be used, and it is taken"),
+                                     players=self.players, a=track.a, b=track.b)
         return None
 
     # --- validation ---------------------------------------------------------
 
     def _check_shape(self, seat: Any, action: Any) -> str:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in this game")
+            raise IllegalAction(N_("there is no seat {seat} in this game"), seat=repr(seat))
         if not isinstance(action, dict):
-            raise IllegalAction("an action must be a dict with a 'type'")
+            raise IllegalAction(N_("an action must be a dict with a 'type'"))
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in SHAPES:
-            raise IllegalAction(f"unknown action type {kind!r}; "
-                                f"actions are {', '.join(SHAPES)}")
+            raise IllegalAction(N_("unknown action type {kind}; actions are {kinds}"),
+                                kind=repr(kind), kinds=list(SHAPES))
         shape = SHAPES[kind]
         # "type" plus exactly the shape's keys (the quick test; the message
         # below is only built for a wrong action)
         if action.keys() != _SHAPE_KEYS[kind]:
             keys = set(action) - {"type"}
             missing, extra = set(shape) - keys, keys - set(shape)
-            parts = []
-            if missing:
-                parts.append("missing " + ", ".join(sorted(missing)))
-            if extra:
-                parts.append("unexpected " + ", ".join(sorted(map(str, extra))))
-            raise IllegalAction(f"'{kind}' action: {'; '.join(parts)}")
+            raise IllegalAction(N_("'{kind}' action: missing {missing}; unexpected {extra}"),
+                                kind=kind, missing=sorted(missing) or "-",
+                                extra=sorted(map(str, extra)) or "-")
         for key, typ in shape.items():
             value = action[key]
             if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-                raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
+                raise IllegalAction(N_("'{kind}' action: '{key}' must be a {type}"),
+                                    kind=kind, key=key, type=typ.__name__)
         if self.phase == "over":
-            raise IllegalAction("the game is over", "over")
+            raise IllegalAction(N_("the game is over"), "over")
         if not self._may_act(seat):
             if self.phase == "setup":
-                raise IllegalAction("you have already chosen your tickets; "
-                                    "waiting for the others")
-            raise IllegalAction(f"it is not your turn (seat {self.current} is playing)",
-                                 "not_your_turn")
+                raise IllegalAction(N_("you have already chosen your tickets; "
+                                       "waiting for the others"))
+            raise IllegalAction(N_("it is not your turn (seat {seat} is playing)"),
+                                "not_your_turn", seat=self.current)
         if self.pending[seat] is not None and kind != "keep_tickets":
-            raise IllegalAction("choose which tickets to keep first")
+            raise IllegalAction(N_("choose which tickets to keep first"))
         if self.cards_drawn and kind not in ("draw_deck", "draw_face_up"):
-            raise IllegalAction("you took one train card: take your second card")
+            raise IllegalAction(N_("you took one train card: take your second card"))
         if kind == "pass" and self.legal_actions(seat) != [{"type": "pass"}]:
-            raise IllegalAction("you can still act, so you cannot pass")
+            raise IllegalAction(N_("you can still act, so you cannot pass"))
         return kind
 
     # --- actions ------------------------------------------------------------
@@ -635,18 +637,20 @@ class RoutesState:
     def _do_keep_tickets(self, seat: int, action: Action, events: list[Event]) -> None:
         offer = self.pending[seat]
         if offer is None:
-            raise IllegalAction("you have no tickets to choose from")
+            raise IllegalAction(N_("you have no tickets to choose from"))
         keep = action["keep"]
         if not all(isinstance(t, int) and not isinstance(t, bool) for t in keep):
-            raise IllegalAction("'keep' lists ticket ids (whole numbers)")
+            raise IllegalAction(N_("'keep' lists ticket ids (whole numbers)"))
         if len(set(keep)) != len(keep):
-            raise IllegalAction("a ticket is listed twice")
+            raise IllegalAction(N_("a ticket is listed twice"))
         strangers = [t for t in keep if t not in offer]
         if strangers:
-            raise IllegalAction(f"ticket(s) {strangers} are not among those offered to you")
+            raise IllegalAction(N_("ticket(s) {tickets} are not among those offered to you"),
+                                tickets=strangers)
         low = self._min_keep(seat)
         if len(keep) < low:
-            raise IllegalAction(f"keep at least {low} of the {len(offer)} tickets")
+            raise IllegalAction(N_("keep at least {low} of the {offered} tickets"),
+                                low=low, offered=len(offer))
         returned = [t for t in offer if t not in keep]
         self.ticket_deck.extend(returned)  # to the bottom of the pile
         if self.phase == "setup" and self.rules.shuffle_initial_returns:
@@ -674,8 +678,8 @@ class RoutesState:
 
     def _do_draw_deck(self, seat: int, action: Action, events: list[Event]) -> None:
         if not self._can_draw_train_cards():
-            raise IllegalAction("the deck and the discard are both empty: "
-                                "no train card can be drawn")
+            raise IllegalAction(N_("the deck and the discard are both empty: "
+                                   "no train card can be drawn"))
         card = self._take_top(events)
         assert card is not None
         self._gain(seat, card)
@@ -685,15 +689,15 @@ class RoutesState:
 
     def _do_draw_face_up(self, seat: int, action: Action, events: list[Event]) -> None:
         if not self._can_draw_train_cards():
-            raise IllegalAction("the deck and the discard are both empty: "
-                                "no train card can be drawn, not even a face-up one")
+            raise IllegalAction(N_("the deck and the discard are both empty: "
+                                   "no train card can be drawn, not even a face-up one"))
         slot = action["slot"]
         if not 0 <= slot < len(self.face_up) or self.face_up[slot] is None:
-            raise IllegalAction(f"there is no face-up card in slot {slot}")
+            raise IllegalAction(N_("there is no face-up card in slot {slot}"), slot=slot)
         card = self.face_up[slot]
         assert card is not None
         if card == LOCOMOTIVE and self.cards_drawn:
-            raise IllegalAction("a face-up locomotive can only be your first card")
+            raise IllegalAction(N_("a face-up locomotive can only be your first card"))
         self._gain(seat, card)
         events.append({"type": "card_drawn", "seat": seat, "source": "face_up",
                        "slot": slot, "card": card})
@@ -704,7 +708,7 @@ class RoutesState:
 
     def _do_draw_tickets(self, seat: int, action: Action, events: list[Event]) -> None:
         if not self.ticket_deck:
-            raise IllegalAction("no destination tickets are left")
+            raise IllegalAction(N_("no destination tickets are left"))
         offer = self.ticket_deck[:self.rules.draw_tickets]
         del self.ticket_deck[:self.rules.draw_tickets]
         self.pending[seat] = offer
@@ -714,12 +718,12 @@ class RoutesState:
 
     def _do_draw_ferry(self, seat: int, action: Action, events: list[Event]) -> None:
         if not self.rules.ferry_cards:
-            raise IllegalAction("this board has no ferry cards")
+            raise IllegalAction(N_("this board has no ferry cards"))
         if self.ferry_pile <= 0:
-            raise IllegalAction("no ferry cards are left")
+            raise IllegalAction(N_("no ferry cards are left"))
         if self.hands[seat].get(FERRY, 0) >= self.rules.ferry_hold_limit:
-            raise IllegalAction(
-                f"you hold {self.rules.ferry_hold_limit} ferry cards, the most allowed")
+            raise IllegalAction(N_("you hold {limit} ferry cards, the most allowed"),
+                                limit=self.rules.ferry_hold_limit)
         self.ferry_pile -= 1
         self._gain(seat, FERRY)
         events.append({"type": "ferry_drawn", "seat": seat})
@@ -728,24 +732,27 @@ class RoutesState:
     def _do_claim(self, seat: int, action: Action, events: list[Event]) -> None:
         track = self.board.track_by_id.get(action["track"])
         if track is None:
-            raise IllegalAction(f"there is no route {action['track']!r} on this board")
+            raise IllegalAction(N_("there is no route {track} on this board"),
+                                track=repr(action["track"]))
         problem = self._claim_problem(seat, track)
         if problem:
-            raise IllegalAction(problem)
+            raise problem
         cards = action["cards"]
         known = self.tables.card_names
         for card, n in cards.items():
             if card not in known:
-                raise IllegalAction(f"there is no {card!r} card")
+                raise IllegalAction(N_("there is no {card} card"), card=repr(card))
             if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
-                raise IllegalAction(f"the count of {card} cards must be a positive whole number")
+                raise IllegalAction(N_("the count of {card} cards must be a positive whole "
+                                       "number"), card=card)
         hand = self.hands[seat]
         for card, n in cards.items():
             if hand.get(card, 0) < n:
-                raise IllegalAction(f"you hold {hand.get(card, 0)} {card} card(s), not {n}")
+                raise IllegalAction(N_("you hold {held} {card} card(s), not {asked}"),
+                                    held=hand.get(card, 0), card=card, asked=n)
         problem = payment_problem(track, cards, self.board.colors)
         if problem:
-            raise IllegalAction(problem)
+            raise problem
         for card, n in cards.items():
             hand[card] -= n
             if not hand[card]:

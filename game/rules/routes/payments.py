@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.rules.base import IllegalAction
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Track
+from game.rules.words import N_
 
 FERRY = "ferry"
 
@@ -140,8 +142,9 @@ def _no_colour(plain: int, wave_locos: int, ferries_used: int) -> dict[str, int]
     return run[0]
 
 
-def payment_problem(track: Track, cards: dict[str, int], colors: tuple[str, ...]) -> str | None:
-    """Why `cards` cannot pay for `track` (None when they can), in a player's words.
+def payment_problem(track: Track, cards: dict[str, int],
+                    colors: tuple[str, ...]) -> IllegalAction | None:
+    """Why `cards` cannot pay for `track` (None when they can), as a refusal.
 
     `cards` is already known to be well formed (known card names, positive
     counts); whether the seat holds them is checked by the caller.
@@ -152,22 +155,26 @@ def payment_problem(track: Track, cards: dict[str, int], colors: tuple[str, ...]
     waves = track.ferries
     plain = track.length - waves
     if ferry_cards and not waves:
-        return "ferry cards pay only for the wave spaces of a ferry route"
+        return IllegalAction(N_("ferry cards pay only for the wave spaces of a ferry route"))
     if ferry_cards and 2 * (ferry_cards - 1) >= waves:
-        return (f"this ferry route has {waves} wave space(s); "
-                f"{ferry_cards} ferry cards are more than it needs")
+        return IllegalAction(N_("this ferry route has {waves} wave space(s); {ferries} ferry "
+                                "cards are more than it needs"),
+                             waves=waves, ferries=ferry_cards)
     if len(colored) > 1:
-        return "a route is paid with cards of one colour (plus locomotives)"
+        return IllegalAction(N_("a route is paid with cards of one colour (plus locomotives)"))
     wave_locos = max(0, waves - 2 * ferry_cards)
     if locos < wave_locos:
-        return (f"the {waves} wave space(s) need a locomotive each, "
-                "or a ferry card for every two")
+        return IllegalAction(N_("the {waves} wave space(s) need a locomotive each, or a "
+                                "ferry card for every two"), waves=waves)
     color, count = next(iter(colored.items())) if colored else (None, 0)
     if color is not None and track.color != GRAY and color != track.color:
-        return f"this route is {track.color}: pay with {track.color} cards or locomotives"
+        return IllegalAction(N_("this route is {color}: pay with {color} cards or "
+                                "locomotives"), color=track.color)
     if count + locos - wave_locos != plain:
-        spaces = f"{track.length} space(s)"
         if waves:
-            spaces += f" ({waves} of them waves)"
-        return f"this route has {spaces}; the cards offered do not cover it exactly"
+            return IllegalAction(N_("this route has {length} space(s) ({waves} of them "
+                                    "waves); the cards offered do not cover it exactly"),
+                                 length=track.length, waves=waves)
+        return IllegalAction(N_("this route has {length} space(s); the cards offered do not "
+                                "cover it exactly"), length=track.length)
     return None

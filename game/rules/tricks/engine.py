@@ -101,6 +101,7 @@ from game.rules.tricks.data import (
 )
 from game.rules.tricks.deal import deal_respecting_voids
 from game.rules.tricks.scoring import best_stretch
+from game.rules.words import N_
 
 ENDS = ("left", "right")
 SHAPES: dict[str, dict[str, type]] = {
@@ -110,10 +111,10 @@ SHAPES: dict[str, dict[str, type]] = {
     "lay": {"end": str},
 }
 PHASE_ASKS = {
-    "play": "play a card",
-    "city": "lay the city you won",
-    "locomotive": "place the locomotive you won",
-    "lay": "lay your played card on its line",
+    "play": N_("play a card"),
+    "city": N_("lay the city you won"),
+    "locomotive": N_("place the locomotive you won"),
+    "lay": N_("lay your played card on its line"),
 }
 
 
@@ -350,61 +351,63 @@ class TricksState:
 
     def _check_shape(self, seat: Any, action: Any) -> str:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in this game")
+            raise IllegalAction(N_("there is no seat {seat} in this game"), seat=repr(seat))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("an action must be a dict with a 'type'")
+            raise IllegalAction(N_("an action must be a dict with a 'type'"))
         kind = action["type"]
         shape = SHAPES.get(kind)
         if shape is None:
-            raise IllegalAction(f"unknown action type {kind!r}; "
-                                f"known: {', '.join(SHAPES)}")
+            raise IllegalAction(N_("unknown action type {kind}; actions are {kinds}"),
+                                kind=repr(kind), kinds=list(SHAPES))
         if len(action) != len(shape) + 1 or not all(k in action for k in shape):
             missing = [k for k in shape if k not in action]
             extra = [k for k in action if k != "type" and k not in shape]
-            parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
-                [f"unknown {', '.join(map(str, extra))}"] if extra else [])
-            raise IllegalAction(f"'{kind}' action: {'; '.join(parts)}")
+            raise IllegalAction(N_("'{kind}' action: missing {missing}; unexpected {extra}"),
+                                kind=kind, missing=missing or "-",
+                                extra=list(map(str, extra)) or "-")
         for key, typ in shape.items():
             if not isinstance(action[key], typ):
-                raise IllegalAction(f"'{kind}' action: '{key}' must be a {typ.__name__}")
+                raise IllegalAction(N_("'{kind}' action: '{key}' must be a {type}"),
+                                    kind=kind, key=key, type=typ.__name__)
         if self.phase == "over":
-            raise IllegalAction("the game is over", "over")
+            raise IllegalAction(N_("the game is over"), "over")
         acting = self.lay_queue[0] if self.phase == "lay" else self.current
         if seat != acting:
-            raise IllegalAction(f"it is not your turn (seat {acting} must "
-                                f"{PHASE_ASKS[self.phase]})", "not_your_turn")
+            raise IllegalAction(N_("it is not your turn (seat {seat} must {ask})"),
+                                "not_your_turn", seat=acting, ask=PHASE_ASKS[self.phase])
         if kind != self.phase:
-            raise IllegalAction(f"now you must {PHASE_ASKS[self.phase]}")
+            raise IllegalAction(N_("now you must {ask}"), ask=PHASE_ASKS[self.phase])
         return kind
 
     def _company(self, name: str) -> int:
         try:
             return self.data.companies.index(name)
         except ValueError:
-            raise IllegalAction(f"there is no company {name!r}; companies: "
-                                f"{', '.join(self.data.companies)}") from None
+            raise IllegalAction(N_("there is no company {company}; companies: {companies}"),
+                                company=repr(name), companies=list(self.data.companies)) from None
 
     def _end(self, end: str) -> str:
         if end not in ENDS:
-            raise IllegalAction(f"'end' is 'left' or 'right', not {end!r}")
+            raise IllegalAction(N_("'end' is 'left' or 'right', not {end}"), end=repr(end))
         return end
 
     def _card(self, given: dict) -> int:
         extra = [k for k in given if k not in ("company", "strength", "value")]
         if extra:
-            raise IllegalAction(f"a card has a company, a strength and a value, not "
-                                f"{', '.join(map(str, extra))}")
+            raise IllegalAction(N_("a card has a company, a strength and a value, not "
+                                   "{keys}"), keys=list(map(str, extra)))
         name, strength = given.get("company"), given.get("strength")
         if not isinstance(name, str):
-            raise IllegalAction("a card needs its 'company' (a name)")
+            raise IllegalAction(N_("a card needs its 'company' (a name)"))
         if not isinstance(strength, int) or isinstance(strength, bool) \
                 or not 1 <= strength <= self.data.strengths:
-            raise IllegalAction(f"a card's 'strength' is a whole number "
-                                f"1-{self.data.strengths}")
+            raise IllegalAction(N_("a card's 'strength' is a whole number 1-{top}"),
+                                top=self.data.strengths)
         card = self.data.card_number(self._company(name), strength)
         if "value" in given and given["value"] != self.data.card_values[card]:
-            raise IllegalAction(f"{name} {strength} has the station value "
-                                f"{self.data.card_values[card]}, not {given['value']!r}")
+            raise IllegalAction(N_("{company} {strength} has the station value {value}, "
+                                   "not {given}"), company=name, strength=strength,
+                                value=self.data.card_values[card], given=repr(given["value"]))
         return card
 
     def _playable(self, seat: int) -> list[int]:
@@ -426,12 +429,13 @@ class TricksState:
         hand = self.hands[seat]
         if card not in hand:
             shown = card_view(data, card)
-            raise IllegalAction(f"you do not hold {shown['company']} {shown['strength']}")
+            raise IllegalAction(N_("you do not hold {company} {strength}"),
+                                company=shown["company"], strength=shown["strength"])
         company = data.company_of(card)
         if self.led is not None and company != self.led:
             if any(data.company_of(c) == self.led for c in hand):
-                raise IllegalAction(f"you must follow {data.companies[self.led]}: "
-                                    f"you hold a card of it")
+                raise IllegalAction(N_("you must follow {company}: you hold a card of it"),
+                                    company=data.companies[self.led])
             self.voids[seat] |= 1 << self.led
         hand.remove(card)
         if self.led is None:
@@ -458,7 +462,8 @@ class TricksState:
     def _do_locomotive(self, seat: int, action: Action, events: list[Event]) -> None:
         company = self._company(action["company"])
         if self.locos[company] is not None:
-            raise IllegalAction(f"the {action['company']} line already has a locomotive")
+            raise IllegalAction(N_("the {company} line already has a locomotive"),
+                                company=action["company"])
         self._place_locomotive(seat, company, auto=False, events=events)
         self._place_forced_locomotives(events)
 
