@@ -81,6 +81,11 @@ class CouchSession(RemoteSession):
         return [s for s in sorted(self.phone_seats)
                 if s < len(seats) and seats[s].get("kind") == "open"]
 
+    def bots_on_waiting_phones(self) -> bool:
+        """Bots play every phone seat still waiting (the Esc menu asked them to)."""
+        seats = self._snap()["seats"]
+        return all(seats[s].get("bot") for s in self.waiting_phones())
+
     def _shown_version(self) -> int | None:
         if self._polled is not None:
             return self._polled.get("version")

@@ -283,6 +283,37 @@ def test_a_sleeping_phone_gets_a_stand_in_and_comes_back_to_its_seat(app):
     again.close()
 
 
+def test_bots_play_for_missing_phones_until_a_phone_comes(app):
+    from game.scenes.game_menu import GameMenuScene
+
+    session = start(app, ["phone", "random", "phone"], game="railway-tricks")
+    host = session.host
+    app.step(1)
+    version = host.status()["version"]
+    time.sleep(0.3)
+    assert host.status()["version"] == version        # the game waits on the phone seats
+    menu = GameMenuScene(app, table_of(app))
+    labels = [b.label for b in menu.menu.buttons]
+    assert "Bots play for missing phones" in labels
+    app.push(menu)
+    menu.menu.buttons[labels.index("Bots play for missing phones")].action()
+    assert app.top is table_of(app)
+    wait_until(lambda: host.status()["version"] > version + 3, "bots to play the phone seats")
+    assert session.waiting_phones() == [0, 2]            # still open to a phone
+    assert "Bots play for missing phones" not in [
+        b.label for b in GameMenuScene(app, table_of(app)).menu.buttons]
+    phone = Phone(host)
+    assert phone.join("Carmen", seat=2)["seat"] == 2
+    wait_until(lambda: host.slots[2].bot is None and host.slots[0].bot is not None,
+               "the bot to give seat 2 to its phone")
+    deadline = time.monotonic() + DEADLINE
+    while phone.moves < 2:
+        assert time.monotonic() < deadline
+        phone.play()
+        step(app)
+    phone.close()
+
+
 def test_setup_turns_phones_on_and_starts_a_couch_game(app, monkeypatch):
     from game.scenes import flow
     from game.scenes.setup import PHONE, SetupScene
@@ -331,7 +362,8 @@ def test_a_real_phone_browser_takes_a_phone_seat_and_plays(app, tmp_path):
             page = context.new_page()
             page.goto(f"http://{LOOPBACK}:{host.web_port}/")
             page.get_by_test_id("seat").first.wait_for()
-            assert page.get_by_test_id("seat").count() == 1      # only the phone seat
+            seats = page.get_by_test_id("seat")
+            assert seats.count() == 1 and seats.first.inner_text() == "Bob"   # the phone seat
             page.get_by_test_id("seat").first.click()
             page.get_by_test_id("name").fill("Bob")
             page.get_by_test_id("join").click()

@@ -1,6 +1,8 @@
 """Esc in a game: Resume, Rules, Settings, and Save and leave; on the host's
 own table of a game that serves the phone page, also "Phones: scan to join"
-(its QR code, address and join code, so a late player can take a seat).
+(its QR code, address and join code, so a late player can take a seat);
+in a couch game whose phone seats are not all taken, "Bots play for missing
+phones" (else the game would wait on them for ever; a phone may still come).
 
 Rules opens the game's paged rules (game/scenes/rules_book.py), the same
 pages the setup screen shows, with the table's `rules_options()`.
@@ -35,6 +37,9 @@ class GameMenuScene(Scene):
                    (N_("Settings"), self._settings), (leave, self._leave)]
         if phone_page(table) is not None:
             entries.insert(3, (N_("Phones: scan to join"), self._phones))
+        waiting = getattr(table.session, "waiting_phones", None)
+        if waiting is not None and waiting() and not table.session.bots_on_waiting_phones():
+            entries.insert(4, (N_("Bots play for missing phones"), self._bots_for_phones))
         self.box = BOX.inflate(0, (len(entries) - 4) * 100)
         box = self.box
         self.menu = Menu([Button(label, pygame.Rect(box.x + 60, box.y + 130 + i * 100,
@@ -53,6 +58,11 @@ class GameMenuScene(Scene):
 
     def _phones(self) -> None:
         self.app.push(PhoneJoinScene(self.app, self.table))
+
+    def _bots_for_phones(self) -> None:
+        """A couch game whose phone seat nobody takes would wait for ever."""
+        self.table.session.host.bots_for_waiting_phones()
+        self.app.pop(self)
 
     def _leave(self) -> None:
         self.app.pop(self)

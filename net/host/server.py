@@ -235,6 +235,10 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
         """Let a bot play a disconnected player's seat until the player returns."""
         self._call(self._stand_in, seat)
 
+    def bots_for_waiting_phones(self) -> None:
+        """A couch game: a bot plays the phone seats no phone has taken yet."""
+        self._call(self._bots_for_open_phone_seats)
+
     def set_drop_policy(self, policy: str, timeout: float | None = None) -> None:
         if policy not in DROP_POLICIES:
             raise ValueError(f"policy must be one of {', '.join(DROP_POLICIES)}")

@@ -89,6 +89,24 @@ class StandIns:
                 return
         self._after_action(events)
 
+    # --- a couch game's phone seats nobody took ---------------------------------
+
+    def _bots_for_open_phone_seats(self) -> None:
+        """A bot plays each phone seat no phone has taken yet (the game waited on
+        them); a phone may still take such a seat, and the bot gives way."""
+        if self.phase != "playing" or self.match is None:
+            return
+        bot = bot_for_game(self.game, self.standin_bot)
+        seats = [i for i, s in enumerate(self.slots)
+                 if s.phone and s.kind == "open" and s.bot is None]
+        for index in seats:
+            self.slots[index].bot = bot
+            self.match.set_bot(index, bot)
+        if seats:
+            log.info("a %s bot plays the phone seats %s until phones take them", bot, seats)
+            self._seats_changed()
+            self._schedule_bots()
+
     # --- dropped players ----------------------------------------------------------
 
     def _start_drop_timer(self, seat: int) -> None:

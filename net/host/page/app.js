@@ -322,10 +322,12 @@ function seatDot(color) {
 function renderLobby() {
   const box = $("seats");
   box.replaceChildren();
-  const free = S.phase === "lobby" ? "open" : "bot";
+  // a couch game's phone seats stay open (named) once it runs: only they are offered
+  const couch = S.phase !== "lobby" && (S.seats || []).some((s) => s.kind === "open");
+  const free = S.phase === "lobby" || couch ? "open" : "bot";
   (S.seats || []).forEach((s, i) => {
-    const open = s.kind === free || s.kind === "open";
-    const label = s.kind === "open" ? t("Free seat {n}", { n: i + 1 })
+    const open = s.kind === free;
+    const label = s.kind === "open" ? (s.name || t("Free seat {n}", { n: i + 1 }))
       : s.kind === "bot" ? `${s.name} (${t("bot")})` : `${s.name}${s.connected ? "" : ` (${t("away")})`}`;
     const b = el("button", { "data-testid": open ? "seat" : null, "aria-pressed": S.picked === i ? "true" : "false",
       disabled: !open, onclick: () => { S.picked = i; renderLobby(); } }, seatDot(s.color), el("span", { text: label }));
