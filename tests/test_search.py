@@ -235,25 +235,54 @@ def test_a_wide_ticket_offer_is_narrowed_to_the_planners_best_ways_to_keep():
 
 
 def test_remembered_route_plans_are_the_plans_worked_out_afresh():
-    """The planner keeps graphs and plans between moves; a kept one must be
-    what planning from scratch gives, through a whole game of claims."""
+    """The planner keeps graphs and plans between moves, and carries a plan
+    over claims that cannot change it; a kept or carried one must be what
+    planning from scratch gives, through whole games of claims (rollouts
+    from one position, as the search plays them, so plans are carried from
+    one rollout's moves into the next's), at a small table and a big one."""
     from game.bots.families import routes
 
-    for game_id in ("routes-usa", "routes-italy"):
-        state = create(game_id, 2, 8)
-        normal = [make_bot("greedy", s) for s in range(2)]
-        while not state.is_over:
-            seat = state.to_act[0]
-            view = state.view(seat)
-            tickets = view["private"].get("tickets", [])
-            kept = routes.RoutesPlanner(view)
-            remembered = (kept.adjacency, kept.plan(tickets))
-            routes._GRAPHS.clear()
-            routes._PLANS.clear()
-            fresh = routes.RoutesPlanner(view)
-            assert remembered == (fresh.adjacency, fresh.plan(tickets))
-            legal = state.legal_actions(seat)
-            state.apply(seat, normal[seat].choose(view, legal))
+    carried = 0
+    real_carry = routes.RoutesPlanner._carried
+
+    def counting_carry(self, same):
+        nonlocal carried
+        known = real_carry(self, same)
+        carried += known is not None
+        return known
+
+    stores = (routes._GRAPHS, routes._PLANS, routes._LATEST)
+    routes.RoutesPlanner._carried = counting_carry
+    try:
+        for game_id, players in (("routes-usa", 2), ("routes-italy", 2), ("routes-usa", 4)):
+            start = create(game_id, players, 8)
+            normal = [make_bot("greedy", s) for s in range(players)]
+            for _ in range(30):      # into the game: tickets kept, a few claims
+                seat = start.to_act[0]
+                start.apply(seat, normal[seat].choose(start.view(seat),
+                                                      start.legal_actions(seat)))
+            for rollout in range(3):
+                state = start.clone()
+                normal = [make_bot("greedy", 10 * rollout + s) for s in range(players)]
+                while not state.is_over:
+                    seat = state.to_act[0]
+                    view = state.view(seat)
+                    tickets = view["private"].get("tickets", [])
+                    kept = routes.RoutesPlanner(view)
+                    remembered = (kept.plan(tickets), kept.adjacency)
+                    saved = [dict(store) for store in stores]
+                    for store in stores:
+                        store.clear()
+                    fresh = routes.RoutesPlanner(view)
+                    assert remembered == (fresh.plan(tickets), fresh.adjacency)
+                    for store, copy in zip(stores, saved, strict=True):
+                        store.clear()
+                        store.update(copy)
+                    legal = state.legal_actions(seat)
+                    state.apply(seat, normal[seat].choose(view, legal))
+    finally:
+        routes.RoutesPlanner._carried = real_carry
+    assert carried > 40       # the carrying was put to the test (83 times)
 
 
 def _claimable(planner, track) -> bool:
@@ -429,3 +458,26 @@ def test_a_cpu_budget_reads_the_clock_it_is_given():
     assert bot.budget == Budget(20, None, True)
     assert bot.choose(state.view(seat), state.legal_actions(seat),
                       dealer(state, seat)) in state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("game_id", ["routes-usa", "routes-italy"])
+def test_the_planning_view_is_the_part_of_the_view_the_planner_reads(game_id):
+    """Rollouts hand the planner `planning_view`: each of its fields must be
+    the view's, and the planner must choose from it as from the whole view."""
+    state = create(game_id, 3, 5)
+    normal = [make_bot("greedy", s) for s in range(3)]
+    twin = [make_bot("greedy", s) for s in range(3)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        view, brief = state.view(seat), state.planning_view(seat)
+        for key, value in brief.items():
+            if key == "players":
+                assert [p["trains"] for p in value] == [p["trains"] for p in view["players"]]
+            elif key == "region_table":
+                assert [list(row) for row in value] == view["region_table"]
+            else:
+                assert value == view[key], key
+        legal = state.legal_actions(seat)
+        action = normal[seat].choose(view, legal)
+        assert twin[seat].choose(brief, legal) == action
+        state.apply(seat, action)

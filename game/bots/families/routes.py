@@ -37,6 +37,9 @@ REGION_WEIGHT = 0.5
 GRAPHS_KEPT, PLANS_KEPT = 256, 4096
 _GRAPHS: dict[tuple, list[list[tuple[int, int, Track | None]]]] = {}
 _PLANS: dict[tuple, tuple[tuple[Track, ...], int, int]] = {}
+# per (board, seat, small table, budget, tickets): the owners of the last
+# plan made for them, and that plan (RoutesPlanner._carried)
+_LATEST: dict[tuple, tuple[dict[int, int], tuple[tuple[Track, ...], int, int]]] = {}
 
 
 class _PlannerBoard:
@@ -88,10 +91,19 @@ class RoutesPlanner:
         # every track's owner (views list them in board order)
         self._graph_key = (self.board.name, self.seat, self.players < 4,
                            tuple(owner_by_id.items()))
-        adjacency = _GRAPHS.get(self._graph_key)
+        self._adjacency: list[list[tuple[int, int, Track | None]]] | None = None
+
+    @property
+    def adjacency(self) -> list[list[tuple[int, int, Track | None]]]:
+        """The graph, built (or found) only when a path is searched: a move
+        whose plan is remembered needs none (most moves of a rollout)."""
+        adjacency = self._adjacency
         if adjacency is None:
-            adjacency = _remember(_GRAPHS, GRAPHS_KEPT, self._graph_key, self._graph())
-        self.adjacency = adjacency
+            adjacency = _GRAPHS.get(self._graph_key)
+            if adjacency is None:
+                adjacency = _remember(_GRAPHS, GRAPHS_KEPT, self._graph_key, self._graph())
+            self._adjacency = adjacency
+        return adjacency
 
     # --- the graph ----------------------------------------------------------
 
@@ -173,12 +185,54 @@ class RoutesPlanner:
         every train left) are left out.
         """
         budget = self.trains if budget is None else budget
-        key = (self._graph_key, budget, tuple(
-            (t["a"], t["b"], t["points"]) for t in tickets if not t.get("done")))
+        wanted = tuple((t["a"], t["b"], t["points"]) for t in tickets if not t.get("done"))
+        key = (self._graph_key, budget, wanted)
         known = _PLANS.get(key)
         if known is None:
-            known = _remember(_PLANS, PLANS_KEPT, key, self._plan(tickets, budget))
+            same = (self._graph_key[:3], budget, wanted)
+            known = self._carried(same)
+            if known is None:
+                known = self._plan(tickets, budget)
+            _remember(_PLANS, PLANS_KEPT, key, known)
+            _remember(_LATEST, PLANS_KEPT, same, (self.owner, known))
         return list(known[0]), known[1], known[2]
+
+    def _carried(self, same: tuple) -> tuple[tuple[Track, ...], int, int] | None:
+        """The last plan made for the same seat, budget and tickets, if the
+        claims made since cannot change it, else None.
+
+        Claims by other seats only take tracks out of this seat's graph (or
+        make a pair of cities dearer). A cheapest path none of whose pairs
+        lost a track is still the one the search finds (its nodes keep their
+        distances, and nothing reaches them sooner), and a ticket left out
+        only gets dearer; so a plan none of whose tracks' pairs was touched
+        stays as it was. A claim of this seat's own, or one that took an
+        earlier claim back (another rollout), means planning afresh.
+        """
+        entry = _LATEST.get(same)
+        if entry is None:
+            return None
+        then, known = entry
+        now = self.owner
+        if len(then) > len(now):
+            return None
+        for index, holder in then.items():
+            if now.get(index) != holder:
+                return None
+        nodes, seat = self._nodes, self.seat
+        edges, parallel = nodes.edges, nodes.parallel
+        few = self.players < 4
+        used = {edges[t.index][1] for t in known[0]}
+        for index, holder in now.items():
+            if index in then:
+                continue
+            if holder == seat:
+                return None
+            # the pair loses the track, and at a small table its whole parallel set
+            for touched in (parallel[index] if few else (index,)):
+                if edges[touched][1] in used:
+                    return None
+        return known
 
     def _plan(self, tickets: list[dict[str, Any]], budget: int
               ) -> tuple[tuple[Track, ...], int, int]:
@@ -372,7 +426,9 @@ class RoutesSearch(SearchHooks):
         self.greedy = RoutesGreedy(rng)
 
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
-        return self.greedy.choose(state.view(seat), legal)
+        # the planner reads a few fields of the view: the engine builds just
+        # those (a whole view was a sixth of a rollout's time)
+        return self.greedy.choose(state.planning_view(seat), legal)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)

@@ -370,6 +370,30 @@ class RoutesState:
             view["private"] = self._private(seat)
         return view
 
+    def planning_view(self, seat: int) -> View:
+        """The part of `view(seat)` a planning bot reads, built cheaply for
+        the search's rollouts (one a move, on the bot's own guessed state):
+        game, board, you, private, cards_drawn, face_up, routes, final_round,
+        region_table as the view has them, and per seat only its trains.
+        Its lists and dicts may be the state's own: read-only, and stale
+        after the next action."""
+        if self._routes_view is None:
+            self._claimed_routes()
+        view: View = {
+            "game": self.game_id,
+            "board": self.board.name,
+            "you": seat,
+            "private": self._private(seat),
+            "cards_drawn": self.cards_drawn,
+            "face_up": self.face_up,
+            "routes": self._routes_view,
+            "final_round": self.final_turns is not None,
+            "players": [{"trains": trains} for trains in self.trains],
+        }
+        if self.rules.region_table:
+            view["region_table"] = self.rules.region_table
+        return view
+
     def result(self) -> dict[str, Any]:
         """Scores and their breakdown (provisional until the game is over).
 
