@@ -157,6 +157,13 @@ def N_(message: str) -> str:
     return message
 
 
+def listed(items: list[str]) -> str:
+    """Items joined as the current language lists them ("a, b and c", "a、b、c")."""
+    from babel.lists import format_list
+
+    return format_list(list(items), locale=language()) if items else ""
+
+
 def number(value: float, digits: int = 0) -> str:
     """A number written as the current language writes it (grouping, decimals)."""
     from babel.numbers import format_decimal

@@ -1,6 +1,6 @@
 """Save a picture of every screen, headless, for looking at what players see.
 
-Usage: python tools/screenshots.py [DIR]   (default: screenshots/)
+Usage: python tools/screenshots.py [DIR] [--lang ja]   (default: screenshots/, English)
 
 The menus (title, setup with its message and at its fullest, settings, join
 with and without games listed, host, lobby), then for every registered game:
@@ -388,7 +388,17 @@ def kiosk(s: Shooter) -> None:
 
 
 def main() -> int:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
+    import argparse
+
+    from game import i18n
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", type=Path, default=Path("screenshots"))
+    parser.add_argument("--lang", choices=sorted(i18n.LANGUAGES), default="en",
+                        help="the language every screen is drawn in (default: en)")
+    args = parser.parse_args()
+    i18n.pin(args.lang)
+    out = args.out
     out.mkdir(parents=True, exist_ok=True)
     shooter = Shooter(out)
     tour(shooter)

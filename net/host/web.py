@@ -40,6 +40,7 @@ from game.narration import log_lines
 from game.seat_names import shown_name
 from game.seats import SEAT_RGB
 from net import protocol as P
+from net.host.page_said import page_message
 from net.host.page_words import page_words, phone_language
 from net.host.peers import Peer
 
@@ -85,13 +86,21 @@ def join_code(fingerprint: str) -> str:
 
 
 Narrate = Callable[[list[dict[str, Any]], dict[str, Any]], list[str | None]]
+Words = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-def to_json(frame: bytes, narrate: Narrate | None = None) -> str:
+def to_json(frame: bytes, narrate: Narrate | None = None, words: Words | None = None) -> str:
     """A host frame (header and msgpack body) as the JSON the page reads; with
     `narrate`, an update's events get their log lines (`lines`, one per event,
-    None where the log says nothing)."""
+    None where the log says nothing); with `words`, a refusal, notice or
+    goodbye gets its sentence (`said`) and a seat list its shown names
+    (net/host/page_said.py), in the page's language."""
     message = P.expand_legal(msgpack.unpackb(frame[P.HEADER.size:], raw=False))
+    if words is not None:
+        try:
+            message = words(message)
+        except Exception as exc:            # never: the program's own sentences
+            log.error("cannot word a message for the page: %r", exc)
     if narrate is not None and message.get("type") == "update" and message.get("events"):
         try:
             message["lines"] = narrate(message["events"], message.get("view") or {})
@@ -124,10 +133,13 @@ def from_json(text: str | bytes) -> bytes:
 class WebPeer(Peer):
     """A browser on the WebSocket: messages queue here and one task writes them."""
 
-    def __init__(self, addr: str, ws: ServerConnection, narrate: Narrate | None = None):
+    def __init__(self, addr: str, ws: ServerConnection, narrate: Narrate | None = None,
+                 lang: str = "en", name_of: Callable[[int], str | None] | None = None):
         super().__init__(addr)
         self.ws = ws
         self.narrate = narrate
+        self.lang = lang
+        self.name_of = name_of or (lambda seat: None)
         self.outbox: deque[str] = deque()
         self.queued_bytes = 0
         self.wake = asyncio.Event()
@@ -138,7 +150,8 @@ class WebPeer(Peer):
         if self.closed or self.writing_done:
             return
         try:
-            text = to_json(frame, self.narrate)
+            text = to_json(frame, self.narrate, lambda message: page_message(
+                message, self.lang, self.seat, self.name_of))
         except Exception as exc:           # never: the host's own messages
             log.error("cannot send a message to the page %s: %s", self.addr, exc)
             return
@@ -217,12 +230,17 @@ class WebGate:
             return log_lines(self.game, events, seat_name, view, lang)
         return narrate
 
+    def _seat_name(self, seat: int) -> str | None:
+        return self.slots[seat].name if 0 <= seat < len(self.slots) else None
+
     def _web_info(self, lang: str = "en") -> dict[str, Any]:
         """What the page shows before it joins (public, as any spectator sees it)
         and its words in the phone's language."""
         return {"name": self.name, "game": self.game, "phase": self.phase, "lang": lang,
                 "words": page_words(lang),
-                "code": join_code(self.identity.fingerprint), "seats": self.seat_table(),
+                "code": join_code(self.identity.fingerprint),
+                "seats": page_message({"type": "seats", "seats": self.seat_table()}, lang,
+                                      None, self._seat_name)["seats"],
                 "colors": {name: "#" + "".join(f"{c:02x}" for c in rgb)
                            for name, rgb in SEAT_RGB.items()}}
 
@@ -288,7 +306,7 @@ class WebGate:
         request = ws.request
         query = parse_qs(urlsplit(request.path).query) if request is not None else {}
         lang = phone_language((query.get("lang") or [""])[0])
-        peer = WebPeer(f"{ip}:{remote[1]}", ws, self._web_lines(lang))
+        peer = WebPeer(f"{ip}:{remote[1]}", ws, self._web_lines(lang), lang, self._seat_name)
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
         writer = asyncio.ensure_future(peer.write_loop())

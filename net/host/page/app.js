@@ -109,6 +109,10 @@ function setState() {
   return state;
 }
 
+// the host's sentence for a refusal, notice or goodbye in this phone's language
+// (`said`); its English `reason` only from a host that does not send one
+const said = (m) => (typeof m.said === "string" ? m.said : m.reason);
+
 function status(text, problem = false) {
   $("status").textContent = text;
   $("status").classList.toggle("problem", problem);
@@ -209,7 +213,7 @@ function onMessage(m) {
       if (keptToken() && (m.code === "started" || m.code === "bad_hello")) keepToken(null);
       if (m.code === "in_use") { status(t("Your seat is still open on another device; trying again…"), true); return; }
       S.seat = null;
-      status(m.reason, true);
+      status(said(m), true);
       S.stopped = m.code === "busy" ? null : "rejected";
       renderLobby();
       break;
@@ -250,11 +254,11 @@ function onMessage(m) {
     case "error":
       S.inFlight = false;
       S.tapAt = null;
-      status(m.reason, true);
+      status(said(m), true);
       render(false);
       break;
     case "notice":
-      status(m.reason);
+      status(said(m));
       break;
     case "ping":
       send({ type: "pong", n: m.n || 0 });
@@ -262,7 +266,7 @@ function onMessage(m) {
     case "bye":
       if (m.code === "kicked" || m.code === "taken") { keepToken(m.code === "kicked" ? null : keptToken()); S.seat = null; }
       S.stopped = m.code === "stopped" || m.code === "over" || m.code === "kicked" || m.code === "taken" ? m.code : null;
-      status(m.reason || t("The host closed the connection."), true);
+      status(said(m) || t("The host closed the connection."), true);
       break;
     default:
       break;

@@ -113,7 +113,7 @@ def _die(caption: str, coins: int = 2, elephant: bool = False) -> Picture:
                anchor="midtop")
         if elephant:
             surface.blit(pieces.event_card("Elephant", 220, 70), (rect.x + 40, rect.y + 460))
-            theme.blit_text(surface, "6 + die", (rect.x + 280, rect.y + 495), 36, theme.ACCENT,
+            theme.blit_text(surface, _("6 + die"), (rect.x + 280, rect.y + 495), 36, theme.ACCENT,
                             True, "midleft")
             return
         surface.blit(pieces.travel_card("ship", 7, *CARD), (rect.x + 40, rect.y + 440))

@@ -290,7 +290,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
                 if discard in self.legal:
                     self.act(discard)
                 else:
-                    self.app.toast("Travel cards pay for a leg: choose Travel", theme.ACCENT)
+                    self.app.toast(_("Travel cards pay for a leg: choose Travel"), theme.ACCENT)
         elif kind == "event":
             events = self.shown["private"].get("events", [])
             if value < len(events):

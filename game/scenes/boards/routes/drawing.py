@@ -12,8 +12,8 @@ from game.anim.tween import Tween, hop, lerp2
 from game.i18n import _
 from game.places import place
 from game.rules.routes.board import LOCOMOTIVE
-from game.rules.routes.payments import FERRY
 from game.scenes.boards.routes import layout as L
+from game.scenes.boards.routes.words import payment_words
 from game.ui import layout_record, theme
 from game.ui import route_drawing as rd
 from game.ui.widgets import draw_card, focus_ring, panel
@@ -309,8 +309,6 @@ class RoutesDrawing:
                 draw_card(surface, pygame.Rect(x, row.y + 8, 26, 40), card, cb)
                 x += 29
             x += 10
-        # colours read as adjectives ("2 pink"); the locomotive and the ferry are cards
-        label = ", ".join(f"{n} {c}s" if n > 1 and c in (LOCOMOTIVE, FERRY) else f"{n} {c}"
-                          for c, n in option["cards"].items())
+        label = payment_words(option["cards"])
         theme.blit_text(surface, label, (row.right - 12, row.centery), 24, theme.TEXT,
                         anchor="midright")
