@@ -108,7 +108,8 @@ def test_the_tour_sees_every_kind_of_screen(tour):
     """The tour reaches what the layout test promises to check."""
     names = set(tour)
     for screen in ("title", "title-continue", "setup", "setup-message", "setup-full",
-                   "settings", "join", "join-games", "host", "lobby"):
+                   "settings", "join", "join-games", "host", "lobby", "setup-phones",
+                   "couch-handoff", "couch-table", "couch-menu"):
         assert screen in names, screen
     for game_id in GAMES:
         for part in ("handoff", "board", "menu", "rules", "leave", "results",

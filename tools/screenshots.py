@@ -3,7 +3,8 @@
 Usage: python tools/screenshots.py [DIR] [--lang ja]   (default: screenshots/, English)
 
 The menus (title, setup with its message and at its fullest, settings, join
-with and without games listed, host, lobby), then for every registered game:
+with and without games listed, host, lobby; a couch game with phones: its
+setup, hand-off, board and Esc menu), then for every registered game:
 the hand-off (and one with its recap), the board mid-game with as many seats
 as the kiosk demo uses (and again with every seat the game takes), the Esc
 menu, every page its Rules entry shows (rules-GAME-N), the leave question and
@@ -104,6 +105,44 @@ def menus(s: Shooter) -> None:
         client.stop()
     finally:
         host.stop()
+    couch(s)
+
+
+def couch(s: Shooter) -> None:
+    """A couch game with phones: the setup with Phones on, then the TV while
+    two phone seats wait (the hand-off of its hot-seat seat, with the join
+    card in its corner; the board with the card over the log; the Esc menu)."""
+    from game.scenes.flow import new_phone_game
+    from game.scenes.game_menu import GameMenuScene
+    from game.scenes.handoff import HandoffScene
+
+    app = s.app
+    app.toasts.clear()              # the lobby's "Connected" is not this screen's
+    setup = nav.screen("setup", app)
+    app.push(setup)
+    setup._change("phones", 1)
+    setup.kinds[2] = "@phone"
+    s.shot("setup-phones", 3)
+    app.pop()
+    names = ["Ada", "Ben", "Cy", "Di"]
+    seats = [Seat(names[i], SEAT_COLORS[i], "greedy" if i == 2 else None) for i in range(4)]
+    session = new_phone_game(app, next(iter(GAMES)), seats, {1, 3}, bind="127.0.0.1",
+                             port=0, advertise=False, web_port=0)
+    try:
+        app.step(3)
+        if isinstance(app.top, HandoffScene):
+            s.shot("couch-handoff")
+            app.top.ticks = 20
+            s.key(pygame.K_RETURN)
+        s.shot("couch-choice", 3)
+        while app.top is not app.stack[0]:
+            app.pop()
+        s.shot("couch-table")
+        app.push(GameMenuScene(app, app.stack[0]))
+        s.shot("couch-menu")
+    finally:
+        session.stop()
+        nav.to_title(app)
 
 
 def setup_full(s: Shooter) -> None:

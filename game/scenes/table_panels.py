@@ -125,7 +125,7 @@ class TablePanels:
             if level.lower() not in info["name"].lower():  # "Normal bot 2" says it already
                 name = _("{name} ({level})").format(name=name, level=_(level))
         if kind == "open":       # a couch game's phone seat no phone has taken yet
-            name = _("{name} - scan to join").format(name=name)
+            name = _("{name} (phone)").format(name=name)
         elif not info.get("connected", True):
             name = _("{name} - away").format(name=name)
         elif kind == "human" and info.get("bot"):
