@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=seed, default=1, help="seed of the first game")
     sim.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
                      help="the search (Hard) bot's think time per move "
-                          "(default 1000)")
+                          "(default 500)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots round the seats game by game (fair for strength "
                           "figures: no bot keeps the first seat)")

@@ -27,8 +27,9 @@ class Settings:
     volume: float = 0.6
     colorblind: bool = False
     bot_pace: float = 0.6  # seconds a bot waits before acting, so people can follow
-    # milliseconds the Hard (search) bot thinks per move, on a worker thread
-    bot_think_ms: int = 1000
+    # milliseconds the Hard (search) bot thinks per move, in its worker
+    # processes (game.bots.search.DEFAULT_THINK_MS; a test keeps them equal)
+    bot_think_ms: int = 500
     # True: a move that spends cards (a claim) asks for confirmation first;
     # False: one click plays it, with a few seconds to undo before the next player.
     confirm_moves: bool = True
@@ -67,7 +68,7 @@ class Settings:
         if settings.animation not in ANIMATION_SPEEDS:
             settings.animation = 1.0
         if settings.bot_think_ms not in THINK_TIMES:
-            settings.bot_think_ms = 1000
+            settings.bot_think_ms = cls.bot_think_ms
         if settings.language not in ("", *LANGUAGES):
             settings.language = ""
         return settings

@@ -93,7 +93,7 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     host.add_argument("--bot", default="greedy", choices=bot_names(),
                       help="the bot that fills open seats and stands in for dropped players")
     host.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
-                      help="the search (Hard) bot's think time per move (default 1000); "
+                      help="the search (Hard) bot's think time per move (default 500); "
                            "it thinks off the network loop")
     add_bot_workers(host, "the cores less one, at least 1")
     host.add_argument("--on-drop", default="bot", choices=("bot", "pause"),

@@ -481,3 +481,13 @@ def test_the_planning_view_is_the_part_of_the_view_the_planner_reads(game_id):
         action = normal[seat].choose(view, legal)
         assert twin[seat].choose(brief, legal) == action
         state.apply(seat, action)
+
+
+def test_hard_thinks_half_a_second_by_default_everywhere():
+    """The players' setting and the search's own default agree: 500 ms."""
+    from game.bots.search import DEFAULT_THINK_MS
+    from game.settings import THINK_TIMES, Settings
+
+    assert DEFAULT_THINK_MS == Settings().bot_think_ms == 500
+    assert 500 in THINK_TIMES
+    assert make_bot("search", 1, iterations=3).budget.think_ms == 500

@@ -9,7 +9,7 @@ import pygame
 from game import i18n
 from game.i18n import N_, _
 from game.scenes.base import Scene
-from game.settings import ANIMATION_SPEEDS, SPEED_NAMES, THINK_TIMES
+from game.settings import ANIMATION_SPEEDS, SPEED_NAMES, THINK_TIMES, Settings
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
@@ -84,7 +84,8 @@ class SettingsScene(Scene):
             i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - s.bot_pace))
             s.bot_pace = PACES[(i + step) % len(PACES)]
         elif key == "bot_think_ms":
-            i = THINK_TIMES.index(s.bot_think_ms) if s.bot_think_ms in THINK_TIMES else 2
+            i = THINK_TIMES.index(s.bot_think_ms if s.bot_think_ms in THINK_TIMES
+                                  else Settings.bot_think_ms)
             s.bot_think_ms = THINK_TIMES[(i + step) % len(THINK_TIMES)]
         elif key == "back":
             self.app.pop(self)

@@ -33,7 +33,7 @@ class SetupScene(Scene):
         self.game = 0
         self.count = 3
         seats = len(SEAT_COLORS)
-        # None: human; "": the default bot (Normal; Hard thinks a second a move,
+        # None: human; "": the default bot (Normal; Hard thinks half a second a move,
         # so it is a choice, not the default)
         self.kinds: list[str | None] = [None] + [""] * (seats - 1)
         self.names = list(DEFAULT_NAMES)
