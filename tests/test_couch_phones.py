@@ -177,14 +177,26 @@ def test_a_couch_game_with_phones_serves_the_page_and_a_phone_plays_its_seat(app
     wait_until(lambda: not session.waiting_phones(), "the TV to see the phone seat taken")
     assert host.slots[1].name == "Bob" and host.slots[1].color == "blue"
     handoffs: list[str] = []
+    drawn: list[list[str]] = []
+    alice_views: list[dict[str, Any]] = []
     deadline = time.monotonic() + DEADLINE
     while (phone.moves < 4 or handoffs.count("Alice") < 2) and not session.is_over:
         assert time.monotonic() < deadline, (phone.moves, handoffs)
         phone.play()
-        step(app)
+        drawn.append(_drawn_texts(app, check=False))
+        alice_views.append(session.feeds[0].client.snapshot())
+        time.sleep(0.002)
         assert_no_secret_of(table_of(app), {1})
         play_hot_seat(app, handoffs)
     assert "Bob" not in handoffs          # a phone seat never gets the TV's hand-off
+    # no frame drew one of Bob's tickets (of those naming no city Alice's name)
+    alice = {city for t in _tickets_seen(alice_views) for city in (t["a"], t["b"])}
+    secret = [t for t in _tickets_seen(phone.received) if not {t["a"], t["b"]} & alice]
+    assert secret, "Bob had tickets of his own"
+    for texts in drawn:
+        for ticket in secret:
+            assert not any(f"- {ticket['b']}" in text or f"{ticket['a']} -" in text
+                           for text in texts), (ticket, texts)
     assert "Alice" in handoffs            # a hot-seat seat still does
     # the phone got only its own secrets
     for message in phone.received:
@@ -224,15 +236,28 @@ def test_when_every_human_holds_a_phone_no_hand_off_ever_shows(app):
         p.close()
 
 
-def _drawn_texts(app: App) -> list[str]:
+def _drawn_texts(app: App, check: bool = True) -> list[str]:
     """The lines of text of one frame, checked for overlaps (the corner card
     must not sit on the log's lines or run out of its box)."""
     from game.ui import layout_check, layout_record
 
     with layout_record.recording() as record:
         app.step(1)
-    assert layout_check.problems(record.frame.marks) == []
+    if check:
+        assert layout_check.problems(record.frame.marks) == []
     return [m.content for m in record.frame.texts]
+
+
+def _tickets_seen(messages: Any) -> list[dict[str, Any]]:
+    """Every ticket a route game's private views in these messages showed."""
+    seen = []
+    for message in messages:
+        private = (message.get("view") or {}).get("private") or {}
+        pending = private.get("pending") or {}
+        for ticket in [*private.get("tickets", []), *pending.get("options", [])]:
+            if isinstance(ticket, dict) and ticket not in seen:
+                seen.append(ticket)
+    return seen
 
 
 def test_bad_input_from_a_phone_is_refused_as_on_a_lan(app):
