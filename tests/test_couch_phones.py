@@ -339,6 +339,33 @@ def test_bots_play_for_missing_phones_until_a_phone_comes(app):
     phone.close()
 
 
+def test_a_rematch_keeps_the_phone_in_its_seat(app):
+    session = start(app, ["random", "phone", "random"], game="railway-tricks")
+    host = session.host
+    phone = Phone(host)
+    phone.join("Bob", seat=1)
+    deadline = time.monotonic() + DEADLINE
+    while not session.is_over:
+        assert time.monotonic() < deadline, phone.moves
+        phone.play()
+        step(app)
+        assert not any(isinstance(s, HandoffScene) for s in app.stack)
+    first = table_of(app)
+    while not first.results_shown:
+        assert time.monotonic() < deadline
+        step(app)
+    first.rematch()                                      # the results screen's Rematch
+    wait_until(lambda: (step(app), table_of(app) is not first)[1], "the new game's table")
+    moves = phone.moves
+    while phone.moves < moves + 2:
+        assert time.monotonic() < deadline
+        phone.play()
+        step(app)
+    assert host.games_started == 2 and phone.seat == 1
+    assert table_of(app).viewer is None and not table_of(app).shown.get("private")
+    phone.close()
+
+
 def test_setup_turns_phones_on_and_starts_a_couch_game(app, monkeypatch):
     from game.scenes import flow
     from game.scenes.setup import PHONE, SetupScene
