@@ -10,7 +10,8 @@ never shows their secrets; their turns are the host's business.
 The host sends each update to the seats before the spectators, so when the
 TV's update of a version has arrived, every hot-seat client holds its own
 update of that version: the table shows a seat's hand of exactly the version
-whose events it has animated.
+whose events it has animated, and those events carry the hot-seat seats' own
+secrets (from their clients' copies) for it to animate.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class SeatFeed:
     def __init__(self, client: Any):
         self.client = client
         self.frames: OrderedDict[int, Frame] = OrderedDict()
+        self.events: OrderedDict[int, list[Event]] = OrderedDict()   # as redacted for this seat
         self.errors: list[str] = []
 
     def pump(self) -> None:
@@ -44,8 +46,11 @@ class SeatFeed:
                 self.frames[message.get("version", 0)] = (
                     message["view"], list(message.get("legal") or []),
                     tuple(message.get("to_act") or ()))
-                while len(self.frames) > KEPT_FRAMES:
-                    self.frames.popitem(last=False)
+                if kind == "update":
+                    self.events[message.get("version", 0)] = list(message.get("events") or [])
+                for kept in (self.frames, self.events):
+                    while len(kept) > KEPT_FRAMES:
+                        kept.popitem(last=False)
             elif kind == "error":
                 self.errors.append(host_said(message, _("The host refused.")))
 
@@ -118,11 +123,29 @@ class CouchSession(RemoteSession):
         return self.status == "connected" and any(f.client.awaiting for f in self.feeds.values())
 
     def poll(self) -> list[list[Event]]:
-        out = super().poll()
+        """The TV's event batches, each with the hot-seat seats' own secrets put
+        back (a card one of them drew): the table redacts them for whoever it
+        shows, as it does a hot-seat Match's events. A phone seat's secrets are
+        in no batch here: only its phone gets them."""
+        self.pump()
+        batches, self._events = self._events, []
+        versions, self._event_versions = self._event_versions, []
         for feed in self.feeds.values():
             feed.pump()
             self._notices.extend((text, "error") for text in feed.errors)
             feed.errors.clear()
+        return [self._with_secrets(batch, version)
+                for batch, version in zip(batches, versions, strict=True)]
+
+    def _with_secrets(self, batch: list[Event], version: int | None) -> list[Event]:
+        out = list(batch)
+        for seat, feed in self.feeds.items():
+            own = feed.events.get(version) if version is not None else None
+            if own is None or len(own) != len(out):
+                continue
+            for i, event in enumerate(own):
+                if "private" in event and event.get("private_to") == seat:
+                    out[i] = event
         return out
 
     def _on_status(self, message: dict[str, Any]) -> None:

@@ -26,6 +26,7 @@ class RemoteSession:
         self.client = client
         self.host = host  # the Host object when this window hosts the game
         self._events: list[list[Event]] = []
+        self._event_versions: list[int | None] = []   # each batch's version (None: a sync)
         self._notices: list[tuple[str, str]] = []
         self._clocks: dict[int, float] = {}   # seat -> when its turn timer runs out
         # The board, turn and moves of the last update handed out with poll():
@@ -199,8 +200,10 @@ class RemoteSession:
                                       bool(message.get("over")) or snap["result"] is not None)
             if kind == "update":
                 self._events.append(list(message.get("events", [])))
+                self._event_versions.append(message.get("version"))
             elif kind == "sync":
                 self._events.append([])  # a full resync: snap to it
+                self._event_versions.append(None)
                 self._clocks.clear()
             elif kind == "error":
                 self._notices.append((host_said(message, _("The host refused.")), "error"))
@@ -237,7 +240,7 @@ class RemoteSession:
 
     def poll(self) -> list[list[Event]]:
         self.pump()
-        out, self._events = self._events, []
+        out, self._events, self._event_versions = self._events, [], []
         return out
 
     def _on_clock(self, message: dict[str, Any]) -> None:

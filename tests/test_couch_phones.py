@@ -179,6 +179,14 @@ def test_a_couch_game_with_phones_serves_the_page_and_a_phone_plays_its_seat(app
     handoffs: list[str] = []
     drawn: list[list[str]] = []
     alice_views: list[dict[str, Any]] = []
+    polled: list[dict[str, Any]] = []
+    poll = session.poll
+
+    def recording_poll() -> list[list[dict[str, Any]]]:
+        batches = poll()
+        polled.extend(event for batch in batches for event in batch)
+        return batches
+    session.poll = recording_poll
     deadline = time.monotonic() + DEADLINE
     while (phone.moves < 4 or handoffs.count("Alice") < 2) and not session.is_over:
         assert time.monotonic() < deadline, (phone.moves, handoffs)
@@ -189,6 +197,10 @@ def test_a_couch_game_with_phones_serves_the_page_and_a_phone_plays_its_seat(app
         assert_no_secret_of(table_of(app), {1})
         play_hot_seat(app, handoffs)
     assert "Bob" not in handoffs          # a phone seat never gets the TV's hand-off
+    # the table gets the hot-seat seat's own secrets in its events (to animate
+    # them for her, redacted again for whoever it shows), never the phone seat's
+    secrets = {e.get("private_to") for e in polled if "private" in e}
+    assert secrets == {0}, secrets
     # no frame drew one of Bob's tickets (of those naming no city Alice's name)
     alice = {city for t in _tickets_seen(alice_views) for city in (t["a"], t["b"])}
     secret = [t for t in _tickets_seen(phone.received) if not {t["a"], t["b"]} & alice]
