@@ -491,3 +491,32 @@ def test_hard_thinks_half_a_second_by_default_everywhere():
     assert DEFAULT_THINK_MS == Settings().bot_think_ms == 500
     assert 500 in THINK_TIMES
     assert make_bot("search", 1, iterations=3).budget.think_ms == 500
+
+
+def test_remembered_region_gains_are_the_gains_worked_out_afresh():
+    """Italy's claim choice remembers what each claim adds to the region
+    bonus per tracks held; a remembered gain must be the one from scratch."""
+    from game.bots.families import routes
+    from game.rules.routes.scoring import region_bonus
+
+    state = create("routes-italy", 2, 4)
+    normal = [make_bot("greedy", s) for s in range(2)]
+    greedy = routes.RoutesGreedy(random.Random(0))
+    checked = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        claims = [a for a in legal if a["type"] == "claim"]
+        if claims:
+            planner = routes.RoutesPlanner(view)
+            board, table = planner.board, view["region_table"]
+            mine = [(t.a, t.b) for t in board.tracks if planner.owner.get(t.index) == seat]
+            now = region_bonus(board, mine, table)[0]
+            afresh = {a["track"]: region_bonus(board, mine + [(board.track_by_id[a["track"]].a,
+                                                                board.track_by_id[a["track"]].b)],
+                                               table)[0] - now for a in claims}
+            assert greedy._region_gain(planner, claims) == afresh
+            assert greedy._region_gain(planner, claims) == afresh     # remembered
+            checked += any(afresh.values())
+        state.apply(seat, normal[seat].choose(view, legal))
+    assert checked > 5

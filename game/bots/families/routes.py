@@ -37,6 +37,10 @@ REGION_WEIGHT = 0.5
 GRAPHS_KEPT, PLANS_KEPT = 256, 4096
 _GRAPHS: dict[tuple, list[list[tuple[int, int, Track | None]]]] = {}
 _PLANS: dict[tuple, tuple[tuple[Track, ...], int, int]] = {}
+# per (board, region table, tracks held): track id -> what claiming it adds
+# to the region bonus (a few hundred bytes each)
+GAINS_KEPT = 4096
+_GAINS: dict[tuple, dict[str, int]] = {}
 # per (board, seat, small table, budget, tickets): the owners of the last
 # plan made for them, and that plan (RoutesPlanner._carried)
 _LATEST: dict[tuple, tuple[dict[int, int], tuple[tuple[Track, ...], int, int]]] = {}
@@ -393,16 +397,31 @@ class RoutesGreedy:
     def _region_gain(self, planner: RoutesPlanner, claims: list[Action]) -> dict[str, int]:
         """Track id -> what claiming it would add to this seat's region bonus."""
         board = planner.board
-        mine = [(t.a, t.b) for t in board.tracks if planner.owner.get(t.index) == planner.seat]
-        table = [tuple(row) for row in planner.view.get("region_table") or ()]
+        table = tuple(tuple(row) for row in planner.view.get("region_table") or ())
         if not table:
             return {}
-        now = region_bonus(board, mine, table)[0]
+        owner, seat = planner.owner, planner.seat
+        held = tuple(sorted(index for index, holder in owner.items() if holder == seat))
+        # the same tracks held and the same claim give the same gain: rollouts
+        # from one deal weigh the same claims again and again
+        known = _GAINS.get((board.name, table, held))
+        if known is None:
+            known = _remember(_GAINS, GAINS_KEPT, (board.name, table, held), {})
+        mine: list[tuple[str, str]] | None = None
+        now = 0
         gain: dict[str, int] = {}
         for action in claims:
             track = board.track_by_id[action["track"]]
-            if track.id not in gain:
-                gain[track.id] = region_bonus(board, mine + [(track.a, track.b)], table)[0] - now
+            if track.id in gain:
+                continue
+            value = known.get(track.id)
+            if value is None:
+                if mine is None:
+                    mine = [(board.tracks[i].a, board.tracks[i].b) for i in held]
+                    now = region_bonus(board, mine, table)[0]
+                value = known[track.id] = (
+                    region_bonus(board, mine + [(track.a, track.b)], table)[0] - now)
+            gain[track.id] = value
         return gain
 
 
