@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -41,6 +42,8 @@ class App:
         self.settings = settings or Settings.load()
         self.kiosk = kiosk
         i18n.set_language(i18n.pinned() or self.settings.language or i18n.system_language())
+        self.running = True
+        self._signal_before = self._stop_on_sigterm()   # before SDL takes it for a close
         with quiet_stderr():  # no ALSA or Wayland chatter on the player's terminal
             pygame.init()
             with contextlib.suppress(pygame.error):  # no audio device: play silently
@@ -53,7 +56,6 @@ class App:
         self.input = InputMapper()
         self.input.connect_pads()
         self.stack: list[Scene] = []
-        self.running = True
         self.realtime = False  # True inside run(); tests step ticks by hand
         self.ticks = 0
         self.dropped_ticks = 0
@@ -267,6 +269,22 @@ class App:
 
     def close(self) -> None:
         pygame.display.quit()
+        if self._signal_before is not None:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGTERM, self._signal_before)
+            self._signal_before = None
+
+    def _stop_on_sigterm(self) -> Any:
+        """SIGTERM (a logout, a service stop, `kill`) ends the program at once,
+        saved as at any close; left to SDL it would be a window close, which asks
+        first mid-game, so a headless demo or a kiosk nobody answers never ended.
+        Returns the handler it replaced (None off the main thread: tests)."""
+        def stop(signum: int, frame: object) -> None:
+            self.running = False
+        try:
+            return signal.signal(signal.SIGTERM, stop)
+        except ValueError:
+            return None
 
     def frame_stats(self) -> dict[str, float]:
         """Update+draw time per frame in ms; `claim_*` over frames tagged "claim".

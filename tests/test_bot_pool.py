@@ -235,3 +235,11 @@ def test_bot_workers_on_the_command_line(capsys):
                  "--think-ms", "10", "--games", "1", "--json", "--bot-workers", "2"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert lines[-1]["summary"] and lines[0]["winners"]
+
+
+def test_workers_stand_outside_the_programs_process_group(pool):
+    """A signal to the program's group (Ctrl+C, `timeout`, a shell's stop) is the
+    program's to handle: it must not kill the workers under it, which the pool
+    would then report as died while the program closes."""
+    _wait(pool.ready, "the workers to start")
+    assert pool.pids() and all(os.getpgid(pid) != os.getpgid(0) for pid in pool.pids())

@@ -497,6 +497,22 @@ def test_closing_the_window_mid_game_asks_first(app, tmp_path):
     assert not app.running
 
 
+def test_sigterm_mid_game_ends_the_program_without_asking(app, tmp_path):
+    """A logout, a service stop or `kill` stops the program: asking first (as a
+    closed window does) left a headless demo or a kiosk running for ever."""
+    import os
+    import signal
+
+    from game.scenes.confirm import ConfirmScene
+
+    hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")], tmp_path=tmp_path)
+    os.kill(os.getpid(), signal.SIGTERM)       # handled on this thread, at once
+    app.step(1)
+    assert not app.running and not isinstance(app.top, ConfirmScene)
+    app.run(max_frames=1000)                  # the loop ends at once
+    assert app.ticks < 1000
+
+
 def test_every_ticket_is_reachable_with_its_progress(app, tmp_path):
     scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
                     tmp_path=tmp_path)

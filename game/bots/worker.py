@@ -45,7 +45,13 @@ def warm() -> None:
 
 def serve(conn: Connection, nice: int = 0) -> None:
     """The worker's loop (a process target)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C is for the program; it closes us
+    # A signal to the program's process group (Ctrl+C in a terminal, `timeout`,
+    # a stop from a shell) is the program's to handle: it then closes its
+    # workers. Out of that group, a worker is not killed beside it and reported
+    # as died; and a worker whose program is gone ends at its pipe's end (below).
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpgrp()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)        # the window (or the host's loop) comes first
