@@ -21,7 +21,7 @@ import gettext
 import io
 import locale
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -155,6 +155,11 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks a constant for extraction; `_()` translates it where it is shown."""
     return message
+
+
+def joined(items: Iterable[str]) -> str:
+    """Items in a plain run, as the current language separates them ("a, b", "a、b")."""
+    return ("、" if language() == "ja" else ", ").join(items)
 
 
 def listed(items: list[str]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, joined, listed, ngettext
 from game.places import place
 from game.rules.base import Event
 
@@ -62,11 +62,11 @@ def describe(event: Event, seat_name: Callable[[int], str], view: dict[str, Any]
             extra.append(_("balloon rolled {roll}").format(roll=event["balloon"]["roll"]))
         if event["elephant"] is not None:
             extra.append(_("elephant rolled {roll}").format(roll=event["elephant"]))
-        if event["events"]:
-            extra.append(", ".join(event_name(e) for e in event["events"]))
-        more = f" ({'; '.join(extra)})" if extra else ""
+        extra += [event_name(e) for e in event["events"]]
+        if extra:
+            how = _("{cards} ({details})").format(cards=how, details=listed(extra))
         return _("{name}: {a} to {b}, {how}: {days} days").format(
-            name=who, a=place(event["from"]), b=place(event["to"]), how=how + more,
+            name=who, a=place(event["from"]), b=place(event["to"]), how=how,
             days=event["days"])
     if kind == "card_taken":
         if event["slot"] is None:
@@ -82,7 +82,7 @@ def describe(event: Event, seat_name: Callable[[int], str], view: dict[str, Any]
         return _("{name} rolled for the {purpose}: {roll}").format(
             name=who, purpose=purpose, roll=event["roll"])
     if kind == "days_lost":
-        names = ", ".join(seat_name(s) for s in event["seats"])
+        names = joined(seat_name(s) for s in event["seats"])
         if event["why"] == "round":
             return _("New round: +{days} day for {names}").format(days=event["days"],
                                                                   names=names)

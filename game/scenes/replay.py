@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from game.host_words import said
-from game.i18n import N_, _
+from game.i18n import N_, _, listed
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.seat_names import shown_name
@@ -174,8 +174,9 @@ class ReplayControls(Scene):
         keys = _("Space play/pause · Left/Right step · PgUp/PgDn round · Up/Down speed · "
                  "digits + Enter round · V view · H hide · Esc leave")
         size = theme.fit_size(keys, 22, BAR.width - 40, False, 16)
-        theme.blit_text(surface, keys, (BAR.x + 20, BAR.y + 42), size, theme.TEXT_DIM)
-        track = self._track()
+        track = self._track()       # the keys stand on the track, never across it
+        theme.blit_text(surface, keys, (BAR.x + 20, track.y - 3), size, theme.TEXT_DIM,
+                        anchor="bottomleft")
         pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=7)
         done = track.copy()
         done.width = round(track.width * s.cursor / max(1, s.length))
@@ -252,9 +253,10 @@ class ReplaysScene(Scene):
                 continue
             info = GAMES[summary["game"]]
             name = _(info.name)
-            state = (_("won by {names}").format(names=", ".join(summary["winners"]))
+            state = (_("won by {names}").format(names=listed(summary["winners"]))
                      if summary["over"] else _("unfinished"))
-            self.entries.append((f"{name}: {', '.join(summary['players'])} ({state})", path))
+            self.entries.append((_("{game}: {players} ({state})").format(
+                game=name, players=listed(summary["players"]), state=state), path))
         cx = theme.SCREEN_W // 2
         buttons = [Button(label, pygame.Rect(cx - 640, 220 + i * 88, 1280, 76),
                           lambda p=path: self._open(p), size=32)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, joined
 from game.ui import theme
 from game.ui.qr import qr_surface
 
@@ -62,7 +62,7 @@ def draw_phone_card(surface: pygame.Surface, web: str, code: str, waiting: list[
     lines = [(_("Phones: scan to join"), 28, theme.ACCENT, True),
              (web.removeprefix("http://").rstrip("/"), 26, theme.TEXT, True),
              (_("code {code}").format(code=code) if code else "", 26, theme.TEXT, False),
-             (_("Waiting for {names}").format(names=", ".join(waiting)), 24, theme.TEXT_DIM,
+             (_("Waiting for {names}").format(names=joined(waiting)), 24, theme.TEXT_DIM,
               False)]
     y = card.y + 14
     for text, size, color, bold in lines:

@@ -232,7 +232,7 @@ def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry,
         x = box.x + 12 + col * 210
         y = box.y + 52 + row * 24
         pygame.draw.rect(surface, region_color(i), (x, y + 3, 18, 16), border_radius=3)
-        label = place(name) + (" x2" if name in doubles else "")
+        label = (_("{region} x2").format(region=place(name)) if name in doubles else place(name))
         theme.blit_text(surface, label[:22], (x + 26, y + 2), 21, theme.TEXT)
 
 

@@ -116,9 +116,10 @@ class RaceBoardLayer:
         for slot, action in enumerate(self.shown_actions()):
             head = pygame.Rect(L.slot_rect(slot).topleft, (L.SLOT_W, L.SLOT_HEAD_H))
             panel(s, head, (52, 60, 80), theme.PANEL_EDGE, 8)
-            theme.blit_text(s, theme.fit_text(_(ACTION_NAMES.get(action, action)), 24,
-                                              L.SLOT_W - 8, True),
-                            head.center, 24, theme.TEXT, True, "center")
+            name = _(ACTION_NAMES.get(action, action))   # shrinks before it is cut
+            size = theme.fit_size(name, 24, L.SLOT_W - 8, True, 18)
+            theme.blit_text(s, theme.fit_text(name, size, L.SLOT_W - 8, True),
+                            head.center, size, theme.TEXT, True, "center")
         theme.blit_text(s, _("Travel"), (L.DECK_RECT.centerx, L.DECK_RECT.bottom + 4), 22,
                         theme.TEXT_DIM, anchor="midtop")
         theme.blit_text(s, _("Events"), (L.EVENT_DECK_RECT.centerx, L.EVENT_DECK_RECT.bottom + 4),

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, joined, ngettext
 from game.narration.race import ACTION_NAMES, CHIP_WORDS, event_name, kind_word
 from game.places import place
 from game.scenes.boards.race import layout as L
@@ -216,7 +216,7 @@ class RaceChoices:
     def _city_people(self, city: str) -> str:
         here = [self.seat_name(p["seat"]) for p in self.shown["players"]
                 if p["city"] == city and p["arrived"] is None]
-        return ", ".join(here)
+        return joined(here)
 
     def _ring_city(self, surface: pygame.Surface, city: str) -> None:
         x, y = self.world.cities[city]
@@ -259,7 +259,7 @@ class RaceChoices:
         if action["balloon"] is not None and "Balloon" not in action["events"]:
             names.append(_("track balloon"))
         if names:
-            text = theme.fit_text(", ".join(names), 22, row.right - x - 110)
+            text = theme.fit_text(joined(names), 22, row.right - x - 110)
             theme.blit_text(surface, text, (x + 6, row.centery), 22, theme.ACCENT,
                             anchor="midleft")
         days = self.move_days(action)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, joined, listed, ngettext
 from game.narration.race import ACTION_NAMES, CHIP_WORDS, event_name
 from game.places import place
 from game.rules.race.data import load_race
@@ -59,8 +59,10 @@ def _track(actions: list[str], cards: list[tuple[str, int] | None]) -> Picture:
             x, y = rect.x + 4 + col * (w + 8), rect.y + row * 250
             head = pygame.Rect(x, y, w, L.SLOT_HEAD_H)
             panel(surface, head, (52, 60, 80), theme.PANEL_EDGE, 8)
-            theme.blit_text(surface, theme.fit_text(_(ACTION_NAMES[action]), 24, w - 8, True),
-                            head.center, 24, theme.TEXT, True, "center")
+            name = _(ACTION_NAMES[action])              # shrinks before it is cut
+            size = theme.fit_size(name, 24, w - 8, True, 18)
+            theme.blit_text(surface, theme.fit_text(name, size, w - 8, True),
+                            head.center, size, theme.TEXT, True, "center")
             spot = pygame.Rect(0, 0, *CARD)
             spot.midtop = (head.centerx, head.bottom + 12)
             card = cards[i] if i < len(cards) else None
@@ -134,10 +136,11 @@ def _detective_picture(city: str, days: int) -> Picture:
         surface.blit(img, img.get_rect(midbottom=(spot[0] - 6, spot[1] + 6)))
         pawn = pieces.pawn(SEAT_RGB["blue"], 2, 18)
         surface.blit(pawn, pawn.get_rect(center=(spot[0] + 70, spot[1] + 10)))
-        plate = pygame.Rect(0, 0, theme.font(26, True).size(city)[0] + 20, 36)
+        name = place(city)               # the plate fits the name as drawn, in any language
+        plate = pygame.Rect(0, 0, theme.text(name, 26, bold=True).get_width() + 20, 36)
         plate.midtop = (spot[0] + 40, spot[1] + 40)
         pygame.draw.rect(surface, (24, 28, 38), plate, border_radius=10)
-        theme.blit_text(surface, place(city), plate.center, 26, (255, 255, 255), True, "center")
+        theme.blit_text(surface, name, plate.center, 26, (255, 255, 255), True, "center")
         _label(surface, _("traveller 2 ends a turn here: +{days} days").format(
                             days=days), (rect.x, land.bottom + 24),
                rect.width, theme.TEXT)
@@ -212,22 +215,22 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
     data = load_race()
     n = data.numbers
     route = list(data.route)
-    laid = ", ".join(_("{players} travellers {cards}").format(players=k, cards=v)
-                     for k, v in sorted(data.cards_laid.items()))
+    laid = listed([_("{players} travellers {cards}").format(players=k, cards=v)
+                   for k, v in sorted(data.cards_laid.items())])
     actions = list(data.action_track)
     no_cards = next(leg for leg in data.legs if not leg.options)
     chip = {kind: _(CHIP_WORDS[kind]) for kind in CHIP_WORDS}
     limit = n["time_limit"]
     hand = n["hand_limit"]
-    blue = ", ".join(ngettext("{event} {days} day", "{event} {days} days", days).format(
-        event=event_name(name), days=days) for name, days in data.blue_days.items())
+    blue = listed([ngettext("{event} {days} day", "{event} {days} days", days).format(
+        event=event_name(name), days=days) for name, days in data.blue_days.items()])
     return [
         RulesPage(_("The race"), (
             _("Go round the world from {route0} and back: east through {join}. Each leg is "
               "paid with travel cards, and their days move your marker along the time track "
               "round the board.").format(
                 route0=place(route[0]),
-                join=', '.join(place(c) for c in route[1:-1])),
+                join=listed([place(c) for c in route[1:-1]])),
             _("The winner is the traveller back in {route0} with the fewest days, if within "
               "{limit}. Cards, chips, events and a detective make the way long or short.").format(
                 route0=place(route[0]),
@@ -324,8 +327,10 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
               "traveller to reach a city may use its red chip; the last to reach it, its "
               "blue chip. You may leave a chip; either way it is gone."),
             _("A chip gives {gifts}.").format(
-                gifts="; ".join(f"{pieces.CHIP_MARKS[k]}: {w}" for k, w in chip.items())),
-        ), _pieces([(pieces.chip(color, kind, 26), f"{_(color)} {pieces.CHIP_MARKS[kind]}: {words}")
+                gifts=joined(_("{mark}: {gift}").format(mark=pieces.CHIP_MARKS[k], gift=w)
+                             for k, w in chip.items())),
+        ), _pieces([(pieces.chip(color, kind, 26), _("{color} {mark}: {gift}").format(
+                        color=_(color), mark=pieces.CHIP_MARKS[kind], gift=words))
                     for color, kind, words in (("red", "coin", chip["coin"]),
                                                ("blue", "travel", chip["travel"]),
                                                ("red", "event", chip["event"]),

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, joined, ngettext
 from game.narration.race import ACTION_NAMES, CHIP_WORDS, card_text, kind_word, ordinal
 from game.narration.race import describe as narrate
 from game.places import place
@@ -227,7 +227,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             here = [self.seat_name(p["seat"]) for p in view["players"]
                     if p["city"] == city and p["arrived"] is None]
             caught = (_(" Now in {city} with {names}.").format(city=place(city),
-                                                               names=", ".join(here))
+                                                               names=joined(here))
                       if here else _(" Now in {city}.").format(city=place(city)))
             return _("The detective: ending your own turn in his city costs "
                      "{days} days (a Distraction card saves you).").format(
@@ -247,7 +247,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             here = [self.seat_name(p["seat"]) for p in view["players"] if p["city"] == value
                     and p["arrived"] is None]
             parts = [place(value)] + words + (
-                [_("{names} here").format(names=", ".join(here))] if here else [])
+                [_("{names} here").format(names=joined(here))] if here else [])
             if view["detective"] == value:
                 parts.append(_("the detective waits here"))
             return " - ".join(parts)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, joined
 from game.narration.tricks import entry_name
 from game.places import place
 from game.rules.tricks.cards import card_view, city_view, lane_entry_view, locomotive_view
@@ -171,19 +171,19 @@ def _example_line() -> list[dict[str, Any]]:
 def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
     """Every page of Railway Tricks' rules (`options`: the variants played now)."""
     data, _art_ = _art()
-    names = ", ".join(data.companies)
-    dealt = ", ".join(_("{players} players {cards} cards").format(players=n, cards=k)
+    names = joined(data.companies)
+    dealt = joined(_("{players} players {cards} cards").format(players=n, cards=k)
                       for n, k in sorted(data.dealt.items()))
     locos = [locomotive_view(data, i) for i in range(len(data.locomotives))]
     by_name = {lo["name"]: lo for lo in locos}
-    runs = ", ".join(_("{name} runs {count} cards for {cost}").format(
+    runs = joined(_("{name} runs {count} cards for {cost}").format(
         name=lo["name"], count=lo["distance"], cost=lo["cost"])
                      for lo in locos if lo["distance"] is not None)
     whole = next((lo for lo in locos if lo["distance"] is None), None)
     pair = next((t for lane in data.lanes.values() for t in lane
                  if t.kind == LOCOMOTIVE and len(t.locomotives) > 1), None)
     pair_names = [data.locomotives[i][0] for i in pair.locomotives] if pair else []
-    cities = ", ".join(f"{place(n)} ({v})" for n, v in data.cities)
+    cities = joined(_("{city} ({value})").format(city=place(n), value=v) for n, v in data.cities)
     exchange = {"kind": "exchange", "company": data.companies[0]}
     lane_kinds = [exchange, city_view(data, 2),
                   lane_entry_view(data, (LOCOMOTIVE, (0,))), {"kind": "reservation"}]

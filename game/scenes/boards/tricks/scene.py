@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, listed, ngettext
 from game.narration.tricks import card_name, city_name, end_word, entry_name
 from game.narration.tricks import describe as narrate
 from game.rules.base import Event
@@ -283,13 +283,14 @@ class TricksBoardScene(TricksDrawing, TableScene):
             worth = line_value(model.lines.get(company, []), model.locomotives.get(company))
             value = worth[0] if worth else 0
             total += n * value
-            parts.append(f"{n} {company} x {value}")
+            parts.append(_("{count} {company} x {value}").format(
+                count=n, company=company, value=value))
         name = self.seat_name(seat)
         if not parts:
             return _("{name} holds no shares yet.").format(name=name)
         return _("{name}'s shares: {shares}. Worth {total} if the game ended now "
                  "(each share pays its company's worth at the end).").format(
-            name=name, shares=", ".join(parts), total=total)
+            name=name, shares=listed(parts), total=total)
 
     # --- acting -------------------------------------------------------------------
 
@@ -454,8 +455,9 @@ class TricksBoardScene(TricksDrawing, TableScene):
             if not n:
                 continue
             points = entry.get("points", {}).get(company, 0)
-            items.append((f"{company}: {n} x {values.get(company, 0)}", f"+{points}",
-                          points > 0))
+            items.append((_("{company}: {count} x {value}").format(
+                company=company, count=n, value=values.get(company, 0)), f"+{points}",
+                points > 0))
         return items
 
     # --- events to animations -------------------------------------------------------

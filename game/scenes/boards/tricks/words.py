@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import _
+from game.i18n import _, joined
 from game.narration.tricks import a_share, a_share_capital, card_name, city_name
 from game.rules.tricks.scoring import best_stretch
 
@@ -62,7 +62,7 @@ def lane_tip(entry: Item, index: int, trick: int, free_lines: list[str],
                  "end of any line; then everyone lays their played card at an end of its "
                  "own line.").format(name=city_name(entry), value=entry["value"], when=when)
     if kind == "locomotive":
-        free = ", ".join(free_lines) if free_lines else _("none")
+        free = joined(free_lines) if free_lines else _("none")
         also = entry.get("with", [])
         if also:
             names = _(" and ").join([entry["name"]] + [m["name"] for m in also])
