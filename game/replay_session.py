@@ -123,7 +123,9 @@ class ReplaySession(InertSession):
 
     @property
     def is_over(self) -> bool:
-        return False           # the controls, not the table, say when it ends
+        """At the end of a finished game: the table then shows its results, as
+        live play does (an unfinished game's end is only the last move)."""
+        return self.final_over and self.cursor >= self.length
 
     def view(self, seat: int | None) -> View:
         return self.state.view(self._allowed(seat))

@@ -207,7 +207,11 @@ class ViewReplaySession(InertSession):
     def to_act(self) -> tuple[int, ...]:
         return tuple(x for x in self.frames[self.cursor][2] if isinstance(x, int))
 
-    is_over = False
+    @property
+    def is_over(self) -> bool:
+        """At the last update, if the guest was shown the game's result: the
+        table then shows the results screen (what the guest saw at the end)."""
+        return self.cursor >= self.length and bool(self.result())
 
     def view(self, seat: int | None) -> View:
         view = self.frames[self.cursor][1]
@@ -223,7 +227,17 @@ class ViewReplaySession(InertSession):
         return out
 
     def result(self) -> dict[str, Any]:
-        return self.frames[self.cursor][1].get("result") or {}
+        result = self.frames[self.cursor][1].get("result")
+        return result if isinstance(result, dict) and _scored(result, self.players) else {}
+
+
+def _scored(result: dict[str, Any], players: int) -> bool:
+    """A result the results screen can show: a score per seat, winners among them."""
+    scores, winners = result.get("scores"), result.get("winners")
+    return (isinstance(scores, list) and len(scores) == players
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores)
+            and isinstance(winners, list)
+            and all(isinstance(w, int) and 0 <= w < players for w in winners))
 
 
 def _mover(events: list[Event]) -> int:

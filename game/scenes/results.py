@@ -12,7 +12,8 @@ score order.
 Race chart (or C) shows the race over the game instead of the columns
 (game/race_chart.py, drawn by race_chart_view), replayed from the game's
 record or, on a LAN guest, from the views it was shown. Rematch is offered
-where the session can start one; Title leaves the table
+where the session can start one; a replay's results offer Back to the replay
+(Esc too), which steps back into the game; Title leaves the table
 (a hosting window stops its host). Leaving takes a deliberate choice: no
 button has the focus until an arrow (or the mouse) picks one, so Enter pressed
 to hurry the animations never skips the scores.
@@ -36,6 +37,8 @@ from game.ui.widgets import Button, Menu, panel, shade
 
 BOX = pygame.Rect(120, 80, 1680, 920)
 log = logging.getLogger("railparty.results")
+# keys that leave a replay's results for that point of the game (its start, a round back)
+REPLAY_JUMPS = (pygame.K_HOME, pygame.K_PAGEUP)
 
 
 def race_for(table: Any, result: dict[str, Any] | None = None) -> Race | None:
@@ -44,8 +47,10 @@ def race_for(table: Any, result: dict[str, Any] | None = None) -> Race | None:
     its ViewRecorder kept. None where this machine has neither."""
     session = table.session
     match = getattr(session, "match", None)
-    if match is None:
+    if match is None:      # a hosting window's host, or a replay's record
         match = getattr(getattr(session, "host", None), "match", None)
+    if match is None:
+        match = getattr(getattr(session, "record", None), "match", None)
     info = table.info
     if match is None or not match.state.history:
         recorder = getattr(session, "recorder", None)
@@ -90,6 +95,9 @@ class ResultsScene(Scene):
         self.race = race_for(table, result)
         self.chart = False
         buttons = []
+        self.replay = bool(getattr(table.session, "replay", False))
+        if self.replay:
+            buttons.append((N_("Back to the replay"), self._back_to_replay))
         if table.session.can_rematch:
             buttons.append((N_("Rematch"), self._rematch))
         buttons.append((N_("Title"), self._title))
@@ -120,6 +128,19 @@ class ResultsScene(Scene):
     def _title(self) -> None:
         self.table.leave()
 
+    def _close_for_replay(self) -> Any:
+        self.app.pop(self)
+        self.table.results_shown = False
+        return self.app.top
+
+    def _back_to_replay(self) -> None:
+        """A replay's results close onto its last move, paused, to step back
+        through the game (playing on to the end shows them again)."""
+        controls = self._close_for_replay()
+        if hasattr(controls, "seek"):
+            controls.playing = False
+            controls.seek(self.table.session.length - 1)
+
     def _toggle_chart(self) -> None:
         self.chart = not self.chart
         for button in self.menu.buttons:
@@ -140,6 +161,12 @@ class ResultsScene(Scene):
                       key=lambda s: (s not in winners, self.info.rank_key(scores[s]), s))
 
     def handle(self, intent: Intent) -> bool:
+        if self.replay and intent.kind == "back":
+            self._back_to_replay()
+            return True
+        if self.replay and intent.kind == "key" and intent.key in REPLAY_JUMPS:
+            self._close_for_replay()
+            return False              # the replay's controls below take the jump
         if self.ticks < 0 and intent.kind in ("select", "click"):
             self.ticks = 0  # skip to the scores
             return True
