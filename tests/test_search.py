@@ -460,10 +460,12 @@ def test_a_cpu_budget_reads_the_clock_it_is_given():
                       dealer(state, seat)) in state.legal_actions(seat)
 
 
-@pytest.mark.parametrize("game_id", ["routes-usa", "routes-italy"])
+@pytest.mark.parametrize("game_id", ["routes-usa", "routes-italy", "eighty-days"])
 def test_the_planning_view_is_the_part_of_the_view_the_planner_reads(game_id):
     """Rollouts hand the planner `planning_view`: each of its fields must be
-    the view's, and the planner must choose from it as from the whole view."""
+    the view's (the route games' players show only their trains, the race's
+    all but the cards known in each hand), and the Normal player must choose
+    from it as from the whole view."""
     state = create(game_id, 3, 5)
     normal = [make_bot("greedy", s) for s in range(3)]
     twin = [make_bot("greedy", s) for s in range(3)]
@@ -471,8 +473,11 @@ def test_the_planning_view_is_the_part_of_the_view_the_planner_reads(game_id):
         seat = state.to_act[0]
         view, brief = state.view(seat), state.planning_view(seat)
         for key, value in brief.items():
-            if key == "players":
+            if key == "players" and game_id.startswith("routes"):
                 assert [p["trains"] for p in value] == [p["trains"] for p in view["players"]]
+            elif key == "players":
+                assert value == [{k: v for k, v in p.items() if k != "known"}
+                                 for p in view["players"]]
             elif key == "region_table":
                 assert [list(row) for row in value] == view["region_table"]
             else:
@@ -520,3 +525,25 @@ def test_remembered_region_gains_are_the_gains_worked_out_afresh():
             checked += any(afresh.values())
         state.apply(seat, normal[seat].choose(view, legal))
     assert checked > 5
+
+
+def test_the_remembered_cheapest_race_payment_is_the_one_worked_out_afresh():
+    """Eighty Days' planner remembers the cheapest payment per leg and hand
+    (in any order of the hand); it must be the one card_sets and
+    payment_days give."""
+    from game.bots.families import race
+    from game.rules.race.data import load_race
+    from game.rules.race.days import card_sets, payment_days
+
+    data = load_race()
+    rng = random.Random(2)
+    for _ in range(300):
+        leg = rng.choice([leg for leg in data.legs if leg.options])
+        hand = rng.sample(list(data.travel_cards), rng.randint(0, 7))
+        fresh = None
+        for cards in card_sets(leg.options, hand):
+            if fresh is None or payment_days(cards) < fresh[0]:
+                fresh = (float(payment_days(cards)), tuple(cards))
+        assert race.cheapest_payment(leg.options, hand) == fresh
+        rng.shuffle(hand)
+        assert race.cheapest_payment(leg.options, hand) == fresh     # remembered

@@ -37,6 +37,30 @@ ACTION_BONUS = {"coin": 1.2, "event": 1.0, "detective": 0.8, "start_player": 0.3
                 "exchange": 0.3, "balloon": 0.0}
 # Days an event card is worth kept in hand (so it is not spent for nothing).
 EVENT_WORTH = 1.0
+# (leg options, hand) -> the cheapest payment, for `cheapest_payment`
+_CHEAPEST: dict[tuple, tuple[float, tuple[Card, ...]] | None] = {}
+CHEAPEST_KEPT = 8192
+
+
+def cheapest_payment(options: tuple[tuple[str, ...], ...], hand: list[Card]
+                     ) -> tuple[float, tuple[Card, ...]] | None:
+    """The fewest days a card set of `hand` pays one of a leg's `options` for,
+    and that set (the first in card_sets' order of the cheapest); None when
+    none fits. It depends on the hand's cards, not their order, and the same
+    hands meet the same legs again and again in a search's rollouts, so it
+    is remembered (the store starts afresh at CHEAPEST_KEPT entries)."""
+    key = (options, tuple(sorted(hand)))
+    if key in _CHEAPEST:
+        return _CHEAPEST[key]
+    best: tuple[float, tuple[Card, ...]] | None = None
+    for cards in card_sets(options, hand):
+        days = float(payment_days(cards))
+        if best is None or days < best[0]:
+            best = (days, tuple(cards))
+    if len(_CHEAPEST) >= CHEAPEST_KEPT:
+        _CHEAPEST.clear()
+    _CHEAPEST[key] = best
+    return best
 
 
 class RacePlanner:
@@ -59,14 +83,11 @@ class RacePlanner:
         leg = self.legs[index]
         if not leg["options"]:
             return (9.5 if "Elephant" in self.events else float(leg["no_cards_days"])), []
-        best: tuple[float, list[Card]] | None = None
-        for cards in card_sets([tuple(o) for o in leg["options"]], hand):
-            days = float(payment_days(cards))
-            if best is None or days < best[0]:
-                best = (days, cards)
+        options = tuple(tuple(o) for o in leg["options"])
+        best = cheapest_payment(options, hand)
         if best is None:
             return self.partial_cost(index, hand)
-        return best
+        return best[0], list(best[1])
 
     def partial_cost(self, index: int, hand: list[Card]) -> tuple[float, list[Card]]:
         """A leg the hand cannot pay yet: the cards it has toward it count as
@@ -272,7 +293,8 @@ class RaceSearch(SearchHooks):
         self.greedy = GreedyBot(rng)
 
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
-        return self.greedy.choose(state.view(seat), legal)
+        # the planner reads part of the view: the engine builds just that
+        return self.greedy.choose(state.planning_view(seat), legal)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)

@@ -301,6 +301,43 @@ class RaceState(Choices, TurnActions):
             }
         return view
 
+    def planning_view(self, seat: int) -> View:
+        """The part of `view(seat)` a planning bot reads, built cheaply for
+        the search's rollouts (one a move, on the bot's own guessed state):
+        game, you, private, route, legs, players (without the cards known
+        to be in each hand), track, detective, event_discard, bank and
+        turn_state as the view has them. The route and legs are shared
+        between calls: read-only."""
+        route, legs = _static_view(self.data)
+        arrivals = self.arrivals
+        return {
+            "game": self.game_id,
+            "you": seat,
+            "route": route,
+            "legs": legs,
+            "players": [{
+                "seat": s, "city": route[self.at[s]], "at": self.at[s],
+                "days": self.days[s], "coins": self.coins[s], "cards": len(self.hands[s]),
+                "events": len(self.held[s]),
+                "arrived": arrivals.index(s) + 1 if s in arrivals else None,
+            } for s in range(self.players)],
+            "track": [{"action": action, "card": None if card is None else list(card),
+                       "laid": slot < self.laid}
+                      for slot, (action, card) in enumerate(zip(self.data.action_track,
+                                                                self.track, strict=True))],
+            "detective": route[self.detective],
+            "event_discard": self.event_discard[self.events_buried:],
+            "bank": self.bank,
+            "turn_state": {"taken": self.taken, "action": self.slot_action,
+                           "moves": self.moves, "balloon_used": self.balloon_used,
+                           "distraction": self.distraction},
+            "private": {
+                "hand": [list(c) for c in sorted(self.hands[seat])],
+                "events": sorted(self.held[seat]),
+                "pending": self._pending_for(seat),
+            },
+        }
+
     def result(self) -> dict[str, Any]:
         """Days, winners and breakdown (provisional until the game is over)."""
         if self.over:
@@ -570,3 +607,18 @@ def _copy_pending(pending: dict[str, Any]) -> dict[str, Any]:
     if "move" in out:
         out["move"] = dict(out["move"])
     return out
+
+
+# id(race data) -> (the data, its route and legs as views show them): the
+# same for every state of a race, built once for planning_view
+_STATIC_VIEWS: dict[int, tuple[RaceData, list[str], list[dict[str, Any]]]] = {}
+
+
+def _static_view(data: RaceData) -> tuple[list[str], list[dict[str, Any]]]:
+    known = _STATIC_VIEWS.get(id(data))
+    if known is None or known[0] is not data:
+        known = _STATIC_VIEWS[id(data)] = (data, list(data.route), [
+            {"from": leg.start, "to": leg.end, "options": [list(o) for o in leg.options],
+             "no_cards_days": leg.no_cards_days, "status": leg.status}
+            for leg in data.legs])
+    return known[1], known[2]
