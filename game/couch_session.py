@@ -41,8 +41,9 @@ class SeatFeed:
         for message in self.client.poll():
             kind = message.get("type")
             if kind in ("update", "sync") and message.get("view") is not None:
-                if kind == "sync":
+                if kind == "sync":      # a new game (a rematch) counts versions anew
                     self.frames.clear()
+                    self.events.clear()
                 self.frames[message.get("version", 0)] = (
                     message["view"], list(message.get("legal") or []),
                     tuple(message.get("to_act") or ()))
