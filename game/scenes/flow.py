@@ -57,9 +57,10 @@ def new_phone_game(app: Any, game_id: str, seats: list[Seat], phones: set[int],
     defaults: dict[str, Any] = dict(
         options=dict(options or {}), save_path=autosave_path(),
         think_ms=settings.bot_think_ms, bot_delay=settings.bot_pace,
-        keep_history=getattr(settings, "keep_history", True),
-        web_port=pick_web_port("0.0.0.0"))
+        keep_history=getattr(settings, "keep_history", True))
     defaults.update(host_options)
+    if "web_port" not in defaults:   # the well-known port when free (phones retry it)
+        defaults["web_port"] = pick_web_port(defaults.get("bind", "0.0.0.0"))
     game = start_couch_game(game_id, plan, **defaults)
     # the host is in this process: its first sync to every client takes
     # milliseconds, and the table needs the TV's view from its first frame
