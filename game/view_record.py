@@ -26,8 +26,10 @@ from game.atomic_file import write_atomic
 from game.replay_inert import InertSession
 from game.rules import GAMES
 from game.rules.base import Action, Event, View
+from game.rules.schema import Unreadable, check
 from game.rules.words import N_, Words
 from game.save_check import SaveError, read_bounded
+from game.seats import clean_name
 
 VIEW_MAGIC = "railparty-view-record"
 VIEW_FORMAT = 1
@@ -135,13 +137,32 @@ def read_view_record(path: Path, raw: bytes | None = None) -> dict[str, Any]:
                 and isinstance(frame[2], list)):
             raise SaveError(N_("{path} is damaged at update {number}"), path=str(path),
                             number=i + 1)
-        if not isinstance(frame[1].get("private", {}), dict):
+        if _unreadable(data["game"], len(seats), viewer, frame):
             raise SaveError(N_("{path} is damaged at update {number}"), path=str(path),
                             number=i + 1)
-    for seat in seats:
-        name = seat.get("name")
-        seat["name"] = name[:24] if isinstance(name, str) and name else "?"
+    for i, seat in enumerate(seats):
+        color, bot = seat.get("color"), seat.get("bot")
+        seats[i] = {"name": clean_name(seat.get("name"), "?"),
+                    "color": color if isinstance(color, str) else None,
+                    "bot": bot if isinstance(bot, str) else None}
     return data
+
+
+def _unreadable(game: str, players: int, viewer: int | None, frame: list[Any]) -> str | None:
+    """Why the table could not draw this recorded update (None: it can): the
+    view, events and result are checked against the game's wire schema, as a
+    client checks them when they arrive (net/inbound.py); the view must be the
+    record's viewer's and the seats to act seats of the table."""
+    events, view, to_act = frame
+    try:
+        check(game, players, view=view, events=events, result=view.get("result"))
+    except Unreadable as exc:
+        return exc.reason
+    if view.get("you") != viewer:
+        return "a view for another seat"
+    if not all(type(s) is int and 0 <= s < players for s in to_act):
+        return "a seat to act outside the table"
+    return None
 
 
 class ViewReplaySession(InertSession):

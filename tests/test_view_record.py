@@ -80,6 +80,66 @@ def test_a_players_record_shows_its_own_hand_only():
     assert replay.view(0)["private"] == {} and replay.view(None)["you"] is None
 
 
+def _watched_game(seed: int = 3, viewer: int | None = None):
+    """A real game played here and what a guest in `viewer`'s seat (None: a
+    spectator) is sent of it: a guest's record as the host's messages make it."""
+    from game.match import Match, Seat
+    from game.rules import redact_events
+
+    match = Match("routes-usa", [Seat("Ann", "red", "greedy"), Seat("Bob", "blue", "greedy")],
+                  seed)
+    frames = [[[], match.state.view(viewer), list(match.state.to_act)]]
+    while not match.state.is_over:
+        events = match.play_bot(match.bot_to_act())
+        frames.append([redact_events(events, viewer), match.state.view(viewer),
+                       list(match.state.to_act)])
+    data = {"magic": "railparty-view-record", "format": 1, "game": "routes-usa",
+            "seats": [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}],
+            "viewer": viewer, "frames": frames}
+    return match, json.loads(json.dumps(data))
+
+
+def _spoil(data, where: str):
+    """One field of a real record made wrong, as a damaged or crafted file has it."""
+    frames = data["frames"]
+    if where == "players":
+        frames[3][1]["players"] = "x"
+    elif where == "game":
+        frames[3][1]["game"] = "eighty-days"
+    elif where == "board":
+        frames[0][1] = {}
+    elif where == "breakdown":
+        frames[-1][1]["result"]["breakdown"] = [{"x": 1}, 5]
+    elif where == "event":
+        frames[5][0] = [{"type": "claimed", "seat": 9, "route": "nowhere"}]
+    elif where == "to_act":
+        frames[5][2] = [7]
+    elif where == "private":
+        frames[4][1]["private"] = {"hand": "zzz"}
+    elif where == "you":
+        frames[4][1]["you"] = 1
+    return data
+
+
+@pytest.mark.parametrize("where", ["players", "game", "board", "breakdown", "event", "to_act",
+                                   "private", "you"])
+def test_a_record_whose_views_the_table_cannot_draw_is_refused_before_any_window(tmp_path,
+                                                                                   where):
+    """These opened and crashed the replay's table (a KeyError on an empty view,
+    an IndexError on an event naming seat 9, the results on a spoiled breakdown)."""
+    _match, data = _watched_game()
+    with pytest.raises(SaveError, match="damaged at update"):
+        read_view_record(_write(tmp_path / "x.json.z", _spoil(data, where)))
+
+
+def test_seat_names_and_colours_of_a_record_are_cleaned(tmp_path):
+    _match, data = _watched_game()
+    data["seats"] = [{"name": "A\x00\nB" * 20, "color": [1, 2]}, {"name": 5, "bot": {}}]
+    seats = read_view_record(_write(tmp_path / "x.json.z", data))["seats"]
+    assert seats[0]["name"] == ("AB" * 12) and seats[0]["color"] is None
+    assert seats[1] == {"name": "?", "color": None, "bot": None}
+
+
 def _write(path, data, compress=True):
     raw = json.dumps(data).encode()
     path.write_bytes(zlib.compress(raw) if compress else raw)
@@ -115,16 +175,13 @@ def test_replay_cli_and_history_json_take_a_guests_record(tmp_path, capsys):
     from game.cli import main
     from game.history import history_dir
 
-    frames = [[[], {"you": None, "private": {}, "phase": "play"}, [0]],
-              [[], {"you": None, "private": {}, "phase": "over",
-                    "result": {"scores": [3, 9], "winners": [1]}}, []]]
-    data = {"magic": "railparty-view-record", "format": 1, "game": "routes-usa",
-            "seats": [{"name": "Ann"}, {"name": "Bob"}], "viewer": None, "frames": frames}
+    match, data = _watched_game()
     path = _write(history_dir() / "routes-usa-lan-x.json.z", data)
     assert main(["history", "--json"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     (game,) = [line for line in lines if "game" in line]
-    assert game["winners"] == ["Bob"] and game["file"] == str(path)
+    winners = [["Ann", "Bob"][w] for w in match.state.result()["winners"]]
+    assert game["winners"] == winners and game["file"] == str(path)
     assert game["origin"] == "lan-guest"
 
 
