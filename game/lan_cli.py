@@ -30,7 +30,10 @@ def host_window(host: Any, player: str, resumed: Any) -> int:
     try:
         host.start()
     except OSError as exc:
-        _say(str(exc))
+        from game.host_words import words_of
+        from game.os_words import os_reason
+
+        _say(_("Cannot host: {reason}").format(reason=words_of(os_reason(exc))))
         app.close()
         return 2
     try:

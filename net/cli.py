@@ -371,8 +371,8 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
             reason=closed_words(client.snapshot(), str(exc))))
         rejected = client.snapshot()["seat"] is None and client.connections == 0
         return 2 if rejected else 3
-    except TimeoutError as exc:
-        _say(str(exc))
+    except TimeoutError:
+        _say(_("the game did not end in time"))
         return 3
     except KeyboardInterrupt:
         return 130

@@ -87,3 +87,19 @@ def test_a_japanese_page_gets_its_errors_and_seat_names_in_japanese():
     finally:
         ws.close()
         host.stop()
+
+
+def test_the_page_gets_place_names_by_name_and_by_track_slug():
+    import urllib.request
+
+    host = start_host(seats=2, web_port=0)
+    try:
+        url = f"http://{LOOPBACK}:{host.web_port}/info.json?lang=ja"
+        info = json.loads(urllib.request.urlopen(url, timeout=WAIT).read())
+        places = info["places"]
+        assert places["Dallas"] == "ダラス" and places["new-york"] == "ニューヨーク"
+        assert places["montreal"] == "モントリオール"          # Montréal's slug
+        url = f"http://{LOOPBACK}:{host.web_port}/info.json?lang=en"
+        assert json.loads(urllib.request.urlopen(url, timeout=WAIT).read())["places"] == {}
+    finally:
+        host.stop()

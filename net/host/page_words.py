@@ -74,3 +74,20 @@ def phone_language(asked: str | None) -> str:
     """The catalog language for a browser's language tag ('ja-JP' -> 'ja')."""
     tag = (asked or "").split(",")[0].split("-")[0].strip().lower()
     return tag if tag in i18n.LANGUAGES else "en"
+
+
+def page_places(lang: str) -> dict[str, str]:
+    """{place: its name in `lang`} for the page: keyed by the name the map data
+    uses and by its slug (track ids are 'slug--slug'), so the page words a
+    ticket, a route or a city as the window does (game/places.py)."""
+    import re
+    import unicodedata
+
+    from game.places import table
+
+    out: dict[str, str] = {}
+    for name, shown in table(lang).items():
+        ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        out[name] = shown
+        out[re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")] = shown
+    return out

@@ -41,7 +41,7 @@ from game.seat_names import shown_name
 from game.seats import SEAT_RGB
 from net import protocol as P
 from net.host.page_said import page_message
-from net.host.page_words import page_words, phone_language
+from net.host.page_words import page_places, page_words, phone_language
 from net.host.peers import Peer
 
 log = logging.getLogger("railparty.net.host")
@@ -237,7 +237,7 @@ class WebGate:
         """What the page shows before it joins (public, as any spectator sees it)
         and its words in the phone's language."""
         return {"name": self.name, "game": self.game, "phase": self.phase, "lang": lang,
-                "words": page_words(lang),
+                "words": page_words(lang), "places": page_places(lang),
                 "code": join_code(self.identity.fingerprint),
                 "seats": page_message({"type": "seats", "seats": self.seat_table()}, lang,
                                       None, self._seat_name)["seats"],

@@ -19,6 +19,12 @@ const el = (tag, props = {}, ...kids) => {
 
 // --- words (the host may send its catalog's translations in /info.json) -----------
 let WORDS = {};
+let PLACES = {};  // place names in the phone's language (by map name and by slug)
+// the punctuation the page pastes between words, as the phone's language writes it
+const JA = () => document.documentElement.lang === "ja";
+const COLON = () => (JA() ? "：" : ": ");
+const SEP = () => (JA() ? "、" : ", ");
+const paren = (x) => (JA() ? `（${x}）` : ` (${x})`);
 const t = (text, vars = {}) =>
   (WORDS[text] || text).replace(/\{(\w+)\}/g, (_, k) => (k in vars ? vars[k] : `{${k}}`));
 
@@ -125,6 +131,7 @@ async function start() {
     const res = await fetch(`info.json?lang=${lang}`, { cache: "no-store" });
     S.info = await res.json();
     WORDS = S.info.words || {};
+    PLACES = S.info.places || {};
     document.documentElement.lang = S.info.lang || "en";
     translatePage();
   } catch (e) {
@@ -275,23 +282,28 @@ function onMessage(m) {
 
 // --- words for things ---------------------------------------------------------------
 const human = (s) => String(s).replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-const place = (s) => String(s).split("--").map((p) => p.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ")).join(" – ");
+// a place by its map name or its slug (track ids are 'slug--slug', a parallel track
+// ends '-2'), in the phone's language from /info.json's places
+const placeName = (n) => PLACES[n] || n;
+const place = (s) => String(s).split("--").map((p) => PLACES[p] || PLACES[p.replace(/-\d+$/, "")]
+  || p.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ")).join(" – ");
 
 function thing(v) {
   if (v === null || v === undefined) return "";
   if (Array.isArray(v)) {
     if (v.length === 2 && typeof v[0] === "string" && typeof v[1] === "number") return `${t(v[0])} ${v[1]}`;
-    return v.map(thing).join(", ");
+    return v.map(thing).join(SEP());
   }
   if (typeof v === "object") {
-    if ("a" in v && "b" in v) return `${v.a} – ${v.b}${"points" in v ? ` (${v.points})` : ""}`;
+    if ("a" in v && "b" in v) return `${placeName(v.a)} – ${placeName(v.b)}${"points" in v ? paren(v.points) : ""}`;
     if ("company" in v && "strength" in v) return `${v.company} ${v.strength}${"value" in v ? ` ·${v.value}` : ""}`;
     const counts = Object.entries(v);
     if (counts.every(([, n]) => typeof n === "number")) return counts.map(([k, n]) => `${n}× ${t(k)}`).join(" + ");
-    return counts.filter(([, x]) => x !== null && x !== false).map(([k, x]) => `${t(human(k))}: ${thing(x)}`).join(", ");
+    return counts.filter(([, x]) => x !== null && x !== false).map(([k, x]) => `${t(human(k))}${COLON()}${thing(x)}`).join(SEP());
   }
   if (typeof v === "string") {
     if (v.includes("--")) return place(v);
+    if (PLACES[v]) return PLACES[v];
     return WORDS[v] || !WORDS[human(v)] ? t(v) : t(human(v));  // 'face_up' -> its word
   }
   return String(v);
@@ -302,17 +314,17 @@ function actionLabel(a) {
   const parts = [];
   for (const [k, v] of Object.entries(a)) {
     if (k === "type" || v === null || (Array.isArray(v) && !v.length)) continue;
-    if (typeof v === "boolean") { parts.push(`${t(human(k))}: ${v ? t("yes") : t("no")}`); continue; }
+    if (typeof v === "boolean") { parts.push(`${t(human(k))}${COLON()}${v ? t("yes") : t("no")}`); continue; }
     if (k === "slot" && S.view && Array.isArray(S.view.face_up) && S.view.face_up[v] !== undefined) {
       parts.push(thing(S.view.face_up[v])); continue;
     }
     if (Array.isArray(v) && pending && Array.isArray(pending.options) && v.every((x) => typeof x === "number")) {
       const byId = new Map(pending.options.filter((o) => o && typeof o === "object").map((o) => [o.id, o]));
-      if (v.every((x) => byId.has(x))) { parts.push(v.map((x) => thing(byId.get(x))).join("; ")); continue; }
+      if (v.every((x) => byId.has(x))) { parts.push(v.map((x) => thing(byId.get(x))).join(JA() ? "、" : "; ")); continue; }
     }
     parts.push(k === "track" || k === "card" || k === "cards" ? thing(v) : `${t(human(k))} ${thing(v)}`);
   }
-  return parts.length ? `${t(human(a.type))}: ${parts.join(" · ")}` : t(human(a.type));
+  return parts.length ? `${t(human(a.type))}${COLON()}${parts.join(" · ")}` : t(human(a.type));
 }
 
 // --- drawing -------------------------------------------------------------------------
@@ -372,14 +384,14 @@ function renderHand() {
       }
       if (!row.children.length) continue;
     } else {
-      row.append(el("div", { class: "card wide", text: `${t(human(key))}: ${thing(value)}` }));
+      row.append(el("div", { class: "card wide", text: `${t(human(key))}${COLON()}${thing(value)}` }));
     }
     hand.append(el("div", { class: "section-label", text: t(human(key)) }), row);
   }
   if (me && typeof me === "object") {
     const facts = Object.entries(me).filter(([k, v]) => k !== "seat" && k !== "name"
       && (typeof v === "number" || (typeof v === "string" && v.length <= 24)));
-    if (facts.length) hand.append(el("div", { class: "section-label", text: facts.map(([k, v]) => `${t(human(k))} ${v}`).join(" · ") }));
+    if (facts.length) hand.append(el("div", { class: "section-label", text: facts.map(([k, v]) => `${t(human(k))} ${typeof v === "string" ? thing(v) : v}`).join(" · ") }));
   }
 }
 
@@ -452,7 +464,7 @@ function renderResult() {
   const scores = S.result.scores || [];
   const winners = S.result.winners || [];
   box.replaceChildren(el("h2", { text: t("Result") }),
-    ...scores.map((sc, i) => el("div", { text: `${winners.includes(i) ? "🏆 " : ""}${S.seats[i] ? S.seats[i].name : i + 1}: ${sc}` })));
+    ...scores.map((sc, i) => el("div", { text: `${winners.includes(i) ? "🏆 " : ""}${S.seats[i] ? S.seats[i].name : i + 1}${COLON()}${sc}` })));
 }
 
 function render(withStatus = true) {
