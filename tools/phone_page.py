@@ -2,14 +2,19 @@
 and figures for the notes: page weight, load time, and tap-to-update latency.
 
     PYTHONPATH=$PWD python tools/phone_page.py shots docs/screenshots
-    PYTHONPATH=$PWD python tools/phone_page.py bench [--taps 200]
+    PYTHONPATH=$PWD python tools/phone_page.py bench [--taps 200] [--runs 3]
 
 `shots` saves phone-lobby.png and phone-<game>.png (a 360x640 phone, the whole
 page). `bench` loads the page (bytes transferred, load time), then taps moves
-in a 2-seat game against a bot and prints median and p99 of: the page's own
-clock from the tap (its click handler) to the frame that shows the host's
-update, and the host's time for the action (checks, rules, journal, every
-peer's update written: the TV's window reads the same update at that moment).
+in a 2-seat game against a bot, with a TV following the game (a spectator
+client, as the kiosk is), and prints median and p99 of: the page's own clock
+from the tap (its click handler) to the frame that shows the host's update;
+from the tap to the TV's client having read and checked that update (the
+page's tap time and the TV's arrival on the one wall clock of this machine);
+the later of the two (tap to both updates); and the host's time for the
+action (checks, rules, journal, every peer's update written). The host
+and the TV run in processes of their own, as on a LAN. `--runs N` repeats it
+on fresh hosts and pages.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ os.environ.setdefault("RAILPARTY_MDNS_INTERFACES", "127.0.0.1")
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from net.client import Client  # noqa: E402
 from net.host import Host  # noqa: E402
 
 SEATS = {"routes-usa": 3, "routes-italy": 2, "eighty-days": 3, "railway-tricks": 3}
@@ -104,54 +110,157 @@ def shots(out: Path) -> None:
         browser.close()
 
 
-def bench(taps: int) -> None:
-    host = host_for("routes-usa", 2)
+class TimedTV(Client):
+    """A TV following the game: notes (game, version) -> the wall-clock ms at which
+    each update had been read and checked by its client."""
+
+    def __init__(self, address: tuple[str, int]):
+        super().__init__(address, role="spectator", name="TV", token_store=False,
+                         known_hosts=False)
+        self.arrived: dict[tuple[int, int], float] = {}
+        self.game = 0
+
+    def _screen(self, message: dict) -> dict:
+        message = super()._screen(message)
+        if message.get("type") == "sync":
+            self.game = message.get("game_number", 0)
+        elif message.get("type") == "update":
+            self.arrived.setdefault((self.game, message["version"]), time.time() * 1000)
+        return message
+
+
+def serve_host(conn, game: str, seats: int) -> None:
+    """The host in a process of its own, as `railparty host --headless` runs it
+    (not sharing an interpreter lock with the browser's driver); answers the
+    bench's commands over `conn`."""
+    host = host_for(game, seats)
+    conn.send((host.port, host.web_port))
+    while True:
+        command = conn.recv()
+        if command == "start":
+            host.start_game()
+        elif command == "rematch":
+            host.rematch()
+        elif command == "stop":
+            conn.send([s * 1000 for s in host.action_seconds])
+            host.stop()
+            return
+        conn.send("ok")
+
+
+def serve_tv(conn, port: int) -> None:
+    """The TV (a spectator client, as the kiosk is) in a process of its own."""
+    tv = TimedTV(("127.0.0.1", port)).start()
+    conn.recv()
+    tv.stop()
+    conn.send(tv.arrived)
+
+
+class Side:
+    """A process the bench talks to over a pipe."""
+
+    def __init__(self, target, *args):
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=target, args=(child, *args))
+        self.process.start()
+
+    def ask(self, command=None):
+        if command is not None:
+            self.conn.send(command)
+        return self.conn.recv()
+
+    def close(self) -> None:
+        self.process.join(10)
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def bench_once(browser, taps: int) -> dict[str, list[float]]:
+    host = Side(serve_host, "routes-usa", 2)
+    port, web_port = host.ask()
+    tv = Side(serve_tv, port)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, bypass_csp=True)
+    page = context.new_page()
+    sizes: list[int] = []
+    page.on("response", lambda r: sizes.append(len(r.body())) if r.ok else None)
+    started = time.perf_counter()
+    page.goto(f"http://127.0.0.1:{web_port}/", wait_until="load")
+    page.get_by_test_id("seat").first.wait_for()
+    loaded = time.perf_counter() - started
+    print(f"page: {sum(sizes)} bytes in {len(sizes)} responses, ready in "
+          f"{loaded * 1000:.0f} ms (loopback)")
+    join(page, "Bench")
+    host.ask("start")
+    rng = random.Random(5)
+    while page.evaluate("window.railpartyTimings.length") < taps:
+        my_turn(page)
+        if page.evaluate("document.body.dataset.state") == "over":
+            host.ask("rematch")
+            page.wait_for_function("document.body.dataset.state !== 'over'")
+            continue
+        tap(page, rng)
+    timings = page.evaluate("window.railpartyTimings")
+    context.close()
+    arrived = tv.ask("stop")
+    host_ms = host.ask("stop")
+    tv.close()
+    host.close()
+    figures: dict[str, list[float]] = {key: [] for key in WHAT}
+    figures["host"] = host_ms
+    for t in timings:
+        seen = arrived.get((t["game"], t["version"]))
+        if seen is None:
+            continue
+        figures["tv"].append(seen - t["wall"])
+        figures["both"].append(max(seen - t["wall"], t["paint"]))
+        for key in ("paint", "recv", "rendered"):
+            figures[key].append(t[key])
+    return figures
+
+
+WHAT = {"recv": "page: tap to the host's update received",
+        "rendered": "page: tap to the update drawn into the page",
+        "paint": "page: tap to the frame showing it",
+        "tv": "TV: tap to the update read and checked by its client",
+        "both": "tap to both updates (the later of page and TV)",
+        "host": "host: action checked, applied, every update sent"}
+
+
+def bench(taps: int, runs: int) -> None:
+    load = os.getloadavg()
+    print(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-        context = browser.new_context(viewport=PHONE, is_mobile=True, bypass_csp=True)
-        page = context.new_page()
-        sizes: list[int] = []
-        page.on("response", lambda r: sizes.append(len(r.body())) if r.ok else None)
-        started = time.perf_counter()
-        page.goto(f"http://127.0.0.1:{host.web_port}/", wait_until="load")
-        page.get_by_test_id("seat").first.wait_for()
-        loaded = time.perf_counter() - started
-        print(f"page: {sum(sizes)} bytes in {len(sizes)} responses, ready in "
-              f"{loaded * 1000:.0f} ms (loopback)")
-        join(page, "Bench")
-        host.start_game()
-        rng = random.Random(5)
-        host.action_seconds.clear()
-        while page.evaluate("window.railpartyLatency.length") < taps:
-            my_turn(page)
-            if page.evaluate("document.body.dataset.state") == "over":
-                host.rematch()
-                page.wait_for_function("document.body.dataset.state !== 'over'")
-                continue
-            tap(page, rng)
-        to_page = page.evaluate("window.railpartyLatency")
+        for run in range(runs):
+            figures = bench_once(browser, taps)
+            print(f"run {run + 1}:")
+            for key, what in WHAT.items():
+                values = figures[key]
+                print(f"  {what}: median {statistics.median(values):.1f} ms, "
+                      f"p99 {p99(values):.1f} ms ({len(values)} taps)")
         browser.close()
-    to_host = [s * 1000 for s in host.action_seconds]
-    host.stop()
-    for what, values in (("host: action checked, applied, every update sent (TV included)",
-                          to_host),
-                         ("page: tap to its own update painted", to_page)):
-        values.sort()
-        p99 = values[min(len(values) - 1, round(0.99 * (len(values) - 1)))]
-        print(f"{what}: median {statistics.median(values):.1f} ms, p99 {p99:.1f} ms "
-              f"({len(values)} taps)")
+    load = os.getloadavg()
+    print(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} after")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("shots").add_argument("out", type=Path)
-    sub.add_parser("bench").add_argument("--taps", type=int, default=200)
+    bench_cmd = sub.add_parser("bench")
+    bench_cmd.add_argument("--taps", type=int, default=200)
+    bench_cmd.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
     if args.cmd == "shots":
         shots(args.out)
     else:
-        bench(args.taps)
+        bench(args.taps, args.runs)
 
 
 if __name__ == "__main__":

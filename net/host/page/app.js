@@ -93,11 +93,13 @@ const S = {
   info: null, ws: null, nonce: null, seat: null, picked: null, phase: "lobby",
   version: 0, mark: 0, view: null, legal: [], toAct: [], over: false, result: null,
   seats: [], log: [], inFlight: false, chosen: null, joining: false, retry: 0,
-  stopped: null, wasMyTurn: false, tapAt: null, sentMark: 0,
+  stopped: null, wasMyTurn: false, tapAt: null, sentMark: 0, recvAt: 0, tapWall: 0,
+  gameNumber: 0,
 };
 window.railpartyReceived = [];          // every host message, as the tests read them
 window.railparty = S;
-window.railpartyLatency = [];
+window.railpartyLatency = [];        // ms from a tap to the frame showing its answer
+window.railpartyTimings = [];        // the same tap's steps (tools/phone_page.py bench)
 const storeKey = () => `railparty-seat:${S.info ? S.info.code : "?"}`;
 const keptToken = () => { try { return localStorage.getItem(storeKey()); } catch (e) { return null; } };
 const keepToken = (tok) => { try { if (tok) localStorage.setItem(storeKey(), tok); else localStorage.removeItem(storeKey()); } catch (e) { /* private mode */ } };
@@ -166,6 +168,7 @@ function connect() {
   S.nonce = null;
   status(t("Connecting…"));
   ws.onmessage = (ev) => {
+    S.recvAt = performance.now();
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { msg = null; }
     if (!msg || typeof msg !== "object" || typeof msg.type !== "string") {
@@ -226,6 +229,7 @@ function onMessage(m) {
       break;
     case "sync":
       Object.assign(S, { phase: m.phase, version: m.version, mark: m.mark || 0, seats: m.seats,
+        gameNumber: m.game_number || 0,
         view: m.view, legal: m.legal || [], toAct: m.to_act || [], over: !!m.over,
         result: m.result || null, inFlight: false, chosen: null });
       render();
@@ -251,7 +255,14 @@ function onMessage(m) {
       if (answered && S.tapAt !== null) {  // tap to this update on screen (tools/phone_page.py)
         const tapAt = S.tapAt;
         S.tapAt = null;
-        requestAnimationFrame(() => window.railpartyLatency.push(performance.now() - tapAt));
+        const recvAt = S.recvAt, renderedAt = performance.now();
+        const key = { game: S.gameNumber, version: S.version, wall: S.tapWall };
+        requestAnimationFrame(() => {
+          const paintAt = performance.now();
+          window.railpartyLatency.push(paintAt - tapAt);
+          window.railpartyTimings.push({ ...key, recv: recvAt - tapAt,
+            rendered: renderedAt - tapAt, paint: paintAt - tapAt });
+        });
       }
       break;
     case "seats":
@@ -410,6 +421,7 @@ function act(action) {
   S.inFlight = true;
   S.sentMark = S.mark;
   S.tapAt = performance.now();
+  S.tapWall = Date.now();        // the wall clock, to match the TV's clock (tools/phone_page.py)
   send({ type: "action", seat: S.seat, version: S.version, action });
   status(t("Sent…"));
   render(false);
