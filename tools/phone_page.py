@@ -65,14 +65,15 @@ def join(page, name: str) -> None:
 
 
 def tap(page, rng: random.Random) -> None:
+    """A finger's tap, as on a phone (touch events: no mouse hovering over the page)."""
     options = page.get_by_test_id("option")
     if options.count():
-        options.nth(rng.randrange(options.count())).click()
-        page.get_by_test_id("confirm").click()
+        options.nth(rng.randrange(options.count())).tap()
+        page.get_by_test_id("confirm").tap()
         return
     moves = page.locator("[data-testid=move]:visible")
     if moves.count():
-        moves.nth(rng.randrange(moves.count())).click()
+        moves.nth(rng.randrange(moves.count())).tap()
 
 
 def my_turn(page) -> None:
@@ -185,7 +186,8 @@ def bench_once(browser, taps: int) -> dict[str, list[float]]:
     host = Side(serve_host, "routes-usa", 2)
     port, web_port = host.ask()
     tv = Side(serve_tv, port)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, bypass_csp=True)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
     page = context.new_page()
     sizes: list[int] = []
     page.on("response", lambda r: sizes.append(len(r.body())) if r.ok else None)
