@@ -94,7 +94,7 @@ const S = {
   version: 0, mark: 0, view: null, legal: [], toAct: [], over: false, result: null,
   seats: [], log: [], inFlight: false, chosen: null, joining: false, retry: 0,
   stopped: null, wasMyTurn: false, tapAt: null, sentMark: 0, recvAt: 0, tapWall: 0,
-  gameNumber: 0,
+  gameNumber: 0, logged: 0,
 };
 window.railpartyReceived = [];          // every host message, as the tests read them
 window.railparty = S;
@@ -111,7 +111,7 @@ function setState() {
     else if (S.phase === "playing" && S.toAct.includes(S.seat) && S.legal.length) state = "your-turn";
     else state = "waiting";
   }
-  document.body.dataset.state = state;
+  if (document.body.dataset.state !== state) document.body.dataset.state = state;
   if (state === "your-turn" && !S.wasMyTurn && navigator.vibrate) navigator.vibrate([120, 60, 120]);
   S.wasMyTurn = state === "your-turn";
   return state;
@@ -122,8 +122,21 @@ function setState() {
 const said = (m) => (typeof m.said === "string" ? m.said : m.reason);
 
 function status(text, problem = false) {
-  $("status").textContent = text;
-  $("status").classList.toggle("problem", problem);
+  const box = $("status");
+  if (box.textContent !== text) box.textContent = text;
+  if (box.classList.contains("problem") !== problem) box.classList.toggle("problem", problem);
+}
+
+// Each part of the table is rebuilt only when what it shows has changed: an
+// update then costs the phone's next frame only the parts it changes (the
+// host's answer is on screen one frame after it arrives; a whole-page rebuild
+// made that frame late on a busy phone).
+const drawn = {};
+function changed(part, ...what) {
+  const key = JSON.stringify(what);
+  if (drawn[part] === key) return false;
+  drawn[part] = key;
+  return true;
 }
 
 // --- connection ----------------------------------------------------------------------
@@ -240,6 +253,7 @@ function onMessage(m) {
       (m.events || []).forEach((ev, i) => {
         const line = Array.isArray(m.lines) && typeof m.lines[i] === "string" ? m.lines[i] : null;
         S.log.push({ seat: ev && typeof ev === "object" ? ev.seat : null, type: ev && ev.type, line });
+        S.logged += 1;
       });
       S.log = S.log.slice(-60);
       Object.assign(S, { version: m.version, mark: m.mark || S.mark, view: m.view,
@@ -424,7 +438,9 @@ function act(action) {
   S.tapWall = Date.now();        // the wall clock, to match the TV's clock (tools/phone_page.py)
   send({ type: "action", seat: S.seat, version: S.version, action });
   status(t("Sent…"));
-  render(false);
+  // hold the buttons where they are (a rebuild here would make the frame the
+  // browser shows before it hands over the host's answer a heavy one)
+  for (const b of document.querySelectorAll("#moves button, #options button, #confirm")) b.disabled = true;
 }
 
 function renderMoves(mine) {
@@ -483,12 +499,14 @@ function render(withStatus = true) {
   if (S.seat === null) { renderLobby(); return; }
   const state = setState();
   const mine = state === "your-turn";
-  $("table").hidden = false;
-  renderPlayers();
-  renderHand();
-  renderMoves(mine);
-  renderLog();
-  renderResult();
+  if ($("table").hidden) $("table").hidden = false;
+  const view = S.view || {};
+  const priv = view.private || {};
+  if (changed("players", S.seats, S.toAct, S.seat)) renderPlayers();
+  if (changed("hand", priv, Array.isArray(view.players) ? view.players[S.seat] : null, view.colors)) renderHand();
+  if (changed("moves", mine, S.legal, S.chosen, S.inFlight, priv.pending, view.face_up)) renderMoves(mine);
+  if (changed("log", S.logged, S.seat)) renderLog();
+  if (changed("result", S.result, S.seats)) renderResult();
   if (!withStatus) return;
   if (state === "over") status(t("The game is over."));
   else if (S.phase === "lobby") status(t("Seated. Waiting for the host to start the game…"));
