@@ -547,3 +547,19 @@ def test_the_remembered_cheapest_race_payment_is_the_one_worked_out_afresh():
         assert race.cheapest_payment(leg.options, hand) == fresh
         rng.shuffle(hand)
         assert race.cheapest_payment(leg.options, hand) == fresh     # remembered
+
+
+def test_a_remembered_line_worth_is_the_one_worked_out_afresh():
+    """Railway Tricks' planner remembers a line's worth over the locomotives
+    to come; a remembered one must be the average worked out afresh."""
+    from game.bots.families import tricks
+    from game.rules.tricks.scoring import best_stretch
+
+    rng = random.Random(4)
+    for _ in range(500):
+        values = [rng.randint(0, 9) for _ in range(rng.randint(0, 12))]
+        coming = [(rng.choice([None, 2, 3, 4, 5, 6]), rng.randint(0, 8))
+                  for _ in range(rng.randint(1, 4))]
+        fresh = sum(max(0, best_stretch(values, d)[0] - c) for d, c in coming) / len(coming)
+        assert tricks.worth(values, None, coming) == fresh
+        assert tricks.worth(list(values), None, list(coming)) == fresh     # remembered

@@ -91,7 +91,21 @@ def worth(values: list[int], loco: Loco | None, coming: list[Loco]) -> float:
         return max(0, best_stretch(values, loco[0])[0] - loco[1])
     if not coming:
         return 0.0
-    return sum(max(0, best_stretch(values, d)[0] - cost) for d, cost in coming) / len(coming)
+    # the average over the locomotives to come is the costly case, and the
+    # same lines meet the same locomotives again and again in a search's
+    # rollouts: remembered (the store starts afresh at WORTHS_KEPT entries)
+    key = (tuple(values), tuple(coming))
+    known = _WORTHS.get(key)
+    if known is None:
+        if len(_WORTHS) >= WORTHS_KEPT:
+            _WORTHS.clear()
+        known = _WORTHS[key] = sum(max(0, best_stretch(values, d)[0] - cost)
+                                   for d, cost in coming) / len(coming)
+    return known
+
+
+_WORTHS: dict[tuple, float] = {}
+WORTHS_KEPT = 16384
 
 
 def _none_drawn(pool: int, marked: int, drawn: int) -> float:
