@@ -17,7 +17,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from game.i18n import N_, _, language
+from game.i18n import N_, _, language, ngettext
 from game.places import place
 
 # one sentence per (message type, code); "*" matches any type
@@ -123,10 +123,21 @@ def refusal_words(template: Any, data: Any) -> str | None:
     """A refusal's catalog sentence filled with its values, in this window's
     language; None unless the catalog knows the sentence and every
     placeholder is a plain name the data fills (a host's `why` is untrusted)."""
-    if not isinstance(template, str) or not isinstance(data, dict) or not template:
+    if not isinstance(data, dict):
         return None
-    sentence = _(template)
-    if sentence == template and language() != "en":
+    if isinstance(template, (list, tuple)):           # a counted sentence (Nn_)
+        count = data.get("count")
+        if (len(template) != 2 or not all(isinstance(t, str) and t for t in template)
+                or not isinstance(count, int) or isinstance(count, bool)):
+            return None
+        english = template[0] if count == 1 else template[1]
+        sentence = ngettext(template[0], template[1], count)
+    elif isinstance(template, str) and template:
+        english = template
+        sentence = _(template)
+    else:
+        return None
+    if sentence == english and language() != "en":
         return None                          # not in this catalog: a newer host's words
     try:
         fields = list(string.Formatter().parse(sentence))

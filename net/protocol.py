@@ -352,11 +352,12 @@ def refusal_why(exc: BaseException) -> dict[str, Any] | None:
     (English, the catalogs' message id) and the values it names, so each
     client words it in its own language. None when it is too long to send."""
     template, data = getattr(exc, "template", None), getattr(exc, "data", None)
-    if not isinstance(template, str) or not isinstance(data, dict):
+    if not isinstance(template, (str, tuple)) or not isinstance(data, dict):
         return None
     if len(str(exc)) > MAX_REASON_CHARS:
         return None                  # a forged action's echo: the reason alone will do
-    return {"text": template, "data": dict(data)}
+    return {"text": list(template) if isinstance(template, tuple) else template,
+            "data": dict(data)}
 
 
 def bye(reason: str, code: str | None = None) -> dict[str, Any]:

@@ -44,15 +44,16 @@ def _refusal(state, seat, action) -> IllegalAction:
 
 def test_every_refusal_in_the_code_is_a_catalog_sentence_with_data():
     """No IllegalAction is built from an f-string or pasted words: its first
-    argument is an `N_("...")` sentence (or a refusal made elsewhere)."""
+    argument is an `N_("...")` sentence or an `Nn_("...", "...")` counted one."""
     bad = []
     for path in sorted((ROOT / "game").rglob("*.py")) + sorted((ROOT / "net").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
                 first = node.args[0] if node.args else None
-                marked = (isinstance(first, ast.Call) and getattr(first.func, "id", "") == "N_"
-                          and isinstance(first.args[0], ast.Constant))
+                marked = (isinstance(first, ast.Call)
+                          and getattr(first.func, "id", "") in ("N_", "Nn_")
+                          and all(isinstance(a, ast.Constant) for a in first.args))
                 if not marked:
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not bad, bad
@@ -251,3 +252,31 @@ def test_a_port_in_use_and_a_refused_option_read_japanese(japanese):
     assert problem is not None
     text = said(problem)
     assert "人用で" in text and not _latin_words(text), text
+
+
+def test_a_counted_refusal_takes_its_form_in_each_language():
+    state = create("routes-usa", 2, seed=4)
+    for seat in (0, 1):
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act[0]
+    state.hands[seat] = {"red": 1}
+    exc = _refusal(state, seat, {"type": "claim", "track": "montreal--new-york",
+                                 "cards": {"red": 3}})
+    assert str(exc) == "you hold 1 red card, not 3"
+    state.hands[seat] = {"red": 2}
+    exc = _refusal(state, seat, {"type": "claim", "track": "montreal--new-york",
+                                 "cards": {"red": 3}})
+    assert str(exc) == "you hold 2 red cards, not 3"
+    why = P.refusal_why(exc)
+    assert why["text"] == ["you hold {count} {card} card, not {asked}",
+                           "you hold {count} {card} cards, not {asked}"]
+    i18n.set_language("ja")
+    try:
+        assert illegal_said(exc) == "赤のカードは3枚ではなく2枚しか持っていません"
+        assert host_said({"type": "error", "code": P.E_ILLEGAL, "reason": "r", "why": why}) \
+            == "赤のカードは3枚ではなく2枚しか持っていません"
+        broken = dict(why, data={"count": "2", "card": "red", "asked": 3})
+        assert host_said({"type": "error", "code": P.E_ILLEGAL, "reason": "r",
+                          "why": broken}) == "今その手は指せません。"
+    finally:
+        i18n.set_language("en")

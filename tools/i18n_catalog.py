@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
@@ -33,8 +33,9 @@ def extract() -> Catalog:
     with (ROOT / "babel.cfg").open(encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle)
     template = Catalog(project="Rail Party", domain=DOMAIN)
+    keywords = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}   # a WordedError's counted sentence
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, strip_comment_tags=True):
+            str(ROOT), method_map, options_map, keywords=keywords, strip_comment_tags=True):
         template.add(message, None, [(filename, lineno)], auto_comments=comments,
                      context=context)
     return template

@@ -31,7 +31,7 @@ class IllegalAction(WordedError):
     WordedError), worded by each screen in its own language. `code` names the
     kind of refusal (a screen's fallback sentence)."""
 
-    def __init__(self, template: str, code: str = "illegal", **data: Any):
+    def __init__(self, template: str | tuple[str, str], code: str = "illegal", **data: Any):
         super().__init__(template, **data)
         self.code = code
 

@@ -16,6 +16,13 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's conventional name
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - as N_, counted
+    """A counted sentence for a WordedError: its `count` value picks the form
+    (the catalog's plural rules in another language). Babel extracts it as
+    ngettext (tools/i18n_catalog.py)."""
+    return (singular, plural)
+
+
 class WordedError(ValueError):
     """An error a person reads, kept as a sentence and its values.
 
@@ -26,15 +33,17 @@ class WordedError(ValueError):
     data itself (game/host_words.py), and a host sends both, never the words.
     """
 
-    def __init__(self, template: str, **data: Any):
+    def __init__(self, template: str | tuple[str, str], **data: Any):
         self.template = template
         self.data = data
         super().__init__(fill(template, data))
 
 
-def fill(template: str, data: Mapping[str, Any]) -> str:
+def fill(template: str | tuple[str, str], data: Mapping[str, Any]) -> str:
     """`template` with `data` written plainly (a list as "a, b", a list in a
-    list as "a + b")."""
+    list as "a + b"); a counted template (Nn_) in the form its `count` takes."""
+    if isinstance(template, tuple):
+        template = template[0] if data.get("count") == 1 else template[1]
     if not data:
         return template
     return template.format(**{key: _plain(value) for key, value in data.items()})
@@ -50,7 +59,7 @@ class Words:
     """A phrase kept as a sentence and its values, to be a value of another
     (a WordedError's "where"): `str()` is the filled English."""
 
-    def __init__(self, template: str, **data: Any):
+    def __init__(self, template: str | tuple[str, str], **data: Any):
         self.template = template
         self.data = data
 

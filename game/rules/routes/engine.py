@@ -73,7 +73,7 @@ from game.rules.routes.scoring import (
     region_points,
 )
 from game.rules.routes.tables import BoardTables, ClaimGroup, tables_for
-from game.rules.words import N_
+from game.rules.words import N_, Nn_
 
 
 @dataclass(frozen=True)
@@ -669,8 +669,9 @@ class RoutesState:
             raise IllegalAction(N_("a ticket is listed twice"))
         strangers = [t for t in keep if t not in offer]
         if strangers:
-            raise IllegalAction(N_("ticket(s) {tickets} are not among those offered to you"),
-                                tickets=strangers)
+            raise IllegalAction(Nn_("ticket {tickets} is not among those offered to you",
+                                    "tickets {tickets} are not among those offered to you"),
+                                tickets=strangers, count=len(strangers))
         low = self._min_keep(seat)
         if len(keep) < low:
             raise IllegalAction(N_("keep at least {low} of the {offered} tickets"),
@@ -772,8 +773,9 @@ class RoutesState:
         hand = self.hands[seat]
         for card, n in cards.items():
             if hand.get(card, 0) < n:
-                raise IllegalAction(N_("you hold {held} {card} card(s), not {asked}"),
-                                    held=hand.get(card, 0), card=card, asked=n)
+                raise IllegalAction(Nn_("you hold {count} {card} card, not {asked}",
+                                        "you hold {count} {card} cards, not {asked}"),
+                                    count=hand.get(card, 0), card=card, asked=n)
         problem = payment_problem(track, cards, self.board.colors)
         if problem:
             raise problem

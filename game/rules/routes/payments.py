@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from game.rules.base import IllegalAction
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Track
-from game.rules.words import N_
+from game.rules.words import N_, Nn_
 
 FERRY = "ferry"
 
@@ -157,24 +157,32 @@ def payment_problem(track: Track, cards: dict[str, int],
     if ferry_cards and not waves:
         return IllegalAction(N_("ferry cards pay only for the wave spaces of a ferry route"))
     if ferry_cards and 2 * (ferry_cards - 1) >= waves:
-        return IllegalAction(N_("this ferry route has {waves} wave space(s); {ferries} ferry "
-                                "cards are more than it needs"),
-                             waves=waves, ferries=ferry_cards)
+        return IllegalAction(Nn_("this ferry route has {count} wave space; {ferries} ferry cards "
+                                 "are more than it needs",
+                                 "this ferry route has {count} wave spaces; {ferries} ferry "
+                                 "cards are more than it needs"),
+                             count=waves, ferries=ferry_cards)
     if len(colored) > 1:
         return IllegalAction(N_("a route is paid with cards of one colour (plus locomotives)"))
     wave_locos = max(0, waves - 2 * ferry_cards)
     if locos < wave_locos:
-        return IllegalAction(N_("the {waves} wave space(s) need a locomotive each, or a "
-                                "ferry card for every two"), waves=waves)
+        return IllegalAction(Nn_("the {count} wave space needs a locomotive, or a ferry card "
+                                 "for every two",
+                                 "the {count} wave spaces need a locomotive each, or a ferry "
+                                 "card for every two"), count=waves)
     color, count = next(iter(colored.items())) if colored else (None, 0)
     if color is not None and track.color != GRAY and color != track.color:
         return IllegalAction(N_("this route is {color}: pay with {color} cards or "
                                 "locomotives"), color=track.color)
     if count + locos - wave_locos != plain:
         if waves:
-            return IllegalAction(N_("this route has {length} space(s) ({waves} of them "
-                                    "waves); the cards offered do not cover it exactly"),
-                                 length=track.length, waves=waves)
-        return IllegalAction(N_("this route has {length} space(s); the cards offered do not "
-                                "cover it exactly"), length=track.length)
+            return IllegalAction(Nn_("this route has {count} space ({waves} of them waves); "
+                                     "the cards offered do not cover it exactly",
+                                     "this route has {count} spaces ({waves} of them waves); "
+                                     "the cards offered do not cover it exactly"),
+                                 count=track.length, waves=waves)
+        return IllegalAction(Nn_("this route has {count} space; the cards offered do not cover "
+                                 "it exactly",
+                                 "this route has {count} spaces; the cards offered do not "
+                                 "cover it exactly"), count=track.length)
     return None
