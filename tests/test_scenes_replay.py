@@ -184,3 +184,64 @@ def test_typing_a_round_and_enter_jumps_to_its_start(app):
     app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_9, mod=0, unicode="9")])
     press(app, pygame.K_RETURN, ticks=3)
     assert controls.session.cursor == controls.session.length
+
+
+def test_the_bar_works_by_mouse_and_by_controller(app):
+    """Every control the keys have: the mouse has buttons on the bar, a
+    controller its A, B, d-pad and shoulder buttons."""
+    from game.scenes.replay import open_replay
+
+    assert open_replay(app, kept(steps=60), playing=False)
+    controls = app.top
+    session = controls.session
+
+    def click(icon: str) -> None:
+        app.step(5, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                         pos=controls.icon_rect(icon).center)])
+
+    def pad(button: int) -> None:
+        app.step(5, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=button, instance_id=0,
+                                         joy=0)])
+
+    click("step")
+    click("step")
+    assert session.cursor == 2
+    click("back")
+    assert session.cursor == 1
+    click("end")
+    assert session.cursor == session.length
+    click("start")
+    assert session.cursor == 0
+    pace = controls.pace
+    click("faster")
+    assert controls.pace == pace + 1
+    click("slower")
+    click("slower")
+    assert controls.pace == pace - 1
+    click("play")
+    assert controls.playing
+    click("play")
+    assert not controls.playing
+    # a controller: d-pad right/left step, shoulders jump a round, up/down speed, A plays
+    pad(14)
+    pad(14)
+    assert session.cursor == 2
+    pad(13)
+    assert session.cursor == 1
+    pad(10)
+    assert session.cursor == controls.round_starts[1]
+    pad(10)
+    assert session.cursor == controls.round_starts[2]
+    pad(9)
+    assert session.cursor == controls.round_starts[1]
+    pace = controls.pace
+    pad(11)
+    assert controls.pace == pace + 1
+    pad(12)
+    assert controls.pace == pace
+    pad(0)
+    assert controls.playing
+    pad(0)
+    assert not controls.playing
+    pad(1)                                   # B leaves
+    assert controls not in app.stack

@@ -7,7 +7,11 @@ a move forwards, Left a move back, Page Up/Down jump a round, Home/End go to
 the start and the end, Up/Down change the speed, H hides the controls, V changes whose view shows
 (the public one; a seat's own only where `ReplaySession.viewable_seats`
 allows), a click on the bar jumps to that move, a round's number and Enter jump to
-that round, Esc leaves.
+that round, Esc leaves. The mouse has buttons on the bar for the same (start,
+a move back, play/pause, a move on, end, slower, faster); a controller plays
+with A, steps with the d-pad's left/right, changes speed with up/down, jumps
+a round with the shoulder buttons (Tab and Shift+Tab on a keyboard) and
+leaves with B.
 """
 
 from __future__ import annotations
@@ -30,7 +34,10 @@ from game.ui.widgets import Button, Menu, panel
 # seconds between moves while playing, slowest first; the middle one to start
 PACES = (2.0, 1.0, 0.5, 0.25, 0.1)
 # at the foot of the screen: the public view has no hand there to cover (H hides it)
-BAR = pygame.Rect(560, 986, 800, 86)
+BAR = pygame.Rect(460, 934, 1000, 138)
+# the mouse's buttons on the bar, left to right (drawn as the usual player symbols)
+ICONS = ("start", "back", "play", "step", "end", "slower", "faster")
+ICON_W, ICON_H, ICON_GAP = 64, 40, 10
 
 
 class ReplayControls(Scene):
@@ -141,10 +148,14 @@ class ReplayControls(Scene):
             self.seek(self.session.length)
         elif kind == "key" and intent.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.jump_round(-1 if intent.key == pygame.K_PAGEUP else 1)
+        elif kind in ("prev", "next"):         # a controller's shoulders, Tab
+            self.jump_round(-1 if kind == "prev" else 1)
         elif kind == "key" and intent.key == pygame.K_v:
             self.change_view()
         elif kind == "key" and intent.key == pygame.K_h:
             self.hidden = not self.hidden
+        elif kind == "click" and intent.pos and not self.hidden and self._icon_at(intent.pos):
+            self.press(self._icon_at(intent.pos))
         elif (kind == "click" and intent.pos and not self.hidden
               and self._track().collidepoint(intent.pos)):
             track = self._track()
@@ -156,6 +167,47 @@ class ReplayControls(Scene):
 
     def _track(self) -> pygame.Rect:
         return pygame.Rect(BAR.x + 20, BAR.bottom - 26, BAR.width - 40, 14)
+
+    def icon_rect(self, icon: str) -> pygame.Rect:
+        i = ICONS.index(icon)
+        return pygame.Rect(BAR.x + 20 + i * (ICON_W + ICON_GAP), BAR.y + 46, ICON_W, ICON_H)
+
+    def _icon_at(self, pos: tuple[int, int]) -> str | None:
+        return next((icon for icon in ICONS if self.icon_rect(icon).collidepoint(pos)), None)
+
+    def press(self, icon: str) -> None:
+        """What a mouse button of the bar does: the same as its key."""
+        if icon == "start":
+            self.seek(0)
+        elif icon == "end":
+            self.seek(self.session.length)
+        elif icon == "back":
+            self.playing = False
+            self.seek(self.session.cursor - 1)
+        elif icon == "step":
+            self.playing = False
+            self.step()
+        elif icon == "play":
+            self.playing = not self.playing
+            if self.playing and self.session.cursor >= self.session.length:
+                self.seek(0)
+        elif icon == "slower":
+            self.pace = max(0, self.pace - 1)
+        elif icon == "faster":
+            self.pace = min(len(PACES) - 1, self.pace + 1)
+
+    def _draw_icons(self, surface: pygame.Surface) -> None:
+        for icon in ICONS:
+            box = self.icon_rect(icon)
+            pygame.draw.rect(surface, (64, 78, 104), box, border_radius=8)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=8)
+            _draw_symbol(surface, "pause" if icon == "play" and self.playing else icon,
+                         box.center, theme.TEXT)
+        # the speed: one dot per pace, lit up to the one playing now
+        x = self.icon_rect("faster").right + 24
+        for k in range(len(PACES)):
+            color = theme.ACCENT if k <= self.pace else theme.PANEL_EDGE
+            pygame.draw.circle(surface, color, (x + k * 20, BAR.y + 46 + ICON_H // 2), 6)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.hidden:
@@ -177,6 +229,7 @@ class ReplayControls(Scene):
         track = self._track()       # the keys stand on the track, never across it
         theme.blit_text(surface, keys, (BAR.x + 20, track.y - 3), size, theme.TEXT_DIM,
                         anchor="bottomleft")
+        self._draw_icons(surface)
         pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=7)
         done = track.copy()
         done.width = round(track.width * s.cursor / max(1, s.length))
@@ -188,6 +241,43 @@ class ReplayControls(Scene):
 
     def round_of(self, cursor: int) -> int:
         return 1 + sum(1 for r in self.round_starts if r <= cursor and r > 0)
+
+
+def _draw_symbol(surface: pygame.Surface, icon: str, center: tuple[int, int],
+                 color: tuple[int, int, int]) -> None:
+    """A player's symbol, drawn (no font has them all): triangles and bars."""
+    x, y = center
+
+    def right(at: int) -> None:
+        pygame.draw.polygon(surface, color, [(at - 7, y - 10), (at - 7, y + 10), (at + 7, y)])
+
+    def left(at: int) -> None:
+        pygame.draw.polygon(surface, color, [(at + 7, y - 10), (at + 7, y + 10), (at - 7, y)])
+
+    def bar(at: int) -> None:
+        pygame.draw.rect(surface, color, (at - 2, y - 10, 5, 21))
+
+    if icon == "play":
+        right(x)
+    elif icon == "pause":
+        bar(x - 6)
+        bar(x + 6)
+    elif icon == "start":
+        bar(x - 10)
+        left(x + 2)
+    elif icon == "end":
+        right(x - 2)
+        bar(x + 10)
+    elif icon == "back":
+        left(x - 6)
+        left(x + 8)
+    elif icon == "step":
+        right(x - 8)
+        right(x + 6)
+    elif icon in ("slower", "faster"):
+        pygame.draw.rect(surface, color, (x - 10, y - 2, 21, 5))
+        if icon == "faster":
+            pygame.draw.rect(surface, color, (x - 2, y - 10, 5, 21))
 
 
 def _round_starts(session: Any) -> list[int]:
