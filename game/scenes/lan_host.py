@@ -25,7 +25,7 @@ class HostSetupScene(Scene):
         self.games = list(GAMES)
         self.game = 0
         self.seats = 4
-        self.name = TextField(N_("Your name"), "Host", 16)
+        self.name = TextField(N_("Your name"), _("Host"), 16)
         self.drop = "bot"  # what happens to a player who drops: a bot plays, or a pause
         # index into TURN_TIMERS: how long a connected player may think; the
         # game's own length until the host picks another
@@ -77,7 +77,7 @@ class HostSetupScene(Scene):
         from game.paths import data_dir
         from net.host import Host
 
-        name = self.name.value.strip() or "Host"
+        name = self.name.value.strip() or _("Host")
         from net.host.web import pick_web_port
         from net.protocol import DEFAULT_PORT
 

@@ -34,7 +34,8 @@ class JoinScene(Scene):
             self.browser = Browser().start()
         except Exception as exc:  # no multicast here: the address field still works
             self.app.toast(_("LAN search unavailable: {reason}").format(reason=exc), theme.ACCENT)
-        self.name = TextField(N_("Your name"), name, 16)
+        # the default name is the program's words: a Japanese window offers プレイヤー
+        self.name = TextField(N_("Your name"), _("Player") if name == "Player" else name, 16)
         self.address = TextField(N_("Address (host:port)"), "")
         self.focus = 0  # 0 name, 1 address, 2.. games
         self._known: dict[str, object] = {}   # game name -> KnownHost (or None)
@@ -94,7 +95,7 @@ class JoinScene(Scene):
         except ValueError as exc:
             self.app.toast(said(exc))
             return
-        name = self.name.value.strip() or "Player"
+        name = self.name.value.strip() or _("Player")
         client = Client(target, name=name, expect_key=host_key).start()
         self.app.replace(LobbyScene(self.app, client))
 

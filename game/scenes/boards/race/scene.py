@@ -177,7 +177,8 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         if kind == "slot":
             slot = view["track"][value]
             action, card = slot["action"], slot["card"]
-            what = f"{_(ACTION_NAMES[action])}: {_(L.ACTION_HINTS[action])}."
+            what = _("{action}: {hint}.").format(action=_(ACTION_NAMES[action]),
+                                                 hint=_(L.ACTION_HINTS[action]))
             if card:
                 if action == "start_player":
                     now = _(" Take {card} ({days} days) and this action is yours (not for the "
@@ -341,7 +342,8 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         price = self.numbers["buy_price"]
         for pile, label in (("travel", N_("Buy travel")), ("event", N_("Buy event"))):
             if {"type": "buy", "pile": pile} in legal:
-                out.append((f"{_(label)}: {price}", {"type": "buy", "pile": pile}))
+                out.append((_("{label}: {price}").format(label=_(label), price=price),
+                            {"type": "buy", "pile": pile}))
         return out[:6]  # the piles buy too, should a seventh button not fit
 
     def button_rect(self, index: int) -> pygame.Rect:
