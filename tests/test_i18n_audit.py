@@ -35,6 +35,11 @@ def test_no_screen_text_is_english_written_around_the_catalogs():
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
+            for keyword in node.keywords:              # text=..., label=... (a banner, a row)
+                if keyword.arg in ("text", "label", "title"):
+                    words = _literal_words(keyword.value)
+                    if words is not None:
+                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {words!r}")
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
             index = SHOWS_TEXT.get(name or "")
             if index is None or len(node.args) <= index:

@@ -97,8 +97,10 @@ class TablePanels:
         shown = self.turn_clocks()
         if not shown:
             return
-        text = "   ".join(f"{'You' if seat == self.viewer else self.seat_name(seat)}: "
-                           f"{left} s" for seat, left in shown.items())
+        text = "   ".join(_("You: {seconds} s").format(seconds=left) if seat == self.viewer
+                           else _("{name}: {seconds} s").format(name=self.seat_name(seat),
+                                                                seconds=left)
+                           for seat, left in shown.items())
         label = theme.font(KIOSK_TEXT if self.kiosk else 32, True).render(text, True,
                                                                           theme.TEXT)
         box = label.get_rect(topright=(theme.SCREEN_W - 26, 0)).inflate(32, 0)

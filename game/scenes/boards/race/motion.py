@@ -154,7 +154,7 @@ class RaceMotion:
 
     def _anim_round_started(self, event: Event) -> None:
         self.animator.add_batch([self._tween(50, linear, kind="banner",
-                                             text=f"Round {event['round']}")])
+                                             text=_("Round {round}").format(round=event["round"]))])
 
     def _anim_track_laid(self, event: Event) -> None:
         self.model.track = list(event["cards"])

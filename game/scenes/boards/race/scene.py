@@ -259,7 +259,8 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             if not leg["options"]:
                 ways = _("{days} days without cards, or an Elephant: {base} + a die").format(
                     days=leg["no_cards_days"], base=self.elephant_base)
-            return f"{place(leg['from'])} - {place(leg['to'])}: {ways}"
+            return _("{a} - {b}: {ways}").format(a=place(leg["from"]), b=place(leg["to"]),
+                                                 ways=ways)
         if kind == "event":
             events = view["private"].get("events", [])
             if value >= len(events):
