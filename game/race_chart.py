@@ -41,6 +41,9 @@ class Race:
     # name -> its value after 0, 1, ... moves, and name -> its colour
     sides: dict[str, list[float]] = field(default_factory=dict)
     side_colors: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    # the end's count changed the standings beyond the last move's own (the route
+    # games' tickets and longest route): a lead change there is named with it
+    final_count: bool = False
 
     @property
     def moves(self) -> int:
@@ -117,7 +120,8 @@ def race_of(game_id: str, players: int, seed: int, options: dict[str, Any],
             changes.append(LeadChange(n, now, gain, text, seat))
         if now is not None:
             ahead = now
-    return Race(series, changes, notes, side_values, side_colors)
+    final_count = bool(actions) and state.is_over and measure(result, False) != values
+    return Race(series, changes, notes, side_values, side_colors, final_count)
 
 
 def race_of_views(frames: list[list[Any]], final: dict[str, Any] | None,
@@ -146,12 +150,16 @@ def race_of_views(frames: list[list[Any]], final: dict[str, Any] | None,
     notes: list[list[str]] = []
     ahead: int | None = None
     last = len(frames) - 1
+    final_count = False
     for n, frame in enumerate(frames):
         events, view = frame[0], frame[1]
         result = view.get("result") if isinstance(view.get("result"), dict) else None
         if n == last and final:
             result = final
         values = measure(result, True) if result else measure_view(view)
+        if n == last and final:
+            own = measure_view(view)
+            final_count = own is not None and own != values
         if values is None:
             values = [s[-1] for s in series] if series else None
         if values is None:
@@ -182,4 +190,4 @@ def race_of_views(frames: list[list[Any]], final: dict[str, Any] | None,
                                       text, mover))
         if now is not None:
             ahead = now
-    return Race(series, changes, notes, side_values, side_colors)
+    return Race(series, changes, notes, side_values, side_colors, final_count)

@@ -73,6 +73,12 @@ def test_routes_chart_route_points_until_the_end():
     assert all(line[0] == 0 for line in race.series)          # no ticket shown before the end
     assert all(b == sorted(b) for b in (line[:-1] for line in race.series))
     assert [line[-1] for line in race.series] == match.state.result()["scores"]
+    # the end's count (tickets, longest route) moved the standings: a lead change
+    # on the last move is named with it, not as that move's own gain
+    assert race.final_count
+    scores = race_of("routes-usa", 3, match.seed, {}, list(match.state.history), _scores,
+                     info.better)
+    assert not scores.final_count         # a measure the end does not change
 
 
 def test_leader_is_none_on_a_tie():

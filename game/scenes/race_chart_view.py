@@ -1,6 +1,8 @@
 """Drawing the race over a game (game/race_chart.py) on the results screen:
 one line per seat in its colour, numbered rings where the lead changed, and
-those moments named beside the chart."""
+those moments named beside the chart. Read from the sofa: every word is at
+least the kiosk's size (theme.font(28) and up at 1080p), the lines are thick,
+and a lead change not named in the list is a small dot, not an empty ring."""
 
 from __future__ import annotations
 
@@ -22,8 +24,8 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
     """The chart in `rect`: lines drawn up to `progress` (0..1) of the game."""
     panel(surface, rect, (34, 40, 54), theme.PANEL_EDGE, 14, 2)
     side = min(560, rect.width // 3)
-    plot = pygame.Rect(rect.x + 90, rect.y + 56, rect.width - side - 130, rect.height - 150)
-    theme.blit_text(surface, label, (rect.x + 24, rect.y + 14), 28, theme.TEXT, True)
+    plot = pygame.Rect(rect.x + 100, rect.y + 64, rect.width - side - 140, rect.height - 170)
+    theme.blit_text(surface, label, (rect.x + 24, rect.y + 14), 32, theme.TEXT, True)
     values = [v for line in race.series for v in line] or [0]
     low, high = min(0, min(values)), max(values)
     if high == low:
@@ -40,24 +42,24 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
         value = low + (high - low) * k / 4
         y = at(0, value)[1]
         pygame.draw.line(surface, (52, 60, 78), (plot.x, y), (plot.right, y), 1)
-        theme.blit_text(surface, str(round(value)), (plot.x - 12, y), 22, theme.TEXT_DIM,
+        theme.blit_text(surface, str(round(value)), (plot.x - 12, y), 28, theme.TEXT_DIM,
                         anchor="midright")
     pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, plot.bottom), (plot.right, plot.bottom), 2)
     pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, plot.y), (plot.x, plot.bottom), 2)
-    theme.blit_text(surface, _("moves"), (plot.right, plot.bottom + 8), 22, theme.TEXT_DIM,
-                    anchor="topright")
-    theme.blit_text(surface, "0", (plot.x, plot.bottom + 8), 22, theme.TEXT_DIM,
+    moves_word = theme.blit_text(surface, _("moves"), (plot.right, plot.bottom + 8), 28,
+                                 theme.TEXT_DIM, anchor="topright")
+    theme.blit_text(surface, "0", (plot.x, plot.bottom + 8), 28, theme.TEXT_DIM,
                     anchor="midtop")
-    theme.blit_text(surface, str(race.moves), (plot.right - 80, plot.bottom + 8), 22,
-                    theme.TEXT_DIM, anchor="midtop")
+    theme.blit_text(surface, str(race.moves), (moves_word.x - 16, plot.bottom + 8), 28,
+                    theme.TEXT_DIM, anchor="topright")
     shown = max(1, round(race.moves * progress))
     for seat, line in enumerate(race.series):
         points = [at(m, v) for m, v in enumerate(line[:shown + 1])]
         if len(points) > 1:
-            pygame.draw.lines(surface, (16, 18, 24), False, points, 7)
-            pygame.draw.lines(surface, colors[seat], False, points, 4)
+            pygame.draw.lines(surface, (16, 18, 24), False, points, 9)
+            pygame.draw.lines(surface, colors[seat], False, points, 5)
         if points:
-            pygame.draw.circle(surface, colors[seat], points[-1], 7)
+            pygame.draw.circle(surface, colors[seat], points[-1], 8)
     named = race.changes[-MAX_NAMED:]
     first_number = len(race.changes) - len(named) + 1
     labelled: list[tuple[int, int]] = []
@@ -65,18 +67,22 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
         if change.move > shown:
             break
         spot = at(change.move, race.series[change.seat][change.move])
-        pygame.draw.circle(surface, (16, 18, 24), spot, 15)
-        pygame.draw.circle(surface, colors[change.seat], spot, 15, 3)
+        if k + 1 < first_number:       # not in the list: a dot where the lead changed
+            pygame.draw.circle(surface, (16, 18, 24), spot, 8)
+            pygame.draw.circle(surface, colors[change.seat], spot, 6)
+            continue
+        pygame.draw.circle(surface, (16, 18, 24), spot, 17)
+        pygame.draw.circle(surface, colors[change.seat], spot, 17, 3)
         # a number only where it stays readable (changes close together share a spot)
-        crowded = any(abs(spot[0] - x) < 32 and abs(spot[1] - y) < 24 for x, y in labelled)
-        if k + 1 >= first_number and not crowded:
-            theme.blit_text(surface, str(k + 1), spot, 18, theme.TEXT, True, "center")
+        crowded = any(abs(spot[0] - x) < 36 and abs(spot[1] - y) < 28 for x, y in labelled)
+        if not crowded:
+            theme.blit_text(surface, str(k + 1), spot, 22, theme.TEXT, True, "center")
             labelled.append(spot)
     # the lead changes, named
     x, y = rect.right - side - 10, rect.y + 56
-    theme.blit_text(surface, _("The lead changed"), (x, rect.y + 14), 28, theme.ACCENT, True)
+    theme.blit_text(surface, _("The lead changed"), (x, rect.y + 14), 32, theme.ACCENT, True)
     if not race.changes:
-        theme.blit_text(surface, _("Nobody else ever led"), (x, y), 24, theme.TEXT_DIM)
+        theme.blit_text(surface, _("Nobody else ever led"), (x, y), 28, theme.TEXT_DIM)
     for k, change in enumerate(named):
         if change.move > shown:
             break
@@ -85,44 +91,46 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
         if change.text and change.mover != change.seat:
             text = _("{name} takes the lead as {move}").format(name=names[change.seat],
                                                                 move=change.text)
+        if change.move == race.moves and race.final_count:  # the end's count made the gain
+            text = _("{move}, then the final count").format(move=text)
         gain = f"{change.gain:+g}" if change.gain and change.mover == change.seat else ""
         if gain and gain in text:
             gain = ""
-        pygame.draw.circle(surface, colors[change.seat], (x + 14, y + 16), 14)
-        theme.blit_text(surface, str(number), (x + 14, y + 16), 18,
+        pygame.draw.circle(surface, colors[change.seat], (x + 16, y + 19), 16)
+        theme.blit_text(surface, str(number), (x + 16, y + 19), 22,
                         theme.readable_on(colors[change.seat]), True, "center")
-        lines = theme.wrap_text(text, 22, side - 110)[:2]
+        lines = theme.wrap_text(text, 28, side - 120)[:2]
         for i, part in enumerate(lines):
-            theme.blit_text(surface, part, (x + 38, y + 4 + i * 24), 22, theme.TEXT)
+            theme.blit_text(surface, part, (x + 42, y + 4 + i * 30), 28, theme.TEXT)
         if gain:
-            theme.blit_text(surface, gain, (rect.right - 24, y + 4), 22, colors[change.seat],
+            theme.blit_text(surface, gain, (rect.right - 24, y + 4), 28, colors[change.seat],
                             True, "topright")
-        y += 8 + 24 * max(1, len(lines)) + 6
+        y += 8 + 30 * max(1, len(lines)) + 6
     if race.sides:
         _draw_sides(surface, pygame.Rect(x, max(y + 20, rect.centery - 40), side - 20,
                                          rect.bottom - 30 - max(y + 20, rect.centery - 40)),
                     race, shown)
     # who is who
-    ly = rect.bottom - 40
-    lx = rect.x + 90
+    ly = rect.bottom - 46
+    lx = rect.x + 100
     for seat, name in enumerate(names):
-        pygame.draw.rect(surface, colors[seat], (lx, ly + 6, 28, 10), border_radius=4)
-        shown_name = theme.fit_text(name, 24, 220)
-        r = theme.blit_text(surface, shown_name, (lx + 36, ly), 24, theme.TEXT)
+        pygame.draw.rect(surface, colors[seat], (lx, ly + 8, 32, 14), border_radius=5)
+        shown_name = theme.fit_text(name, 30, 200)
+        r = theme.blit_text(surface, shown_name, (lx + 40, ly), 30, theme.TEXT)
         lx = r.right + 36
 
 
 def _draw_sides(surface: pygame.Surface, area: pygame.Rect, race: Race, shown: int) -> None:
     """A small chart of the other things that raced (each company's value)."""
-    theme.blit_text(surface, _("Each company's value"), area.topleft, 24, theme.ACCENT, True)
-    plot = pygame.Rect(area.x + 40, area.y + 36, area.width - 150, area.height - 50)
+    theme.blit_text(surface, _("Each company's value"), area.topleft, 28, theme.ACCENT, True)
+    plot = pygame.Rect(area.x + 44, area.y + 40, area.width - 170, area.height - 54)
     values = [v for line in race.sides.values() for v in line] or [0]
     high = max(1, max(values))
     moves = max(1, race.moves)
     pygame.draw.line(surface, theme.PANEL_EDGE, plot.bottomleft, plot.bottomright, 2)
-    theme.blit_text(surface, str(round(high)), (plot.x - 8, plot.y), 20, theme.TEXT_DIM,
+    theme.blit_text(surface, str(round(high)), (plot.x - 8, plot.y), 26, theme.TEXT_DIM,
                     anchor="midright")
-    theme.blit_text(surface, "0", (plot.x - 8, plot.bottom), 20, theme.TEXT_DIM,
+    theme.blit_text(surface, "0", (plot.x - 8, plot.bottom), 26, theme.TEXT_DIM,
                     anchor="midright")
     for k, (name, line) in enumerate(race.sides.items()):
         color = race.side_colors.get(name, theme.TEXT)
@@ -130,8 +138,8 @@ def _draw_sides(surface: pygame.Surface, area: pygame.Rect, race: Race, shown: i
                    round(plot.bottom - plot.height * v / high))
                   for m, v in enumerate(line[:shown + 1])]
         if len(points) > 1:
-            pygame.draw.lines(surface, color, False, points, 3)
-        ly = area.y + 36 + k * 26
-        pygame.draw.rect(surface, color, (plot.right + 14, ly + 6, 18, 10), border_radius=3)
-        theme.blit_text(surface, f"{name} {round(line[-1])}", (plot.right + 38, ly), 20,
+            pygame.draw.lines(surface, color, False, points, 4)
+        ly = area.y + 40 + k * 32
+        pygame.draw.rect(surface, color, (plot.right + 14, ly + 8, 18, 12), border_radius=3)
+        theme.blit_text(surface, f"{name} {round(line[-1])}", (plot.right + 38, ly), 26,
                         theme.TEXT)

@@ -210,7 +210,7 @@ class ReplayControls(Scene):
             pygame.draw.circle(surface, color, (x + k * 20, BAR.y + 46 + ICON_H // 2), 6)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.hidden:
+        if self.hidden or self.table.results_shown:   # the results cover the game
             return
         s = self.session
         panel(surface, BAR, (30, 36, 50))
