@@ -214,8 +214,10 @@ def test_a_latecomer_takes_over_a_seat_a_bot_is_playing():
         assert seat in (1, 2)
         sync = latecomer.recv_until(lambda m: m["type"] == "sync")
         assert sync["you"] == seat and sync["phase"] == "playing"
-        table = host.status()["seats"][seat]
-        assert table["kind"] == "human" and table["name"] == "Latecomer"
+        # the status is a snapshot the host refreshes once its messages are out
+        wait_until(lambda: host.status()["seats"][seat]["kind"] == "human",
+                   "the seat to be the latecomer's in the host's status")
+        assert host.status()["seats"][seat]["name"] == "Latecomer"
         wait_until(lambda: host.status()["free"] == 1, "one bot seat left to take")
         assert host.match is not None and seat not in host.match.bots
         assert host.match.seats[seat].name == "Latecomer"
