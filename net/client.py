@@ -378,6 +378,7 @@ class Client(Session):
                 raise asyncio.TimeoutError
             message = reading.result()
             try:
+                message = P.unpack(message)
                 P.check_host_message(message)
             except ProtocolError as exc:
                 if exc.code == P.E_UNKNOWN_TYPE:
@@ -405,10 +406,8 @@ class Client(Session):
         return None
 
     def _screen(self, message: dict[str, Any]) -> dict[str, Any]:
-        """The message, legal actions expanded, once this version can read it all;
-        ProtocolError (ending the connection for good) if it cannot."""
-        if "legal_z" in message:
-            message = P.expand_legal(message)
+        """The message (unpacked), once this version can read it all; ProtocolError
+        (ending the connection for good) if it cannot."""
         reason = inbound.problem(message, self.snapshot())
         if reason is not None:
             raise ProtocolError(reason)

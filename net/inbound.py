@@ -92,7 +92,7 @@ ENVELOPES: dict[str, type[Struct]] = {
 
 def problem(message: dict[str, Any], known: dict[str, Any]) -> str | None:
     """None if this version can read `message` (already type-checked by
-    protocol.check_host_message and with legal_z expanded), else why not."""
+    protocol.check_host_message, after protocol.unpack), else why not."""
     try:
         _check(message, known)
     except Unreadable as exc:

@@ -28,8 +28,10 @@ host -> client
                                                  starts game 2 on the same table)
     update  {version, mark, events, view, legal, to_act, over, result}   after each action
             (to_act: the seats that may act now; over: the game has ended)
-            (a long legal list travels as legal_z: zlib-compressed msgpack, with
-            legal = []; `expand_legal` restores it, and net.client does so itself)
+            (since version 5, a sync or update whose events, view, legal and result
+            pack to more than PACK_BYTES carries them as one `z`: zlib-compressed
+            msgpack of a map of those fields; `unpack` restores them, and every
+            reader does so before it checks the message)
     seats   {phase, seats, free}                 the seat table changed
     error   {code, reason, version?}             the connection stays open
     notice  {code, reason, seat?}                something a player should be told
@@ -77,7 +79,8 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 4    # 4: an illegal move's error carries its refusal (`why`)
+PROTOCOL_VERSION = 5    # 5: a sync or update's bulky fields may travel packed as `z`
+                        # 4: an illegal move's error carries its refusal (`why`)
                         # 3: the host identity challenge (challenge / identity)
 MAGIC = "railparty-lan"
 SERVICE_TYPE = "_railparty._tcp.local."
@@ -115,8 +118,9 @@ NONCE_BYTES = 16
 PROOF_CHARS = 64                      # hex of an HMAC-SHA256
 TAKEOVER_HEARTBEATS = 3               # a seat's holder silent this many heartbeats may be replaced
 MAX_REASON_CHARS = 200
-LEGAL_COMPRESS_BYTES = 2048           # a longer legal list (msgpack) is sent zlib-compressed
-MAX_LEGAL_BYTES = 4 * MAX_FRAME_BYTES  # ... and may not inflate beyond this
+PACK_BYTES = 1024                     # a sync/update's bulky fields longer than this travel as z
+PACKED_FIELDS = ("events", "view", "legal", "result")
+MAX_UNPACKED_BYTES = MAX_FRAME_BYTES  # what `z` may inflate to
 
 # --- timing (defaults; hosts and clients take their own values for tests) -----
 HEARTBEAT_SECONDS = 2.0               # ping interval, both ways
@@ -258,12 +262,12 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "sync": {"phase": (_STR, True), "game": (_STR, True), "version": (_INT, True),
              "mark": (_INT, False), "you": (_OPT_INT, True), "seats": ((list,), True),
              "view": ((dict, type(None)), True), "legal": ((list,), True),
-             "legal_z": ((bytes,), False), "to_act": ((list,), False),
+             "to_act": ((list,), False),
              "over": (_BOOL, False), "result": ((dict, type(None)), False),
              "game_number": (_INT, False)},
     "update": {"version": (_INT, True), "mark": (_INT, False), "events": ((list,), True),
                "view": ((dict,), True), "legal": ((list,), True),
-               "legal_z": ((bytes,), False), "to_act": ((list,), False),
+               "to_act": ((list,), False),
                "over": (_BOOL, False), "result": ((dict, type(None)), False)},
     "seats": {"phase": (_STR, True), "seats": ((list,), True), "free": (_INT, True)},
     "error": {"code": (_STR, True), "reason": (_STR, True), "version": (_OPT_INT, False),
@@ -388,36 +392,51 @@ def hello_problem(message: dict[str, Any], checked_by: str) -> tuple[str, str] |
     return None
 
 
-def pack_legal(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """The legal-actions fields of a sync/update: `legal`, or `legal_z` when long."""
-    if not legal:
-        return {"legal": []}
-    packed = msgpack.packb(legal, use_bin_type=True)
-    if len(packed) <= LEGAL_COMPRESS_BYTES:
-        return {"legal": legal}
-    return {"legal": [], "legal_z": zlib.compress(packed, 1)}
-
-
-def expand_legal(message: dict[str, Any]) -> dict[str, Any]:
-    """The message with `legal_z` (if any) turned back into `legal`; ProtocolError
-    when it does not inflate, within MAX_LEGAL_BYTES, to a list of maps."""
-    packed = message.get("legal_z")
-    if packed is None:
+def pack(message: dict[str, Any]) -> dict[str, Any]:
+    """A sync or update as it goes on the wire: when its bulky fields (events, view,
+    legal, result) pack to more than PACK_BYTES, they travel together as `z`,
+    zlib-compressed msgpack of a map of them. One blob for all of them, so the
+    final update, which holds the result in its events, its view and its own
+    field, pays for it about once; whole views of a long game compress well too."""
+    bulky = {key: message[key] for key in PACKED_FIELDS if key in message}
+    packed = msgpack.packb(bulky, use_bin_type=True)
+    if len(packed) <= PACK_BYTES:
         return message
+    out = {key: value for key, value in message.items() if key not in bulky}
+    out["z"] = zlib.compress(packed, 1)
+    return out
+
+
+def unpack(message: dict[str, Any]) -> dict[str, Any]:
+    """The message with `z` (if any) inflated back into its fields; ProtocolError
+    when `z` is not bytes that inflate, within MAX_UNPACKED_BYTES, to a map of
+    packed fields the message does not also carry. The fields are then checked
+    as if they had come plain (check_host_message, net/inbound.py)."""
+    if "z" not in message:
+        return message
+    packed = message["z"]
+    if not isinstance(packed, bytes):
+        raise ProtocolError("the packed fields ('z') are not bytes")
     try:
         inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_LEGAL_BYTES)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise ProtocolError("the compressed legal actions are too long or cut short")
-        legal = msgpack.unpackb(raw, raw=False, strict_map_key=True, ext_hook=_refuse_ext)
+        raw = inflater.decompress(packed, MAX_UNPACKED_BYTES)
+        if inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
+            raise ProtocolError("the packed fields ('z') are too long, cut short or "
+                                "followed by more")
+        fields = msgpack.unpackb(raw, raw=False, strict_map_key=True, ext_hook=_refuse_ext)
     except ProtocolError:
         raise
     except Exception:
-        raise ProtocolError("the compressed legal actions are unreadable") from None
-    if not isinstance(legal, list) or not all(isinstance(a, dict) for a in legal):
-        raise ProtocolError("the compressed legal actions are not a list of actions")
-    out = {k: v for k, v in message.items() if k != "legal_z"}
-    out["legal"] = legal
+        raise ProtocolError("the packed fields ('z') are unreadable") from None
+    if not isinstance(fields, dict) or not fields:
+        raise ProtocolError("the packed fields ('z') are not a map of fields")
+    stray = next((key for key in fields if key not in PACKED_FIELDS or key in message), None)
+    if stray is not None:
+        shown = stray if isinstance(stray, str) and len(stray) <= 40 else "?"
+        raise ProtocolError(f"the packed fields ('z') hold {shown!r}, which is not a packed "
+                            "field or is also sent plain")
+    out = {key: value for key, value in message.items() if key != "z"}
+    out.update(fields)
     return out
 
 

@@ -51,7 +51,6 @@ import threading
 from typing import Any
 
 from net import protocol as P
-from net.protocol import ProtocolError
 
 
 class Session:
@@ -202,13 +201,6 @@ class Session:
     def _absorb(self, message: dict[str, Any]) -> None:
         """Keep the snapshot up to date, then queue the message for the screens."""
         kind = message.get("type")
-        if "legal_z" in message:
-            try:
-                message = P.expand_legal(message)
-            except ProtocolError as exc:
-                message = dict(message, legal=[])
-                message.pop("legal_z", None)
-                self._push({"type": "error", "code": P.E_BAD_MESSAGE, "reason": exc.reason})
         with self._lock:
             s = self._state
             if kind == "welcome":

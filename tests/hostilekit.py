@@ -137,8 +137,8 @@ def unreadable(script: list[dict]) -> bool:
     for message in script:
         try:
             P.decode_body(raw_frame(message)[4:])
+            message = P.unpack(message)
             P.check_host_message(message)
-            message = P.expand_legal(message)
         except ProtocolError as exc:
             if exc.code == P.E_UNKNOWN_TYPE:
                 continue

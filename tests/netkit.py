@@ -152,7 +152,7 @@ class Raw:
         if not self._fill(4 + size):
             return None
         body, self.buf = self.buf[4:4 + size], self.buf[4 + size:]
-        message = P.decode_body(body)
+        message = P.unpack(P.decode_body(body))
         P.check_host_message(message)
         self.received.append(message)
         return message

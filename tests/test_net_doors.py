@@ -224,7 +224,7 @@ def test_a_latecomer_takes_over_a_seat_a_bot_is_playing():
         # the seat is theirs: on their turn the game waits for them, and they play it
         turn = latecomer.recv_until(lambda m: m["type"] in ("sync", "update")
                                     and seat in m["to_act"])
-        legal = P.expand_legal(turn)["legal"]
+        legal = turn["legal"]
         latecomer.send({"type": "action", "seat": seat, "version": turn["version"],
                         "action": legal[0]})
         done = latecomer.recv_until(lambda m: m["type"] in ("update", "error"))

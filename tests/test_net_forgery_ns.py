@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from net.protocol import PROTOCOL_VERSION
+
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("bench_forgery",
                                                ROOT / "tools" / "bench_forgery.py")
@@ -60,7 +62,7 @@ class Lan:
         self.forger = self.net.popen(
             "forger", [sys.executable, str(ROOT / "tools" / "bench_forgery.py"), "--forger",
                        "--name", self.name, "--address", self.addr["forger"], "--fp",
-                       fingerprint, "--proto", "3", "--log", str(self.log)],
+                       fingerprint, "--proto", str(PROTOCOL_VERSION), "--log", str(self.log)],
             self.env("forger", "forger-data"), cwd=ROOT)
         deadline = time.monotonic() + 30
         while "advertised" not in self.log.read_text():

@@ -140,26 +140,33 @@ def test_limits_are_named_constants():
         assert isinstance(getattr(P, name), int) and getattr(P, name) > 0
 
 
-def test_long_legal_lists_travel_compressed_and_come_back_whole():
+def test_long_updates_travel_packed_and_come_back_whole():
     legal = [{"type": "claim", "track": f"city-{i}--town-{i}", "cards": {"red": 3}}
              for i in range(200)]
-    packed = P.pack_legal(legal)
-    assert packed["legal"] == [] and len(packed["legal_z"]) < P.LEGAL_COMPRESS_BYTES
-    message = {"type": "update", "version": 3, "events": [], "view": {}, **packed}
-    assert P.check_host_message(message) == "update"
-    assert P.expand_legal(message)["legal"] == legal
-    assert "legal_z" not in P.expand_legal(message)
-    short = [{"type": "draw_deck"}]
-    assert P.pack_legal(short) == {"legal": short}
+    message = {"type": "update", "version": 3, "mark": 2, "events": [{"type": "x"}],
+               "view": {"routes": legal}, "legal": legal, "to_act": [1], "over": False,
+               "result": None}
+    packed = P.pack(message)
+    assert set(packed) == {"type", "version", "mark", "to_act", "over", "z"}
+    assert len(P.encode(packed)) < len(P.encode(message)) // 4
+    assert P.unpack(packed) == message
+    assert P.check_host_message(P.unpack(packed)) == "update"
+    short = {"type": "update", "version": 1, "events": [], "view": {}, "legal": []}
+    assert P.pack(short) == short and P.unpack(short) == short
 
 
-@pytest.mark.parametrize("blob", [
+@pytest.mark.parametrize("z", [
+    "text, not bytes",
     b"not zlib at all",
-    zlib.compress(b"\x00" * (P.MAX_LEGAL_BYTES + 10)),             # inflates past the limit
-    zlib.compress(msgpack.packb({"type": "draw_deck"})),           # not a list
-    zlib.compress(msgpack.packb([1, 2])),                          # not actions
-    zlib.compress(msgpack.packb([{"type": "x"}]))[:-3],            # cut short
+    zlib.compress(b"\x00" * (P.MAX_UNPACKED_BYTES + 10)),         # inflates past the limit
+    zlib.compress(msgpack.packb([{"type": "draw_deck"}])),         # not a map
+    zlib.compress(msgpack.packb({})),                              # no fields
+    zlib.compress(msgpack.packb({"type": "welcome"})),             # not a packed field
+    zlib.compress(msgpack.packb({"version": 9})),                  # nor this
+    zlib.compress(msgpack.packb({"view": {}})),                    # also sent plain
+    zlib.compress(msgpack.packb({"legal": []}))[:-3],              # cut short
+    zlib.compress(msgpack.packb({"legal": []})) + b"more",         # more after the end
 ])
-def test_bad_compressed_legal_lists_are_protocol_errors(blob):
+def test_bad_packed_fields_are_protocol_errors(z):
     with pytest.raises(ProtocolError):
-        P.expand_legal({"type": "update", "legal": [], "legal_z": blob})
+        P.unpack({"type": "update", "version": 1, "view": {}, "z": z})

@@ -85,7 +85,7 @@ def test_everyone_sees_the_last_seconds_and_the_seat_is_taken_back_by_acting(mon
         assert idle.recv_until(away_turn)["seconds"] == 3
         # ... and acting at once takes the seat back: the next turn has the whole timer
         state = turns[-1]
-        legal = P.expand_legal(state)["legal"]
+        legal = state["legal"]
         idle.send({"type": "action", "seat": seat, "version": state["version"],
                    "action": legal[0]})
         answer = idle.recv_until(lambda m: m["type"] in ("update", "error"))

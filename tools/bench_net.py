@@ -105,7 +105,7 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
         elif kind == "bye":
             break
         elif kind in ("sync", "update"):
-            message = P.expand_legal(message)
+            message = P.unpack(message)
             version = message["version"]
             stats.sizes.setdefault((role_of(role, message), kind), []).append(size)
             if kind == "sync":

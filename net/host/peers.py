@@ -156,7 +156,7 @@ class LocalPeer(Peer):
 
     def send_frame(self, frame: bytes) -> None:
         if not self.closed:
-            self.client._deliver(P.decode_body(frame[P.HEADER.size:]))
+            self.client._deliver(P.unpack(P.decode_body(frame[P.HEADER.size:])))
 
     def close(self) -> None:
         if not self.closed:

@@ -25,6 +25,21 @@ from net.protocol import encode
 log = logging.getLogger("railparty.net.host")
 
 
+def turn_fields(state: Any) -> dict[str, Any]:
+    """What every receiver's update says alike: whose turn, whether it is over."""
+    return {"to_act": list(state.to_act), "over": state.is_over,
+            "result": state.result() if state.is_over else None}
+
+
+def packed_update(version: int, mark: int, events: list[dict[str, Any]],
+                  view: dict[str, Any], legal: list[dict[str, Any]],
+                  turn: dict[str, Any]) -> dict[str, Any]:
+    """One receiver's update (its events and view already redacted for it), packed
+    for the wire (protocol.pack)."""
+    return P.pack({"type": "update", "version": version, "mark": mark, "events": events,
+                   "view": view, "legal": legal, **turn})
+
+
 class Table:
     """Playing the game: actions in, updates out (a part of Host)."""
 
@@ -166,28 +181,27 @@ class Table:
         self._refresh_status()
 
     def _broadcast_update(self, events: list[dict[str, Any]], first: Peer | None = None) -> None:
-        """Every peer its own update: the player who acted first, spectators last."""
+        """Every peer its own update: the player who acted first, spectators last.
+        The spectators' update is built, packed and encoded once; each of them gets
+        those same bytes."""
         assert self.match is not None
         state = self.match.state
         version = self.match.version
-        common = {"to_act": list(state.to_act), "over": state.is_over,
-                  "result": state.result() if state.is_over else None}
+        turn = turn_fields(state)
         public_frame: bytes | None = None
         order = sorted(self.peers, key=lambda p: (p is not first, p.role == "spectator"))
         for peer in order:
             if peer.role == "spectator":
                 if public_frame is None:
-                    public_frame = encode({"type": "update", "version": version, "mark": 0,
-                                           "events": redact_events(events, None),
-                                           "view": self._seat_data(None)[0], "legal": [],
-                                           **common})
+                    public_frame = encode(packed_update(
+                        version, 0, redact_events(events, None), self._seat_data(None)[0],
+                        [], turn))
                 peer.send_frame(public_frame)
             elif peer.role == "player" and peer.seat is not None:
                 seat = peer.seat
                 view, legal = self._seat_data(seat)
-                peer.send({"type": "update", "version": version, "mark": self._marks[seat],
-                           "events": redact_events(events, seat), "view": view,
-                           **P.pack_legal(legal), **common})
+                peer.send(packed_update(version, self._marks[seat],
+                                        redact_events(events, seat), view, legal, turn))
 
     def _game_over(self) -> None:
         assert self.match is not None
@@ -214,6 +228,7 @@ class Table:
         self._request_stop("the game is over")
 
     def _sync_for(self, seat: int | None) -> dict[str, Any]:
+        """The seat's (None: a spectator's) whole state, packed for the wire."""
         message: dict[str, Any] = {"type": "sync", "phase": self.phase, "game": self.game,
                                    "version": 0, "mark": 0, "you": seat,
                                    "seats": self.seat_table(), "view": None, "legal": [],
@@ -223,10 +238,9 @@ class Table:
             state = self.match.state
             view, legal = self._seat_data(seat)
             message.update(version=self.match.version, view=view, to_act=list(state.to_act),
-                           over=state.is_over,
+                           over=state.is_over, legal=legal,
                            mark=self._marks[seat] if seat is not None else 0)
-            message.update(P.pack_legal(legal))
-        return message
+        return P.pack(message)
 
     def _seat_data(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """A seat's view and legal actions at the current version (computed once)."""

@@ -95,7 +95,7 @@ def to_json(frame: bytes, narrate: Narrate | None = None, words: Words | None = 
     None where the log says nothing); with `words`, a refusal, notice or
     goodbye gets its sentence (`said`) and a seat list its shown names
     (net/host/page_said.py), in the page's language."""
-    message = P.expand_legal(msgpack.unpackb(frame[P.HEADER.size:], raw=False))
+    message = P.unpack(msgpack.unpackb(frame[P.HEADER.size:], raw=False))
     if words is not None:
         try:
             message = words(message)

@@ -3,7 +3,7 @@
 "use strict";
 
 const MAGIC = "railparty-lan";
-const VERSION = 4;
+const VERSION = 5;
 const $ = (id) => document.getElementById(id);
 const el = (tag, props = {}, ...kids) => {
   const node = document.createElement(tag);
