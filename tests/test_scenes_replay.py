@@ -245,3 +245,25 @@ def test_the_bar_works_by_mouse_and_by_controller(app):
     assert not controls.playing
     pad(1)                                   # B leaves
     assert controls not in app.stack
+
+
+def test_a_step_right_after_a_jump_animates_from_the_board_jumped_to(app):
+    """A jump's snap waited for the queue to empty, so a step taken before the
+    next tick animated its move over the old board (the start's, at move 41)."""
+    from game.scenes.replay import open_replay
+
+    assert open_replay(app, kept(steps=60), playing=False)
+    controls = app.top
+    session = controls.session
+    controls.seek(40)
+    press(app, pygame.K_RIGHT)
+    session.seek(40)
+    before = session.state.view(None)
+    session.seek(41)
+    after = session.state.view(None)
+    seen = []
+    for _ in range(120):
+        seen.append(controls.table.shown)
+        app.step(1)
+    assert all(board in (before, after) for board in seen)
+    assert seen[-1] == after

@@ -67,9 +67,12 @@ class ReplayControls(Scene):
             self.playing = False
 
     def seek(self, n: int) -> None:
+        """Jump to the point after `n` moves and show it at once: a step taken
+        before the next tick then animates from this board, not the old one."""
         self.table.animator.finish()
         self.table.queue.clear()
         self.session.seek(n)
+        self.table.fast_forward()
 
     def jump_round(self, step: int) -> None:
         cursor = self.session.cursor
