@@ -47,6 +47,9 @@ def _bare(session: ReplaySession, points: list[int]) -> list[float]:
     return times
 
 
+CPU: list[float] = []        # the process's own CPU time per jump (not the load's waits)
+
+
 def _on_table(path: Path, points: list[int]) -> list[float]:
     """Each jump as the viewer meets it: the controls seek, one frame shows it."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -62,10 +65,11 @@ def _on_table(path: Path, points: list[int]) -> list[float]:
         app.step(2)
         times = []
         for n in points:
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.process_time()
             controls.seek(n)
             app.step(1)
             times.append((time.perf_counter() - t) * 1000)
+            CPU.append((time.process_time() - cpu) * 1000)
             if app.top is not controls:    # the end shows the results: back to the replay
                 app.pop(app.top)
                 controls.table.results_shown = False
@@ -98,9 +102,15 @@ def main() -> int:
         end = times[points.index(session.length)]
         if args.table:          # the end opens the results screen: its chart is not a seek
             times = [t for n, t in zip(points, times, strict=True) if n != session.length]
+        cpu = ""
+        if args.table:
+            spent = [c for n, c in zip(points, CPU, strict=True) if n != session.length]
+            cpu = f"  cpu max {max(spent):6.2f} ms"
+            CPU.clear()
         print(f"{game:<15} {players} players {session.length:>4} actions  "
               f"load {load_ms:7.1f} ms  seek max {max(times):6.2f} ms  "
-              f"mean {statistics.mean(times):5.2f} ms  (snapshot every {args.every}"
+              f"p95 {statistics.quantiles(times, n=20)[-1]:6.2f} ms  "
+              f"median {statistics.median(times):5.2f} ms{cpu}  (snapshot every {args.every}"
               f"{f', on the table; the end with its results {end:.0f} ms' if args.table else ''}"
               f"; load average "
               f"{os.getloadavg()[0]:.1f})")
