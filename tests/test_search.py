@@ -563,3 +563,49 @@ def test_a_remembered_line_worth_is_the_one_worked_out_afresh():
         fresh = sum(max(0, best_stretch(values, d)[0] - c) for d, c in coming) / len(coming)
         assert tricks.worth(values, None, coming) == fresh
         assert tricks.worth(list(values), None, list(coming)) == fresh     # remembered
+
+
+@pytest.mark.parametrize("game_id,players", [("routes-usa", 2), ("routes-italy", 3),
+                                             ("routes-usa", 4)])
+def test_the_route_rollout_move_is_the_planners_move_from_every_legal_action(game_id, players):
+    """A route rollout lists only the claims the planner would look at when
+    that is all it looks at: its move must be the one the planner picks from
+    the whole list of legal actions, all through rollouts."""
+    from game.bots.families.routes import RoutesSearch
+    from game.bots.search import SearchHooks
+
+    rng = random.Random(1)
+    hooks = RoutesSearch(rng)
+    start = create(game_id, players, 12)
+    shortened = 0
+    for _ in range(3):
+        state = start.clone()
+        while not state.is_over:
+            seat = state.to_act[0]
+            luck = rng.getstate()
+            whole = SearchHooks.act(hooks, state.clone(), seat)
+            rng.setstate(luck)
+            fast_state = state.clone()
+            fast = hooks.act(fast_state, seat)
+            assert fast == whole
+            shortened += fast_state._legal.get(seat) is None
+            state.apply(seat, whole)
+    assert shortened > 50      # the short list was put to the test
+
+
+def test_the_short_list_of_legal_claims_is_the_whole_list_less_other_claims():
+    """legal_claiming_only(seat, tracks) is legal_actions(seat) less the
+    claims of other tracks, in the same order, at every position of a game."""
+    state = create("routes-usa", 3, 6)
+    normal = [make_bot("greedy", s) for s in range(3)]
+    rng = random.Random(3)
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        tracks = rng.sample(state.board.tracks, rng.randint(0, 12))
+        ids = {t.id for t in tracks}
+        fresh = state.clone()
+        assert fresh.legal_claiming_only(seat, tracks) == [
+            a for a in legal if a["type"] != "claim" or a["track"] in ids]
+        assert fresh.legal_actions(seat) == legal
+        state.apply(seat, normal[seat].choose(state.view(seat), legal))

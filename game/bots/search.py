@@ -79,6 +79,13 @@ class SearchHooks:
         """The move `seat` makes in a rollout (default: uniform)."""
         return self.rng.choice(legal)
 
+    def act(self, state: GameState, seat: int) -> Action:
+        """The move `seat` makes in a rollout: its only legal move, else the
+        policy's. A family may find the policy's move without listing every
+        legal action, if it is the same move."""
+        legal = state.legal_actions(seat)
+        return legal[0] if len(legal) == 1 else self.policy(state, seat, legal)
+
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
         """The root moves worth searching (default: all of them)."""
         return legal
@@ -225,12 +232,11 @@ class SearchPlayer:
         steps = 0
         while not state.is_over and (hooks.depth is None or steps < hooks.depth):
             actor = state.to_act[0]
-            legal = state.legal_actions(actor)
-            action = legal[0] if len(legal) == 1 else hooks.policy(state, actor, legal)
+            action = hooks.act(state, actor)
             try:
                 state.apply(actor, action)
             except IllegalAction:   # a policy slip: play on with a legal move
-                state.apply(actor, self.rng.choice(legal))
+                state.apply(actor, self.rng.choice(state.legal_actions(actor)))
             steps += 1
         return hooks.evaluate(state, seat)
 
