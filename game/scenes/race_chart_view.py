@@ -1,8 +1,9 @@
 """Drawing the race over a game (game/race_chart.py) on the results screen:
 one line per seat in its colour, numbered rings where the lead changed, and
-those moments named beside the chart. Read from the sofa: every word is at
-least the kiosk's size (theme.font(28) and up at 1080p), the lines are thick,
-and a lead change not named in the list is a small dot, not an empty ring."""
+those moments named beside the chart. Read from the sofa: every word is
+drawn at size 26 or more on the 1080p surface, the lines are thick,
+and a lead change not named in the list (or too close to another to
+number) is a small dot, not an empty ring."""
 
 from __future__ import annotations
 
@@ -62,22 +63,27 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
             pygame.draw.circle(surface, colors[seat], points[-1], 8)
     named = race.changes[-MAX_NAMED:]
     first_number = len(race.changes) - len(named) + 1
-    labelled: list[tuple[int, int]] = []
+    labelled: list[tuple[int, tuple[int, int], int]] = []
+    dots: list[tuple[tuple[int, int], int]] = []
     for k, change in enumerate(race.changes):
         if change.move > shown:
             break
         spot = at(change.move, race.series[change.seat][change.move])
-        if k + 1 < first_number:       # not in the list: a dot where the lead changed
-            pygame.draw.circle(surface, (16, 18, 24), spot, 8)
-            pygame.draw.circle(surface, colors[change.seat], spot, 6)
-            continue
+        # a numbered ring only where it stays readable (changes close together
+        # share a spot); elsewhere, and for changes not in the list, a dot
+        crowded = any(abs(spot[0] - x) < 36 and abs(spot[1] - y) < 28
+                      for _n, (x, y), _s in labelled)
+        if k + 1 < first_number or crowded:
+            dots.append((spot, change.seat))
+        else:
+            labelled.append((k + 1, spot, change.seat))
+    for spot, seat in dots:                 # under the numbered rings, never over one
+        pygame.draw.circle(surface, (16, 18, 24), spot, 8)
+        pygame.draw.circle(surface, colors[seat], spot, 6)
+    for number, spot, seat in labelled:
         pygame.draw.circle(surface, (16, 18, 24), spot, 17)
-        pygame.draw.circle(surface, colors[change.seat], spot, 17, 3)
-        # a number only where it stays readable (changes close together share a spot)
-        crowded = any(abs(spot[0] - x) < 36 and abs(spot[1] - y) < 28 for x, y in labelled)
-        if not crowded:
-            theme.blit_text(surface, str(k + 1), spot, 22, theme.TEXT, True, "center")
-            labelled.append(spot)
+        pygame.draw.circle(surface, colors[seat], spot, 17, 3)
+        theme.blit_text(surface, str(number), spot, 22, theme.TEXT, True, "center")
     # the lead changes, named
     x, y = rect.right - side - 10, rect.y + 56
     theme.blit_text(surface, _("The lead changed"), (x, rect.y + 14), 32, theme.ACCENT, True)
