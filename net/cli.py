@@ -16,6 +16,7 @@ from typing import Any
 
 from game.cli_numbers import count, port, positive, seconds, seed
 from game.host_words import closed_words, host_said
+from game.host_words import said as error_words
 from game.i18n import N_, _, ngettext
 from game.seats import SEAT_COLORS, machine_player_name
 from game.think_arg import add_bot_workers, think_ms
@@ -203,7 +204,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
         try:
             resume = load_hosted(args.resume, force=args.force_resume)
         except SaveError as exc:
-            _say(_("cannot resume: {problem}").format(problem=exc))
+            _say(_("cannot resume: {problem}").format(problem=error_words(exc)))
             return 2
     info = GAMES[resume.game_id if resume else args.game]
     if resume is None and not info.min_players <= args.seats <= info.max_players:

@@ -17,6 +17,8 @@ of a pixel or two closes.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -50,6 +52,20 @@ class RecordingShooter:
 
 
 LATIN_IN_JAPANESE: dict[str, list[str]] = {}  # per language: lines not drawn in its font
+ENGLISH_IN_JAPANESE: dict[str, list[str]] = {}  # per language: lines with English words
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+HOST_KEY = re.compile(r"[A-Z0-9]{4}(?:-[A-Z0-9]{4}){3}|コード [A-Z0-9]{6}")  # keys, join codes
+# Latin words a Japanese screen rightly shows: the tour's seat and table names
+# (data, shown as typed), the companies' names, keys, and the rulebooks' own
+# Latin (SL cards, the LAN, the title's logo)
+NOT_ENGLISH = {
+    "Alice", "Bob", "Carmen", "Dmitri", "Emeka", "Fatima", "Cleo", "Dan", "Ada", "Ben",
+    "Cy", "Di", "Screenshot", "table", "Friday", "rails", "at", "the", "big", "Kitchen",
+    "Old", "laptop", "Someone", "newer", "copy", "Living", "room", "Host",
+    "NYC", "PRR", "Erie", "SL", "LAN", "ALL", "RAIL", "PARTY", "Rail", "Party", "RT",
+    "Enter", "Esc", "Space", "PgUp", "PgDn", "F11", "openskill", "mu", "sigma", "JSON",
+    "kB", "MB",
+}
 
 
 @pytest.fixture(scope="module", params=["en", "ja"])
@@ -63,12 +79,17 @@ def tour(request, tmp_path_factory) -> dict[str, list[Mark]]:
 
     lang = request.param
     wrong: list[str] = []
+    english_lines: set[str] = set()
     record_text = layout_record.text
 
     def checked(surface, rect, content, size, img=None, *args, **kwargs):
         if (lang == "ja" and img is not None and theme.rendered_language(img) != "ja"
                 and not theme.is_numeral(content)):
             wrong.append(content)
+        if lang == "ja" and isinstance(content, str):
+            words = ENGLISH_WORD.findall(HOST_KEY.sub("", content))
+            if any(w not in NOT_ENGLISH for w in words):
+                english_lines.add(content)
         return record_text(surface, rect, content, size, img, *args, **kwargs)
 
     with pytest.MonkeyPatch.context() as patch:
@@ -83,6 +104,7 @@ def tour(request, tmp_path_factory) -> dict[str, list[Mark]]:
             i18n.pin(None)
             i18n.set_language("en")
     LATIN_IN_JAPANESE[lang] = wrong
+    ENGLISH_IN_JAPANESE[lang] = sorted(english_lines)
     return holder.shooter.frames
 
 
@@ -92,6 +114,14 @@ def test_japanese_screens_draw_every_line_in_the_japanese_font(tour, request):
     font's digits in both languages); the English tour has nothing to check."""
     wrong = LATIN_IN_JAPANESE[request.node.callspec.params["tour"]]
     assert not wrong, f"{len(wrong)} lines not in the Japanese font: {sorted(set(wrong))[:20]}"
+
+
+def test_japanese_screens_show_no_english_words(tour, request):
+    """A Japanese screen shows no English a player reads: every line the tour
+    draws is checked for Latin words outside the names and the rulebooks' own
+    Latin (a word pasted in code, not through the catalog, shows up here)."""
+    english = ENGLISH_IN_JAPANESE.get(request.node.callspec.params["tour"], [])
+    assert not english, f"{len(english)} lines with English: {english[:30]}"
 
 
 def scaled(marks: list[Mark], factor: float) -> list[Mark]:

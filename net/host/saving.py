@@ -14,6 +14,7 @@ from typing import Any
 
 from game.match import Match, SaveError
 from game.rules import IllegalAction
+from game.rules.words import N_, Nn_, Words
 from game.save_check import check_action, is_int, parse_json, read_bounded
 
 log = logging.getLogger("railparty.net.host")
@@ -48,27 +49,29 @@ def load_hosted(path: str | Path, force: bool = False) -> Match:
         lines.pop()
     players = len(match.seats)
     for number, line in enumerate(lines, 1):
-        problem = None
+        problem: Words | SaveError | None = None   # words, so the host's --lang words them
+        where = Words(N_("line {number}"), number=number)
         try:
-            entry = parse_json(line, f"line {number}")
+            entry = parse_json(line, where)
             if not (isinstance(entry, list) and len(entry) == 3 and is_int(entry[0])):
-                raise SaveError("not a [version, seat, action] entry")
+                raise SaveError(N_("not a [version, seat, action] entry"))
             version = entry[0]
-            seat, action = check_action(entry[1:], f"line {number}", players)
+            seat, action = check_action(entry[1:], where, players)
         except SaveError as exc:
-            problem = str(exc)
+            problem = exc
         if problem is None and version <= match.version:
             continue
         if problem is None and version != match.version + 1:
-            problem = f"it jumps from action {match.version} to {version}"
+            problem = Words(N_("it jumps from action {had} to {got}"), had=match.version,
+                            got=version)
         if problem is None:
             try:
                 match.state.apply(seat, action)
                 continue
             except IllegalAction as exc:
-                problem = f"the rules refuse it ({exc})"
+                problem = Words(N_("the rules refuse it ({reason})"), reason=exc)
             except Exception:
-                problem = "the rules cannot read it"
+                problem = Words(N_("the rules cannot read it"))
         if number == len(lines) and torn_tail:
             break                          # the torn last line: no one heard of it
         if force:
@@ -76,10 +79,16 @@ def load_hosted(path: str | Path, force: bool = False) -> Match:
             break
         later = len(lines) - number + 1
         raise SaveError(
-            f"the journal of {path} is damaged at line {number} of {len(lines)}: {problem}. "
-            f"Players have seen what it records; a forced resume (--force-resume) would "
-            f"go back to action {match.version} and lose the {later} journal line"
-            f"{'s' if later != 1 else ''} from line {number} on.")
+            Nn_("the journal of {path} is damaged at line {line} of {lines}: {problem}. "
+                "Players have seen what it records; a forced resume (--force-resume) would "
+                "go back to action {version} and lose the {count} journal line from line "
+                "{line} on.",
+                "the journal of {path} is damaged at line {line} of {lines}: {problem}. "
+                "Players have seen what it records; a forced resume (--force-resume) would "
+                "go back to action {version} and lose the {count} journal lines from line "
+                "{line} on."),
+            path=str(path), line=number, lines=len(lines), problem=problem,
+            version=match.version, count=later)
     return match
 
 

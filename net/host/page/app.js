@@ -347,6 +347,7 @@ function actionLabel(a) {
       const byId = new Map(pending.options.filter((o) => o && typeof o === "object").map((o) => [o.id, o]));
       if (v.every((x) => byId.has(x))) { parts.push(v.map((x) => thing(byId.get(x))).join(JA() ? "、" : "; ")); continue; }
     }
+    if (k === "end" && JA()) { parts.push(`${thing(v)}${t(human(k))}`); continue; }  // 左端
     parts.push(k === "track" || k === "card" || k === "cards" ? thing(v) : `${t(human(k))} ${thing(v)}`);
   }
   return parts.length ? `${t(human(a.type))}${COLON()}${parts.join(" · ")}` : t(human(a.type));

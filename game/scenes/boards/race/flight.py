@@ -9,6 +9,7 @@ import math
 import pygame
 
 from game.anim.tween import Tween, hop, lerp2
+from game.i18n import _
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race.world import point_along
@@ -103,8 +104,8 @@ class RaceTweenDrawing:
     def _draw_die_tween(self, surface: pygame.Surface, t: Tween) -> None:
         dice.draw_tumble(surface, t.raw, t.data["roll"], t.data["number"], L.DIE_CENTER,
                          L.DIE_SIZE)
-        label = "Re-roll!" if t.data["number"] > 1 else (
-            "Balloon!" if t.data["purpose"] == "balloon" else "Elephant!")
+        label = _("Re-roll!") if t.data["number"] > 1 else (
+            _("Balloon!") if t.data["purpose"] == "balloon" else _("Elephant!"))
         center = (L.DIE_CENTER[0], L.DIE_CENTER[1] - L.DIE_SIZE + 10)
         # on its own dark plate: the caption crosses the map's city plates
         plate = theme.text(label, 40, theme.ACCENT, True).get_rect(center=center).inflate(24, 8)
