@@ -66,6 +66,7 @@ class Stats:
         self.actions = 0
         self.synced = 0
         self.host_lines: list[str] = []
+        self.playing_seconds = 0.0            # the games' wall time, start to end
 
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[dict, int, float]:
@@ -84,9 +85,10 @@ def role_of(role: str, message: dict) -> str:
 
 
 async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
-               done: asyncio.Event, source: str = LOOPBACK) -> None:
+               done: asyncio.Event, source: str = LOOPBACK, pace: float = 0.0) -> None:
     """One peer; `source` is its own loopback address, as each device at a party
-    has its own (the host limits connections per address that have not said hello)."""
+    has its own (the host limits connections per address that have not said hello).
+    A player waits `pace` seconds on its turn before its bot chooses."""
     reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0))
     writer.write(P.encode(P.hello_from_client(role, name)))
     bot = make_bot("greedy", seed) if role == "player" else None
@@ -125,7 +127,7 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
                 # at a party each player reads on a device of its own: let the other
                 # players on this loop read (and time) what has arrived for them
                 # before this bot thinks, or its thinking counts as their latency
-                await asyncio.sleep(0)
+                await asyncio.sleep(pace)
                 action = bot.choose(message["view"], message["legal"])
                 writer.write(P.encode(P.action(seat, version, action)))
                 sent_at = time.perf_counter()
@@ -135,10 +137,10 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
     writer.close()
 
 
-async def play_one(port: int, players: int, stats: Stats) -> None:
+async def play_one(port: int, players: int, stats: Stats, pace: float) -> None:
     done = asyncio.Event()
     seats = [asyncio.ensure_future(peer(port, "player", f"Bench {i}", stats, i, done,
-                                        f"127.0.2.{i + 1}")) for i in range(players)]
+                                        f"127.0.2.{i + 1}", pace)) for i in range(players)]
     await asyncio.wait_for(asyncio.gather(*seats), 300)
 
 
@@ -185,7 +187,7 @@ def start_host(game: str, players: int, save: Path,
 
 
 def bench_game(game_id: str, players: int, spectators: int, procs: int, games: int,
-               save_dir: Path) -> Stats:
+               save_dir: Path, pace: float = 0.0) -> Stats:
     import multiprocessing
 
     stats = Stats()
@@ -206,7 +208,9 @@ def bench_game(game_id: str, players: int, spectators: int, procs: int, games: i
             for mine in pipes:
                 if not mine.poll(60) or mine.recv() != "ready":
                     raise SystemExit("the spectators did not get in")
-            asyncio.run(play_one(port, players, stats))
+            started = time.perf_counter()
+            asyncio.run(play_one(port, players, stats, pace))
+            stats.playing_seconds += time.perf_counter() - started
             for mine in pipes:
                 if not mine.poll(60):
                     raise SystemExit("the spectators did not see the end")
@@ -290,6 +294,10 @@ def main() -> int:
                         help="processes the spectators are spread over (default: one "
                              "per 8 spectators)")
     parser.add_argument("--discovery-rounds", type=int, default=3)
+    parser.add_argument("--pace", type=float, default=0.0, metavar="MS",
+                        help="a player waits this long on its turn before acting (default "
+                             "0: as fast as the bots go, which on a loaded machine measures "
+                             "a backlog as much as the fan-out)")
     parser.add_argument("--save-dir", default=None,
                         help="where the host saves (default: a temporary folder)")
     args = parser.parse_args()
@@ -297,13 +305,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         save_dir = Path(args.save_dir or tmp)
         procs = args.spectator_procs or max(1, -(-args.spectators // 8))
-        stats = bench_game(args.game, args.players, args.spectators, procs, args.games, save_dir)
+        stats = bench_game(args.game, args.players, args.spectators, procs, args.games, save_dir,
+                           args.pace / 1000)
         engine = [v * 1000 for v in engine_cost(save_dir, args.games, args.players)]
     ms = [v * 1000 for v in stats.latency]
     fan = [v * 1000 for v in stats.fanout]
     print(f"{args.game}: {args.games} games, {args.players} players, {args.spectators} spectators "
           f"in {len(spread(args.spectators, procs)) if args.spectators else 0} processes, "
-          f"{stats.actions} actions sent by players (host saves every action to "
+          f"{stats.actions} actions sent by players in {stats.playing_seconds:.1f} s, pace "
+          f"{args.pace:g} ms (host saves every action to "
           f"{args.save_dir or 'a temporary folder'})")
     print(f"action -> own update: median {statistics.median(ms):.2f} ms, "
           f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms  (n={len(ms)})")
