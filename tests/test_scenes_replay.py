@@ -267,3 +267,27 @@ def test_a_step_right_after_a_jump_animates_from_the_board_jumped_to(app):
         app.step(1)
     assert all(board in (before, after) for board in seen)
     assert seen[-1] == after
+
+
+def test_the_replays_list_says_which_kept_files_it_cannot_read(app):
+    """A damaged file in the history folder was left out without a word (and
+    with only damaged files the list said no game was ever kept)."""
+    from game.history import history_dir
+    from game.scenes import nav
+    from game.scenes.replay import ReplaysScene
+    from game.ui.layout_record import recording
+
+    (history_dir() / "broken.json").write_bytes(b'{"magic": "railparty-history", "form')
+    nav.to_title(app)
+    app.push(nav.screen("replays", app))
+    scene = app.top
+    assert isinstance(scene, ReplaysScene) and not scene.entries
+    with recording() as rec:
+        app.step(1)
+    drawn = " ".join(m.content for m in rec.frame.texts)
+    assert "1 kept file cannot be read" in drawn and "broken.json" in drawn
+    assert "No games kept yet" not in drawn
+    kept()
+    app.push(nav.screen("replays", app))
+    scene = app.top
+    assert len(scene.entries) == 1 and [p.name for p, _why in scene.unreadable] == ["broken.json"]

@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from game.host_words import said
-from game.i18n import N_, _, listed
+from game.i18n import N_, _, listed, ngettext
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.seat_names import shown_name
@@ -336,13 +336,20 @@ class ReplaysScene(Scene):
         files = sorted([*folder.glob("*.json"), *folder.glob("*.json.z")], key=_mtime,
                        reverse=True)
         self.entries = []
-        for path in files[:self.SHOWN]:
+        self.unreadable: list[tuple[Path, str]] = []   # said, never skipped in silence
+        for path in files:
+            if len(self.entries) == self.SHOWN:
+                break
             try:
                 if path.name.endswith(".json.z"):
                     summary = summary_of(read_view_record(path), path)
                 else:
                     summary = read_record(path).summary()
-            except (SaveError, OSError):
+            except SaveError as exc:
+                self.unreadable.append((path, said(exc)))
+                continue
+            except OSError as exc:
+                self.unreadable.append((path, exc.strerror or str(exc)))
                 continue
             info = GAMES[summary["game"]]
             name = _(info.name)
@@ -384,9 +391,20 @@ class ReplaysScene(Scene):
         surface.fill(theme.BG)
         theme.blit_text(surface, _("Replays"), (theme.SCREEN_W // 2, 90), 64, theme.ACCENT,
                         True, "midtop")
-        if not self.entries:
+        if not self.entries and not self.unreadable:
             theme.blit_text(surface, _("No games kept yet: every game you play is kept here."),
                             (theme.SCREEN_W // 2, 180), 30, theme.TEXT_DIM, False, "midtop")
+        if self.unreadable:
+            path, why = self.unreadable[0]
+            line = ngettext("{count} kept file cannot be read, so it is not listed: {why}",
+                            "{count} kept files cannot be read, so they are not listed; "
+                            "the first: {why}", len(self.unreadable)).format(
+                count=len(self.unreadable), why=why)
+            at = 180 if not self.entries else theme.SCREEN_H - 40
+            size = theme.fit_size(line, 26, theme.SCREEN_W - 120, False, 18)
+            theme.blit_text(surface, theme.fit_text(line, size, theme.SCREEN_W - 120), (
+                theme.SCREEN_W // 2, at), size, theme.ERROR, False,
+                "midtop" if not self.entries else "center")
         self.menu.draw(surface)
 
 
