@@ -251,7 +251,7 @@ def test_remembered_route_plans_are_the_plans_worked_out_afresh():
         carried += known is not None
         return known
 
-    stores = (routes._GRAPHS, routes._PLANS, routes._LATEST)
+    stores = (routes._GRAPHS, routes._PLANS, routes._LATEST, routes._BASES)
     routes.RoutesPlanner._carried = counting_carry
     try:
         for game_id, players in (("routes-usa", 2), ("routes-italy", 2), ("routes-usa", 4)):

@@ -44,6 +44,9 @@ _GAINS: dict[tuple, dict[str, int]] = {}
 # per (board, seat, small table, budget, tickets): the owners of the last
 # plan made for them, and that plan (RoutesPlanner._carried)
 _LATEST: dict[tuple, tuple[dict[int, int], tuple[tuple[Track, ...], int, int]]] = {}
+# per (board, seat, small table): the owners of the last graph made for
+# them, and that graph (RoutesPlanner._patched)
+_BASES: dict[tuple, tuple[dict[int, int], list]] = {}
 
 
 class _PlannerBoard:
@@ -63,6 +66,10 @@ class _PlannerBoard:
             for t, (a, b) in zip(board.tracks, pairs, strict=True)]
         # track index -> indices of its parallel set (itself included)
         self.parallel: list[tuple[int, ...]] = [board.parallel[t.id] for t in board.tracks]
+        # an edge's node ids -> the indices of its tracks, in board order
+        self.pair_tracks: dict[tuple[int, int], list[int]] = {}
+        for index, (_, key, _) in enumerate(self.edges):
+            self.pair_tracks.setdefault(key, []).append(index)
         # city -> its graph nodes (one per track end at a dead end)
         self.ends: dict[str, list[int]] = {}
         for name in self.names:
@@ -105,9 +112,78 @@ class RoutesPlanner:
         if adjacency is None:
             adjacency = _GRAPHS.get(self._graph_key)
             if adjacency is None:
-                adjacency = _remember(_GRAPHS, GRAPHS_KEPT, self._graph_key, self._graph())
+                same = self._graph_key[:3]
+                adjacency = self._patched(_BASES.get(same)) or self._graph()
+                _remember(_GRAPHS, GRAPHS_KEPT, self._graph_key, adjacency)
+                _BASES[same] = (self.owner, adjacency)
             self._adjacency = adjacency
         return adjacency
+
+    def _patched(self, base: tuple[dict[int, int], list] | None) -> list | None:
+        """The last graph made for this seat, with the claims made since
+        applied (a rollout claims a track at a time), or None when claims
+        were taken back since (another rollout) or too many were made.
+
+        A claim changes only its own pair of nodes and, when it blocks its
+        parallel set, the pairs of that set: those pairs are worked out
+        again as `_graph` works them out; every other entry stays. Each
+        node's list is kept in neighbour order, as `_graph` leaves it, so a
+        patched graph equals the one built afresh."""
+        if base is None:
+            return None
+        then, adjacency = base
+        now = self.owner
+        if len(then) > len(now) or len(now) - len(then) > 8:
+            return None
+        for index, holder in then.items():
+            if now.get(index) != holder:
+                return None
+        nodes, seat, few = self._nodes, self.seat, self.players < 4
+        edges, parallel = nodes.edges, nodes.parallel
+        touched: set[tuple[int, int]] = set()
+        for index, holder in now.items():
+            if index not in then:
+                touched.add(edges[index][1])
+                if holder == seat or few:
+                    touched.update(edges[i][1] for i in parallel[index])
+        adjacency = list(adjacency)
+        copied: set[int] = set()
+        for pair in touched:
+            best = self._pair_best(pair)
+            for here, there in (pair, pair[::-1]):
+                if here not in copied:
+                    adjacency[here] = list(adjacency[here])
+                    copied.add(here)
+                entries = adjacency[here]
+                at = 0
+                while at < len(entries) and entries[at][0] < there:
+                    at += 1
+                if at < len(entries) and entries[at][0] == there:
+                    del entries[at]
+                if best is not None:
+                    entries.insert(at, (there, best[0], best[1]))
+        return adjacency
+
+    def _pair_best(self, pair: tuple[int, int]) -> tuple[int, Track | None] | None:
+        """(cost, track to claim or None when already ours) of the cheapest
+        track this seat may still use between a pair of nodes, as `_graph`
+        finds it; None when there is none."""
+        owner, seat, few = self.owner, self.seat, self.players < 4
+        nodes = self._nodes
+        best: tuple[int, Track | None] | None = None
+        for index in nodes.pair_tracks[pair]:
+            track, _, cost = nodes.edges[index]
+            holder = owner.get(index)
+            if holder is not None:
+                if holder == seat:
+                    best = (0, None)
+                continue
+            if any(owner.get(i) == seat or (few and i in owner)
+                   for i in nodes.parallel[index]):
+                continue
+            if best is None or cost < best[0]:
+                best = (cost, track)
+        return best
 
     # --- the graph ----------------------------------------------------------
 
@@ -138,6 +214,10 @@ class RoutesPlanner:
         for (a, b), (cost, track) in best.items():
             adjacency[a].append((b, cost, track))
             adjacency[b].append((a, cost, track))
+        # in neighbour order (a path search does not depend on it; a graph
+        # patched claim by claim keeps the same order: see _patched)
+        for entries in adjacency:
+            entries.sort(key=_neighbour)
         return adjacency
 
     def ends(self, city: str) -> list[int]:
@@ -256,6 +336,10 @@ class RoutesPlanner:
         return tuple(planned.values()), cost, points
 
 
+def _neighbour(entry: tuple[int, int, Track | None]) -> int:
+    return entry[0]
+
+
 def _remember(memo: dict, size: int, key: tuple, value: Any) -> Any:
     """Store `value` under `key` (the store starts afresh once it holds `size`)
     and return it. A plain dict: safe to share between a thinking thread and
@@ -272,8 +356,10 @@ class RoutesGreedy:
     def __init__(self, rng: random.Random):
         self.rng = rng
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
-        planner = RoutesPlanner(view)
+    def choose(self, view: View, legal: list[Action],
+               planner: RoutesPlanner | None = None) -> Action:
+        """The move from `legal`; `planner` (of this view) if one is made already."""
+        planner = planner or RoutesPlanner(view)
         kinds = {a["type"] for a in legal}
         if "keep_tickets" in kinds:
             return self._keep(planner, legal)
@@ -468,7 +554,7 @@ class RoutesSearch(SearchHooks):
         legal = state.legal_claiming_only(seat, targets)
         if len(legal) < 2:
             return super().act(state, seat)
-        return self.greedy.choose(view, legal)
+        return self.greedy.choose(view, legal, planner)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
