@@ -291,3 +291,17 @@ def test_the_replays_list_says_which_kept_files_it_cannot_read(app):
     app.push(nav.screen("replays", app))
     scene = app.top
     assert len(scene.entries) == 1 and [p.name for p, _why in scene.unreadable] == ["broken.json"]
+
+
+def test_whose_view_by_mouse_and_controller_and_hiding_by_controller(app):
+    from game.scenes.replay import open_replay
+
+    assert open_replay(app, kept(game="railway-tricks"), playing=False)
+    controls = app.top
+    app.step(3, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                    pos=controls.icon_rect("view").center)])
+    assert controls.session.watching == 0 and controls.table.viewer == 0
+    app.step(3, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=3, instance_id=0, joy=0)])
+    assert controls.session.watching == 1 and controls.table.viewer == 1
+    app.step(3, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=2, instance_id=0, joy=0)])
+    assert controls.hidden

@@ -10,8 +10,9 @@ allows), a click on the bar jumps to that move, a round's number and Enter jump 
 that round, Esc leaves. The mouse has buttons on the bar for the same (start,
 a move back, play/pause, a move on, end, slower, faster); a controller plays
 with A, steps with the d-pad's left/right, changes speed with up/down, jumps
-a round with the shoulder buttons (Tab and Shift+Tab on a keyboard) and
-leaves with B.
+a round with the shoulder buttons (Tab and Shift+Tab on a keyboard), changes
+the view with Y, hides the bar with X and leaves with B; the bar's eye button
+changes the view by mouse.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ PACES = (2.0, 1.0, 0.5, 0.25, 0.1)
 # at the foot of the screen: the public view has no hand there to cover (H hides it)
 BAR = pygame.Rect(460, 934, 1000, 138)
 # the mouse's buttons on the bar, left to right (drawn as the usual player symbols)
-ICONS = ("start", "back", "play", "step", "end", "slower", "faster")
+ICONS = ("start", "back", "play", "step", "end", "slower", "faster", "view")
 ICON_W, ICON_H, ICON_GAP = 64, 40, 10
 
 
@@ -153,6 +154,10 @@ class ReplayControls(Scene):
             self.jump_round(-1 if intent.key == pygame.K_PAGEUP else 1)
         elif kind in ("prev", "next"):         # a controller's shoulders, Tab
             self.jump_round(-1 if kind == "prev" else 1)
+        elif kind == "pad_y":                  # a controller's Y: whose view (V)
+            self.change_view()
+        elif kind == "pad_x":                  # a controller's X: hide the bar (H)
+            self.hidden = not self.hidden
         elif kind == "key" and intent.key == pygame.K_v:
             self.change_view()
         elif kind == "key" and intent.key == pygame.K_h:
@@ -172,6 +177,8 @@ class ReplayControls(Scene):
         return pygame.Rect(BAR.x + 20, BAR.bottom - 26, BAR.width - 40, 14)
 
     def icon_rect(self, icon: str) -> pygame.Rect:
+        if icon == "view":                   # whose view: at the bar's right end
+            return pygame.Rect(BAR.right - 20 - ICON_W, BAR.y + 46, ICON_W, ICON_H)
         i = ICONS.index(icon)
         return pygame.Rect(BAR.x + 20 + i * (ICON_W + ICON_GAP), BAR.y + 46, ICON_W, ICON_H)
 
@@ -198,6 +205,8 @@ class ReplayControls(Scene):
             self.pace = max(0, self.pace - 1)
         elif icon == "faster":
             self.pace = min(len(PACES) - 1, self.pace + 1)
+        elif icon == "view":
+            self.change_view()
 
     def _draw_icons(self, surface: pygame.Surface) -> None:
         for icon in ICONS:
@@ -277,6 +286,9 @@ def _draw_symbol(surface: pygame.Surface, icon: str, center: tuple[int, int],
     elif icon == "step":
         right(x - 8)
         right(x + 6)
+    elif icon == "view":                    # an eye
+        pygame.draw.ellipse(surface, color, (x - 16, y - 9, 33, 19), 3)
+        pygame.draw.circle(surface, color, (x, y), 5)
     elif icon in ("slower", "faster"):
         pygame.draw.rect(surface, color, (x - 10, y - 2, 21, 5))
         if icon == "faster":

@@ -31,9 +31,10 @@ KEY_INTENTS = {
 }
 # SDL game controller buttons (pygame.CONTROLLER_BUTTON_*), as plain ints so
 # that joystick events from unmapped pads work too.
-# The shoulders move like Shift+Tab and Tab (a replay jumps a round with them).
-PAD_BUTTONS = {0: "select", 1: "back", 6: "menu", 7: "menu", 9: "prev", 10: "next",
-               11: "up", 12: "down", 13: "left", 14: "right"}
+# The shoulders move like Shift+Tab and Tab (a replay jumps a round with them);
+# X and Y are the pad's own (a replay hides its bar and changes the view).
+PAD_BUTTONS = {0: "select", 1: "back", 2: "pad_x", 3: "pad_y", 6: "menu", 7: "menu",
+               9: "prev", 10: "next", 11: "up", 12: "down", 13: "left", 14: "right"}
 HAT_INTENTS = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
 
 
