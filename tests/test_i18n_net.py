@@ -101,7 +101,7 @@ def test_the_rules_refusals_carry_a_code_the_screen_words():
     assert illegal_said(caught.value) == str(caught.value)        # English: the detail
     i18n.set_language("ja")
     try:
-        assert illegal_said(caught.value) == "あなたの手番ではありません（席 0 の手番です）"
+        assert illegal_said(caught.value) == "あなたの手番ではありません（席1の手番です）"
         assert illegal_said(IllegalAction("a route needs 3 cards")) == "今その手は指せません。"
     finally:
         i18n.set_language("en")

@@ -1082,7 +1082,7 @@ def test_view_of_a_value_that_is_no_seat_is_refused(kit, seat):
 def test_out_of_turn_message_names_the_seat_to_play(kit):
     state = kit.position(3, hands=[PLAY_HAND, {"blue": 3}, {}], face_up=ROW, current=2)
     message = rejected(kit, state, 1, {"type": "draw_deck"})
-    assert "not your turn" in message and "2" in message
+    assert "not your turn" in message and "seat 3" in message  # seats count from 1, as on screen
     assert state.legal_actions(1) == []
 
 

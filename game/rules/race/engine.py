@@ -408,7 +408,7 @@ class RaceState(Choices, TurnActions):
             raise IllegalAction(N_("the game is over"), "over")
         if seat != self.current:
             raise IllegalAction(N_("it is not your turn (seat {seat} is playing)"),
-                                "not_your_turn", seat=self.current)
+                                "not_your_turn", seat=self.current + 1)
         if canonical not in self.legal_actions(seat):
             raise self._why_not(seat, kind, canonical)
         return kind, canonical

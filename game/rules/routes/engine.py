@@ -664,7 +664,7 @@ class RoutesState:
                 raise IllegalAction(N_("you have already chosen your tickets; "
                                        "waiting for the others"))
             raise IllegalAction(N_("it is not your turn (seat {seat} is playing)"),
-                                "not_your_turn", seat=self.current)
+                                "not_your_turn", seat=self.current + 1)
         if self.pending[seat] is not None and kind != "keep_tickets":
             raise IllegalAction(N_("choose which tickets to keep first"))
         if self.cards_drawn and kind not in ("draw_deck", "draw_face_up"):

@@ -374,7 +374,7 @@ class TricksState:
         acting = self.lay_queue[0] if self.phase == "lay" else self.current
         if seat != acting:
             raise IllegalAction(N_("it is not your turn (seat {seat} must {ask})"),
-                                "not_your_turn", seat=acting, ask=PHASE_ASKS[self.phase])
+                                "not_your_turn", seat=acting + 1, ask=PHASE_ASKS[self.phase])
         if kind != self.phase:
             raise IllegalAction(N_("now you must {ask}"), ask=PHASE_ASKS[self.phase])
         return kind
