@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.host_words import said
+from game.host_words import said, words_of
 from game.i18n import N_, _
 from game.rules import GAMES
 from game.scenes.base import Scene
@@ -33,7 +33,11 @@ class JoinScene(Scene):
         try:
             self.browser = Browser().start()
         except Exception as exc:  # no multicast here: the address field still works
-            self.app.toast(_("LAN search unavailable: {reason}").format(reason=exc), theme.ACCENT)
+            from game.os_words import os_reason
+
+            reason = words_of(os_reason(exc)) if isinstance(exc, OSError) else said(exc)
+            self.app.toast(_("LAN search unavailable: {reason}").format(reason=reason),
+                           theme.ACCENT)
         # the default name is the program's words: a Japanese window offers プレイヤー
         self.name = TextField(N_("Your name"), _("Player") if name == "Player" else name, 16)
         self.address = TextField(N_("Address (host:port)"), "")

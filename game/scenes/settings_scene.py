@@ -93,7 +93,11 @@ class SettingsScene(Scene):
         try:
             s.save()
         except OSError as exc:
-            self.app.toast(_("Settings not saved: {reason}").format(reason=exc.strerror))
+            from game.host_words import words_of
+            from game.os_words import os_reason
+
+            self.app.toast(_("Settings not saved: {reason}").format(
+                reason=words_of(os_reason(exc))))
 
     def handle(self, intent: Intent) -> bool:
         key = ROWS[self.focus]
