@@ -23,8 +23,9 @@ from typing import Any
 
 import pygame
 
-from game.host_words import said
+from game.host_words import said, words_of
 from game.i18n import N_, _, listed, ngettext
+from game.os_words import os_reason
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.seat_names import shown_name
@@ -361,7 +362,7 @@ class ReplaysScene(Scene):
                 self.unreadable.append((path, said(exc)))
                 continue
             except OSError as exc:
-                self.unreadable.append((path, exc.strerror or str(exc)))
+                self.unreadable.append((path, words_of(os_reason(exc))))
                 continue
             info = GAMES[summary["game"]]
             name = _(info.name)
