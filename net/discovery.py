@@ -225,6 +225,7 @@ class Browser:
     def __init__(self, interfaces: Sequence[str] | None = None):
         self.interfaces = resolve_interfaces(interfaces)
         self._games: dict[str, FoundGame] = {}
+        self._reading: set[str] = set()   # announced, their records still being read
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self.changes = 0
@@ -289,9 +290,10 @@ class Browser:
 
     def matches(self, name: str, timeout: float = 10.0,
                 settle: float = SETTLE_SECONDS) -> list[FoundGame]:
-        """Every game called `name`, once the first has been seen and no other has
-        come for `settle` seconds (answers to one query arrive over a moment), or
-        what there is after `timeout`."""
+        """Every game called `name`, once the first has been seen, no other has
+        come for `settle` seconds (answers to one query arrive over a moment) and
+        no announcement heard is still being read; or what there is after
+        `timeout`."""
         deadline = time.monotonic() + timeout
         if not self.wait_for(lambda games: [g for g in games if g.named(name)], timeout):
             return []
@@ -303,6 +305,13 @@ class Browser:
             quiet_until = min(deadline, time.monotonic() + settle)
             more = self.wait_for(lambda games, before=seen: count(games) > before,
                                  max(0.0, quiet_until - time.monotonic()))
+            if not more:
+                # an announcement heard but not yet read may be another game of
+                # this name (on a busy machine reading one took longer than the
+                # settle time, and the game first read was taken alone)
+                self.wait_for(lambda games: not self._reading,
+                              max(0.0, deadline - time.monotonic()))
+                more = count(self.games()) > seen
             found = [g for g in self.games() if g.named(name)]
             if not more or time.monotonic() >= deadline:
                 return found
@@ -322,6 +331,12 @@ class Browser:
             self.changes += 1
             self._changed.notify_all()
 
+    def _read(self, name: str) -> None:
+        """`name`'s records are read (or could not be): nobody waits on it now."""
+        with self._lock:
+            self._reading.discard(name)
+            self._changed.notify_all()
+
     def _run(self) -> None:
         try:
             asyncio.run(self._main())
@@ -336,17 +351,22 @@ class Browser:
         pending: set[asyncio.Task] = set()
 
         async def resolve(name: str) -> None:
-            info = AsyncServiceInfo(SERVICE_TYPE, name)
-            if await info.async_request(zc.zeroconf, RESOLVE_TIMEOUT_MS):
-                game = _parse(info)
-                if game is not None:
-                    self._set(name, game)
+            try:
+                info = AsyncServiceInfo(SERVICE_TYPE, name)
+                if await info.async_request(zc.zeroconf, RESOLVE_TIMEOUT_MS):
+                    game = _parse(info)
+                    if game is not None:
+                        self._set(name, game)
+            finally:
+                self._read(name)
 
         def on_change(zeroconf: object, service_type: str, name: str,
                       state_change: ServiceStateChange) -> None:
             if state_change is ServiceStateChange.Removed:
                 self._set(name, None)
                 return
+            with self._lock:
+                self._reading.add(name)
             task = asyncio.ensure_future(resolve(name))
             pending.add(task)
             task.add_done_callback(pending.discard)

@@ -108,3 +108,32 @@ def test_two_hosts_of_one_name_never_claim_one_instance_name():
     assert len(names) == 3 and all(n.startswith("Friday rails [") for n in names)
     long = Advertiser("x" * 200, 1, "routes-usa", 4, 4, fingerprint="V5C2")
     assert len(long.instance_name()) <= 60 and long.instance_name().endswith("[V5C2 1]")
+
+
+def test_matches_waits_for_an_announcement_still_being_read():
+    """A second game of one name whose records are still being read when the
+    settle time is up is waited for, not left out: on a busy machine reading
+    the forger's answer took longer than the settle time and `--discover`
+    saw the real game alone (flaky red in CI)."""
+    import threading
+
+    from net.discovery import Browser, FoundGame
+
+    def game(host: str) -> FoundGame:
+        return FoundGame(name="Friday rails", service=f"Friday rails [{host}]",
+                         game="routes-usa", seats=2, free=2, phase="lobby", host=host,
+                         port=47474, version=3)
+
+    browser = Browser(interfaces=["127.0.0.1"])        # not started: fed by hand
+    browser._set("real", game("10.0.0.1"))
+    with browser._lock:
+        browser._reading.add("forger")
+    found: list = []
+    asking = threading.Thread(target=lambda: found.extend(
+        browser.matches("Friday rails", timeout=60, settle=0.0)))
+    asking.start()
+    asking.join(0.3)            # a chance to (wrongly) decide before the second is read
+    browser._set("forger", game("10.0.0.2"))
+    browser._read("forger")
+    asking.join(60)
+    assert sorted(g.host for g in found) == ["10.0.0.1", "10.0.0.2"]
