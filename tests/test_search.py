@@ -480,6 +480,8 @@ def test_the_planning_view_is_the_part_of_the_view_the_planner_reads(game_id):
                                  for p in view["players"]]
             elif key == "region_table":
                 assert [list(row) for row in value] == view["region_table"]
+            elif key == "planning":
+                assert value is True
             else:
                 assert value == view[key], key
         legal = state.legal_actions(seat)

@@ -44,6 +44,9 @@ _GAINS: dict[tuple, dict[str, int]] = {}
 # per (board, seat, small table, budget, tickets): the owners of the last
 # plan made for them, and that plan (RoutesPlanner._carried)
 _LATEST: dict[tuple, tuple[dict[int, int], tuple[tuple[Track, ...], int, int]]] = {}
+# the routes dict of the last planning view read, its owners by track index
+# and its items (one tuple, replaced whole: safe between threads)
+_LAST_ROUTES: tuple = (None, {}, ())
 # per (board, seat, small table): the owners of the last graph made for
 # them, and that graph (RoutesPlanner._patched)
 _BASES: dict[tuple, tuple[dict[int, int], list]] = {}
@@ -95,13 +98,22 @@ class RoutesPlanner:
         self.players = len(view["players"])
         self.trains: int = view["players"][self.seat]["trains"]
         owner_by_id = view["routes"]
-        self.owner: dict[int, int] = {
-            self.board.track_by_id[tid].index: s for tid, s in owner_by_id.items()}
+        # a rollout's planning views hand every seat the engine's own routes
+        # dict until the next claim (never changed, replaced by a claim): its
+        # owners are read once
+        global _LAST_ROUTES
+        last = _LAST_ROUTES
+        if last[0] is not owner_by_id:
+            last = (owner_by_id, {self.board.track_by_id[tid].index: s
+                                  for tid, s in owner_by_id.items()},
+                    tuple(owner_by_id.items()))
+            if view.get("planning"):
+                _LAST_ROUTES = last
+        self.owner: dict[int, int] = last[1]
         self._nodes = _PlannerBoard.of(self.board)
         # what the graph depends on: the board, the seat, the table size and
         # every track's owner (views list them in board order)
-        self._graph_key = (self.board.name, self.seat, self.players < 4,
-                           tuple(owner_by_id.items()))
+        self._graph_key = (self.board.name, self.seat, self.players < 4, last[2])
         self._adjacency: list[list[tuple[int, int, Track | None]]] | None = None
 
     @property

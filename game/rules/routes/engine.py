@@ -374,9 +374,11 @@ class RoutesState:
         """The part of `view(seat)` a planning bot reads, built cheaply for
         the search's rollouts (one a move, on the bot's own guessed state):
         game, board, you, private, cards_drawn, face_up, routes, final_round,
-        region_table as the view has them, and per seat only its trains.
-        Its lists and dicts may be the state's own: read-only, and stale
-        after the next action."""
+        region_table as the view has them, and per seat only its trains;
+        "planning" is True. Its lists and dicts may be the state's own:
+        read-only, and stale after the next action (the routes dict is
+        replaced by a claim, never changed, so the planner may know it
+        again by identity)."""
         if self._routes_view is None:
             self._claimed_routes()
         view: View = {
@@ -389,6 +391,7 @@ class RoutesState:
             "routes": self._routes_view,
             "final_round": self.final_turns is not None,
             "players": [{"trains": trains} for trains in self.trains],
+            "planning": True,
         }
         if self.rules.region_table:
             view["region_table"] = self.rules.region_table
