@@ -187,10 +187,12 @@ def closed_words(snap: dict[str, Any], fallback: str = "") -> str:
     said = snap.get("said")
     if said and snap.get("cause") in _HOST_CAUSES:
         return host_said(said, snap.get("reason") or fallback)
-    if snap.get("cause") == "host_gone":     # this client's own words: English keeps
-        if language() == "en" and snap.get("reason"):   # their detail (which address...)
+    if snap.get("cause") == "host_gone":     # this client's own words, with their detail
+        if language() == "en" and snap.get("reason"):   # (which address, which cause)
             return snap["reason"]
-        return _("Lost the connection to the host.")
+        why = snap.get("why")
+        worded = refusal_words(getattr(why, "template", None), getattr(why, "data", None))
+        return worded if worded is not None else _("Lost the connection to the host.")
     if snap.get("cause") == "unreadable":
         return _("The host sent something this version cannot read, so the connection "
                  "was closed.")

@@ -52,7 +52,8 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.rules.words import N_, WordedError
+from game.os_words import os_reason
+from game.rules.words import N_, WordedError, Words
 from net import inbound
 from net import protocol as P
 from net.identity import IdentityError, shown, verify_identity
@@ -229,7 +230,8 @@ class Client(Session):
         try:
             asyncio.run(self._main())
         except Exception as exc:
-            self._set_status("closed", f"the network failed: {exc}", "host_gone")
+            self._set_status("closed", Words(N_("the network failed: {reason}"),
+                                             reason=_describe(exc)), "host_gone")
         finally:
             self._started.set()
 
@@ -254,7 +256,8 @@ class Client(Session):
             if self._state["status"] == "connected" or lost_at is None:
                 lost_at, attempt = time.monotonic(), 0
             if time.monotonic() - lost_at > self.retry_for:
-                self._set_status("closed", f"lost the host: {reason}", "host_gone")
+                self._set_status("closed", Words(N_("lost the host: {reason}"),
+                                                 reason=reason or "-"), "host_gone")
                 return
             self._set_status("reconnecting", reason, cause or "host_gone")
             delay = self.retry_delays[min(attempt, len(self.retry_delays) - 1)]
@@ -263,13 +266,14 @@ class Client(Session):
                 await asyncio.wait_for(self._stop_event.wait(), delay)
         self._set_status("closed", self._stop_reason or "stopped", "left")
 
-    async def _connection(self) -> tuple[bool, str | None, str | None]:
+    async def _connection(self) -> tuple[bool, Any, str | None]:
         """One connection; returns (final, reason, cause). final: do not retry."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), self.connect_timeout)
         except (OSError, asyncio.TimeoutError, TimeoutError) as exc:
-            return False, f"cannot reach {self.host}:{self.port} ({_describe(exc)})", None
+            return False, Words(N_("cannot reach {address} ({reason})"),
+                                address=f"{self.host}:{self.port}", reason=_describe(exc)), None
         self._writer = writer
         pinger: asyncio.Task | None = None
         stopper = asyncio.ensure_future(self._stop_event.wait())
@@ -340,10 +344,10 @@ class Client(Session):
                 else:
                     self._absorb(message)
         except (asyncio.TimeoutError, TimeoutError):     # (an OSError since Python 3.11)
-            return False, "the host has gone silent", "host_gone"
+            return False, Words(N_("the host has gone silent")), "host_gone"
         except (asyncio.IncompleteReadError, ConnectionError, OSError) as exc:
-            return (False, f"the connection to the host broke ({_describe(exc)})",
-                    "host_gone")
+            return (False, Words(N_("the connection to the host broke ({reason})"),
+                                 reason=_describe(exc)), "host_gone")
         except ProtocolError as exc:
             # a host that sends what this version cannot read is not retried: the
             # next connection would get the same (net/inbound.py)
@@ -439,13 +443,14 @@ def _reject_cause(message: dict[str, Any]) -> str:
     return "seat_taken" if message.get("code") == P.R_IN_USE else "rejected"
 
 
-def _describe(exc: BaseException) -> str:
+def _describe(exc: BaseException) -> Words | str:
+    """Why a connection failed, as words a screen can put in its language."""
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
-        return "timed out"
+        return Words(N_("timed out"))
     if isinstance(exc, asyncio.IncompleteReadError):
-        return "the host closed the connection"
+        return Words(N_("the host closed the connection"))
     if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
+        return os_reason(exc)
     return str(exc) or type(exc).__name__
 
 

@@ -69,7 +69,7 @@ class Session:
             "seat": None, "token": None, "game": None, "host_name": None, "players": 0,
             "phase": None, "version": 0, "mark": 0, "view": None, "legal": [], "to_act": [],
             "over": False, "seats": [], "result": None, "error": None, "game_number": 0,
-            "said": None}
+            "said": None, "why": None}
 
     # --- for the screens (any thread, never blocks) ---------------------------------
 
@@ -94,6 +94,7 @@ class Session:
         """The latest known state: status, cause, reason, role, seat, game, host_name,
         players, phase, version, view, legal, to_act, over, seats, result, error,
         said (the host's last reject or bye, {type, code, reason}: a screen words it),
+        why (this client's own reason as Words, for a screen in another language),
         game_number (a rematch on the same table counts up),
         awaiting."""
         with self._lock:
@@ -187,13 +188,17 @@ class Session:
         self._sent_version = None
         self._push({"type": "error", "code": "offline", "reason": reason})
 
-    def _set_status(self, status: str, reason: str | None = None,
+    def _set_status(self, status: str, reason: Any = None,
                     cause: str | None = None) -> None:
+        """`reason`: a str, or Words (game/rules/words.py) kept as `why` so a
+        screen words this client's own explanation in its language."""
+        why = reason if hasattr(reason, "template") else None
+        reason = str(reason) if why is not None else reason
         with self._lock:
             s = self._state
             if (s["status"], s["reason"], s["cause"]) == (status, reason, cause):
                 return
-            s["status"], s["reason"], s["cause"] = status, reason, cause
+            s["status"], s["reason"], s["cause"], s["why"] = status, reason, cause, why
             if status != "connected":
                 self._sent_version = None     # whatever was in flight will not be answered
         self._push({"type": "status", "status": status, "cause": cause, "reason": reason})

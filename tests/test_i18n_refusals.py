@@ -280,3 +280,34 @@ def test_a_counted_refusal_takes_its_form_in_each_language():
                           "why": broken}) == "今その手は指せません。"
     finally:
         i18n.set_language("en")
+
+
+def test_a_lost_host_says_why_in_japanese_with_its_detail(japanese):
+    """A client that cannot reach its host keeps why as words (the address and the
+    cause): a Japanese window shows the same detail as an English one."""
+    import socket
+
+    from game.host_words import closed_words
+    from net.client import Client
+
+    spare = socket.socket()
+    spare.bind(("127.0.0.1", 0))
+    port = spare.getsockname()[1]
+    spare.close()                             # nothing listens there now
+    client = Client(("127.0.0.1", port), name="Ann", retry_for=0.0,
+                    token_store=False).start()
+    try:
+        import time
+        deadline = time.monotonic() + 20
+        while client.snapshot()["status"] != "closed" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        snap = client.snapshot()
+        assert snap["status"] == "closed" and snap["cause"] == "host_gone", snap
+        said = closed_words(snap)
+        assert f"127.0.0.1:{port}" in said, said
+        assert "に接続できません" in said and not _latin_words(said), said
+        i18n.set_language("en")
+        assert closed_words(snap) == snap["reason"]
+        assert f"cannot reach 127.0.0.1:{port}" in snap["reason"]
+    finally:
+        client.stop()
