@@ -28,10 +28,10 @@ host -> client
                                                  starts game 2 on the same table)
     update  {version, mark, events, view, legal, to_act, over, result}   after each action
             (to_act: the seats that may act now; over: the game has ended)
-            (since version 5, a sync or update whose events, view, legal and result
-            pack to more than PACK_BYTES carries them as one `z`: zlib-compressed
-            msgpack of a map of those fields; `unpack` restores them, and every
-            reader does so before it checks the message)
+            (since version 5, a sync or update whose body would be longer than
+            PACK_BYTES carries its events, view, legal and result as one `z`:
+            zlib-compressed msgpack of a map of those fields; `unpack` restores
+            them, and every reader does so before it checks the message)
     seats   {phase, seats, free}                 the seat table changed
     error   {code, reason, version?}             the connection stays open
     notice  {code, reason, seat?}                something a player should be told
@@ -118,7 +118,7 @@ NONCE_BYTES = 16
 PROOF_CHARS = 64                      # hex of an HMAC-SHA256
 TAKEOVER_HEARTBEATS = 3               # a seat's holder silent this many heartbeats may be replaced
 MAX_REASON_CHARS = 200
-PACK_BYTES = 1024                     # a sync/update's bulky fields longer than this travel as z
+PACK_BYTES = 3 * 1024                 # a longer sync/update travels with its bulky fields as z
 PACKED_FIELDS = ("events", "view", "legal", "result")
 MAX_UNPACKED_BYTES = MAX_FRAME_BYTES  # what `z` may inflate to
 
@@ -392,19 +392,33 @@ def hello_problem(message: dict[str, Any], checked_by: str) -> tuple[str, str] |
     return None
 
 
-def pack(message: dict[str, Any]) -> dict[str, Any]:
-    """A sync or update as it goes on the wire: when its bulky fields (events, view,
-    legal, result) pack to more than PACK_BYTES, they travel together as `z`,
-    zlib-compressed msgpack of a map of them. One blob for all of them, so the
-    final update, which holds the result in its events, its view and its own
-    field, pays for it about once; whole views of a long game compress well too."""
+def _with_z(message: dict[str, Any]) -> dict[str, Any]:
     bulky = {key: message[key] for key in PACKED_FIELDS if key in message}
-    packed = msgpack.packb(bulky, use_bin_type=True)
-    if len(packed) <= PACK_BYTES:
-        return message
     out = {key: value for key, value in message.items() if key not in bulky}
-    out["z"] = zlib.compress(packed, 1)
+    out["z"] = zlib.compress(msgpack.packb(bulky, use_bin_type=True), 1)
     return out
+
+
+def pack(message: dict[str, Any]) -> dict[str, Any]:
+    """A sync or update as it goes on the wire: plain while its msgpack is at most
+    PACK_BYTES (most of a game's updates: no work added), else with its bulky
+    fields (events, view, legal, result) together as `z`, zlib-compressed
+    msgpack of a map of them. One blob for all of them, so the final update,
+    which holds the result in its events, its view and its own field, pays for
+    it about once; whole views of a long game compress well too."""
+    if len(msgpack.packb(message, use_bin_type=True)) <= PACK_BYTES:
+        return message
+    return _with_z(message)
+
+
+def encode_state(message: dict[str, Any]) -> bytes:
+    """`encode(pack(message))`, with a plain message packed by msgpack only once."""
+    body = msgpack.packb(message, use_bin_type=True)
+    if len(body) > PACK_BYTES:
+        body = msgpack.packb(_with_z(message), use_bin_type=True)
+    if len(body) > MAX_FRAME_BYTES:
+        raise FrameTooLarge(len(body))
+    return HEADER.pack(len(body)) + body
 
 
 def unpack(message: dict[str, Any]) -> dict[str, Any]:

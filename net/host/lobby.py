@@ -179,7 +179,7 @@ class Lobby:
                    "token": slot.token if slot and fresh else None, "game": self.game,
                    "host_name": self.name, "players": len(self.slots),
                    "heartbeat": self.heartbeat, "timeout": self.peer_timeout})
-        peer.send(self._sync_for(peer.seat))
+        peer.send_frame(self._sync_frame(peer.seat))
 
     def _on_seat(self, peer: Peer, message: dict[str, Any]) -> None:
         if self.phase != "lobby":

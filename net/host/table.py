@@ -20,7 +20,6 @@ from game.rules import IllegalAction, redact_events
 from game.rules.words import N_
 from net import protocol as P
 from net.host.peers import Peer
-from net.protocol import encode
 
 log = logging.getLogger("railparty.net.host")
 
@@ -31,13 +30,13 @@ def turn_fields(state: Any) -> dict[str, Any]:
             "result": state.result() if state.is_over else None}
 
 
-def packed_update(version: int, mark: int, events: list[dict[str, Any]],
-                  view: dict[str, Any], legal: list[dict[str, Any]],
-                  turn: dict[str, Any]) -> dict[str, Any]:
-    """One receiver's update (its events and view already redacted for it), packed
-    for the wire (protocol.pack)."""
-    return P.pack({"type": "update", "version": version, "mark": mark, "events": events,
-                   "view": view, "legal": legal, **turn})
+def update_frame(version: int, mark: int, events: list[dict[str, Any]],
+                 view: dict[str, Any], legal: list[dict[str, Any]],
+                 turn: dict[str, Any]) -> bytes:
+    """One receiver's update (its events and view already redacted for it) as a
+    frame, packed when long (protocol.pack)."""
+    return P.encode_state({"type": "update", "version": version, "mark": mark,
+                           "events": events, "view": view, "legal": legal, **turn})
 
 
 class Table:
@@ -124,7 +123,7 @@ class Table:
             if slot.kind == "human" and not slot.connected:
                 self._start_drop_timer(index)
         for peer in self._players_first():
-            peer.send(self._sync_for(peer.seat))
+            peer.send_frame(self._sync_frame(peer.seat))
         self._update_advert()
         self._refresh_status()
         self._schedule_bots()
@@ -158,7 +157,7 @@ class Table:
             if slot.kind == "human" and not slot.connected and slot.bot is None:
                 self._start_drop_timer(index)
         for peer in self._players_first():
-            peer.send(self._sync_for(peer.seat))
+            peer.send_frame(self._sync_frame(peer.seat))
         self._update_advert()
         self._refresh_status()
         self._schedule_bots()
@@ -193,15 +192,15 @@ class Table:
         for peer in order:
             if peer.role == "spectator":
                 if public_frame is None:
-                    public_frame = encode(packed_update(
+                    public_frame = update_frame(
                         version, 0, redact_events(events, None), self._seat_data(None)[0],
-                        [], turn))
+                        [], turn)
                 peer.send_frame(public_frame)
             elif peer.role == "player" and peer.seat is not None:
                 seat = peer.seat
                 view, legal = self._seat_data(seat)
-                peer.send(packed_update(version, self._marks[seat],
-                                        redact_events(events, seat), view, legal, turn))
+                peer.send_frame(update_frame(version, self._marks[seat],
+                                             redact_events(events, seat), view, legal, turn))
 
     def _game_over(self) -> None:
         assert self.match is not None
@@ -227,8 +226,11 @@ class Table:
             await asyncio.sleep(0.02)
         self._request_stop("the game is over")
 
+    def _sync_frame(self, seat: int | None) -> bytes:
+        """The seat's (None: a spectator's) whole state as a frame, packed when long."""
+        return P.encode_state(self._sync_for(seat))
+
     def _sync_for(self, seat: int | None) -> dict[str, Any]:
-        """The seat's (None: a spectator's) whole state, packed for the wire."""
         message: dict[str, Any] = {"type": "sync", "phase": self.phase, "game": self.game,
                                    "version": 0, "mark": 0, "you": seat,
                                    "seats": self.seat_table(), "view": None, "legal": [],
@@ -240,7 +242,7 @@ class Table:
             message.update(version=self.match.version, view=view, to_act=list(state.to_act),
                            over=state.is_over, legal=legal,
                            mark=self._marks[seat] if seat is not None else 0)
-        return P.pack(message)
+        return message
 
     def _seat_data(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """A seat's view and legal actions at the current version (computed once)."""
