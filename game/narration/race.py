@@ -48,7 +48,7 @@ def event_name(name: str) -> str:
 
 def card_text(card: list) -> str:
     """A travel card ([kind, days]) in words: "train 3"."""
-    return f"{kind_word(card[0])} {card[1]}"
+    return _("{kind} {days}").format(kind=kind_word(card[0]), days=card[1])
 
 
 def describe(event: Event, seat_name: Callable[[int], str], view: dict[str, Any]) -> str | None:
