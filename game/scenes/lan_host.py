@@ -86,7 +86,8 @@ class HostSetupScene(Scene):
         # a restart), any free port when another program holds it
         for port in (DEFAULT_PORT, 0):
             try:
-                host = Host(self.games[self.game], self.seats, f"{name}'s table", port=port,
+                table = _("{name}'s table").format(name=name)   # sent as the host's name
+                host = Host(self.games[self.game], self.seats, table, port=port,
                             save_path=data_dir() / "lan-host-save.json", on_drop=self.drop,
                             turn_timeout=self.TURN_TIMERS[self.timer],
                             fill_bot=self.bot, standin_bot=self.bot,
