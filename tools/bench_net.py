@@ -94,7 +94,7 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
     bot = make_bot("greedy", seed) if role == "player" else None
     seat = None
     acted: set[int] = set()
-    while not done.is_set():
+    while True:
         try:
             message, size, now = await read_frame(reader)
         except (asyncio.IncompleteReadError, ConnectionError):
@@ -120,8 +120,10 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
                     if sent is not None:
                         stats.latency.append(now - sent)
             if message.get("result") is not None:
+                # keep reading until the host's goodbye: a peer that stopped here
+                # would wind its process down while others still read this update
                 done.set()
-                break
+                continue
             if bot is not None and message["legal"] and version not in acted:
                 acted.add(version)
                 # at a party each player reads on a device of its own: let the other
