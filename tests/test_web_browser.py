@@ -110,16 +110,18 @@ def assert_only_own_secrets(received: list[dict[str, Any]], seat: int) -> None:
                 assert where in ("/view/private",) or where.startswith("/events/"), where
 
 
-def check_log(page, game: str, lang: str = "en") -> list[str]:
+def check_log(page, game: str, lang: str = "en",
+              earlier: list[str] | None = None) -> tuple[list[str], list[str]]:
     """The page's log shows the program's sentences: each update's `lines` are
     its (redacted) events as the board's log words them in the phone's
-    language, and the lines shown are the latest of those. So the log tells
-    nothing the events the page may see do not. Returns the lines shown."""
+    language, and the lines shown are the latest of those (after `earlier`,
+    the lines this tab had before a reload). So the log tells nothing the
+    events the page may see do not. Returns the lines shown and all lines."""
     received, shown = page.evaluate(
         "[window.railpartyReceived, [...document.querySelectorAll('#log li')]"
         ".map((li) => li.textContent)]")
     seats: list[dict[str, Any]] = []
-    lines: list[str] = []
+    lines: list[str] = list(earlier or [])
     for message in received:
         if message["type"] in ("sync", "seats"):
             seats = message["seats"]
@@ -130,7 +132,7 @@ def check_log(page, game: str, lang: str = "en") -> list[str]:
             assert message.get("lines") == expected, message["events"]
             lines += [line for line in expected if line]
     assert shown == lines[len(lines) - len(shown):], (shown, lines[-12:])
-    return shown
+    return shown, lines
 
 
 @pytest.mark.parametrize("game", sorted(GAME_SEATS))
@@ -143,6 +145,7 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
         host.start_game()
         rng = random.Random(game)
         moves, reloaded, logged = 0, False, 0
+        earlier: list[str] = []
         received: list[dict[str, Any]] = []
         deadline_moves = 2000
         while state(page) != "over" and moves < deadline_moves:
@@ -156,8 +159,13 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
             # the host's answer (its update, or an error) has reached the page
             page.wait_for_function("!window.railparty.inFlight")
             if moves % 8 == 2:
-                logged += len(check_log(page, game))
+                logged += len(check_log(page, game, earlier=earlier)[0])
             if moves == 3 and not reloaded:
+                # reload while the table waits for this seat: nothing happens meanwhile
+                page.wait_for_function(
+                    "['your-turn', 'over'].includes(document.body.dataset.state)",
+                    timeout=GAME_DEADLINE * 1000)
+                shown_before, earlier = check_log(page, game)
                 received += page.evaluate("window.railpartyReceived")
                 page.reload()
                 page.wait_for_function("['your-turn', 'waiting', 'over']"
@@ -166,12 +174,15 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
                 wait_until(lambda: host.slots[seat].connected and host.slots[seat].bot is None,
                            "the reloaded page to be back in its seat")
                 assert page.get_by_test_id("hand").inner_text().strip() or game == "railway-tricks"
+                # the reloaded tab shows again what others did since its last move
+                if state(page) == "your-turn":
+                    assert check_log(page, game, earlier=earlier)[0] == shown_before
         assert reloaded and moves > 3 and state(page) == "over"
         print(f"{game}: the phone made {moves} moves")
         assert host.status()["phase"] == "over"
         assert host.slots[seat].name == "Phone"
         received += page.evaluate("window.railpartyReceived")
-        logged += len(check_log(page, game))
+        logged += len(check_log(page, game, earlier=earlier)[0])
         assert logged, "the page's log never showed a line"
         assert any(m["type"] == "update" for m in received)
         assert_only_own_secrets(received, seat)
@@ -205,7 +216,7 @@ def test_a_japanese_phone_gets_the_page_in_japanese(browser):
         page.wait_for_function("document.body.dataset.state === 'your-turn'"
                                " && document.querySelectorAll('#log li').length > 0",
                                timeout=GAME_DEADLINE * 1000)
-        shown = check_log(page, "routes-usa", "ja")
+        shown = check_log(page, "routes-usa", "ja")[0]
         log = "\n".join(shown)
         assert shown and any("\u3040" <= ch <= "\u30ff" for ch in log), log
     finally:

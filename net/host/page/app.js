@@ -101,6 +101,23 @@ window.railparty = S;
 window.railpartyLatency = [];        // ms from a tap to the frame showing its answer
 window.railpartyTimings = [];        // the same tap's steps (tools/phone_page.py bench)
 const storeKey = () => `railparty-seat:${S.info ? S.info.code : "?"}`;
+// The log of what others did outlives a reload of this tab (sessionStorage):
+// the host words each update once and does not send the past again.
+const logKey = () => `railparty-log:${S.info ? S.info.code : "?"}`;
+function keepLog() {
+  try {
+    sessionStorage.setItem(logKey(), JSON.stringify({ game: S.gameNumber, seat: S.seat, log: S.log }));
+  } catch (e) { /* private mode or full: the log starts again after a reload */ }
+}
+function keptLog(game, seat) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(logKey()) || "null");
+    if (kept && kept.game === game && kept.seat === seat && Array.isArray(kept.log)) {
+      return kept.log.filter((e) => e && typeof e === "object" && (e.line === null || typeof e.line === "string"));
+    }
+  } catch (e) { /* unreadable: start again */ }
+  return [];
+}
 const keptToken = () => { try { return localStorage.getItem(storeKey()); } catch (e) { return null; } };
 const keepToken = (tok) => { try { if (tok) localStorage.setItem(storeKey(), tok); else localStorage.removeItem(storeKey()); } catch (e) { /* private mode */ } };
 
@@ -241,6 +258,11 @@ function onMessage(m) {
       renderLobby();
       break;
     case "sync":
+      if ((m.game_number || 0) !== S.gameNumber || !S.log.length) {
+        // a new game (a rematch) starts a new log; a reloaded page takes back its own
+        S.log = keptLog(m.game_number || 0, m.you);
+        S.logged += 1;
+      }
       Object.assign(S, { phase: m.phase, version: m.version, mark: m.mark || 0, seats: m.seats,
         gameNumber: m.game_number || 0,
         view: m.view, legal: m.legal || [], toAct: m.to_act || [], over: !!m.over,
@@ -256,6 +278,7 @@ function onMessage(m) {
         S.logged += 1;
       });
       S.log = S.log.slice(-60);
+      keepLog();
       Object.assign(S, { version: m.version, mark: m.mark || S.mark, view: m.view,
         legal: m.legal || [], toAct: m.to_act || [], over: !!m.over,
         result: m.result || S.result });
