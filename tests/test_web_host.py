@@ -14,8 +14,11 @@ from netkit import LOOPBACK, isolate, start_host, wait_until
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect as ws_connect
 
+from game.narration import log_lines
+from game.rules import create, redact_events
+from game.seat_names import shown_name
 from net import protocol as P
-from net.host.web import from_json
+from net.host.web import MISSED_LINES, from_json
 
 WAIT = 20.0
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
@@ -40,11 +43,11 @@ def url(host, path: str = "/") -> str:
 class Page:
     """A WebSocket as the page opens it: JSON messages, the host's hello first."""
 
-    def __init__(self, host, origin: str | None = "same", **kw: Any):
+    def __init__(self, host, origin: str | None = "same", query: str = "", **kw: Any):
         if origin == "same":
             origin = f"http://{LOOPBACK}:{host.web_port}"
         headers = {"Origin": origin} if origin else {}
-        self.ws = ws_connect(f"ws://{LOOPBACK}:{host.web_port}/ws",
+        self.ws = ws_connect(f"ws://{LOOPBACK}:{host.web_port}/ws{query}",
                              additional_headers=headers, open_timeout=WAIT,
                              max_size=2**22, **kw)
         self.received: list[dict[str, Any]] = []
@@ -302,4 +305,81 @@ def test_broken_and_huge_http_requests_get_a_clear_answer_and_the_page_stays(hos
     assert raw(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")[:12] in (
         b"HTTP/1.1 400", b"HTTP/1.1 405", b"")
     assert urllib.request.urlopen(url(host), timeout=WAIT).status == 200
+    assert pong(host)
+
+
+def seat_lines(host, seat: int, after: int, upto: int) -> list[str]:
+    """What `seat` may read of versions after..upto, worded: the game replayed
+    from its seed and record (not the host's own memory of it), each action's
+    events redacted for the seat and worded as the board's log words them."""
+    record = list(host.match.state.history)[:upto]
+    state = create(host.game, players=len(host.slots), seed=host.seed, **host.options)
+    view = state.view(seat)
+    lines: list[str] = []
+    for version, (actor, action) in enumerate(record, start=1):
+        events = state.apply(actor, action)
+        if version > after:
+            said = log_lines(host.game, redact_events(events, seat),
+                             lambda s: shown_name(host.slots[s].name or ""), view, "en")
+            lines += [line for line in said if line]
+    return lines
+
+
+def test_a_page_back_from_away_lists_what_it_missed_as_its_seat_may_read_it():
+    host = start_host(seats=2, web_port=0, fill_bot="random", standin_bot="random",
+                      drop_timeout=0.0, bot_delay=0.02)
+    try:
+        page = Page(host)
+        welcome = page.join("Ann", seat=0)
+        page.recv_until("sync")
+        host.start_game()
+        sync = page.recv_until("sync")
+        seen, game = sync["version"], sync["game_number"]
+        page.close()              # asleep: a stand-in plays seat 0, the bot seat 1
+        wait_until(lambda: host.match.version >= seen + 8, "the table to move on")
+        back = Page(host, query=f"?lang=en&seen={seen}&game={game}")
+        back.join("Ann", proof=P.seat_proof(welcome["token"], back.hello["nonce"]))
+        again = back.recv_until("sync")
+        assert again["version"] >= seen + 8
+        missed = again["missed"]
+        expected = seat_lines(host, 0, seen, again["version"])
+        assert [m["line"] for m in missed] == expected[-MISSED_LINES:]
+        assert len(expected) >= 4 and all(isinstance(m["version"], int) for m in missed)
+        assert all(seen < m["version"] <= again["version"] for m in missed)
+        # only sentences travel (no event, so no secret of another seat's); they
+        # equal the narration of the events redacted for seat 0 (above)
+        assert all(set(m) == {"version", "seat", "type", "line"} for m in missed)
+        back.close()
+        # away for a long stretch (or a whole game): at most the last MISSED_LINES
+        wait_until(lambda: host.match.version >= 150 or host.status()["phase"] == "over",
+                   "a long stretch of the game")
+        late = Page(host, query=f"?seen=0&game={game}")
+        late.join("Ann", proof=P.seat_proof(welcome["token"], late.hello["nonce"]))
+        last = late.recv_until("sync")
+        expected = seat_lines(host, 0, 0, last["version"])
+        assert len(expected) > MISSED_LINES
+        assert [m["line"] for m in last["missed"]] == expected[-MISSED_LINES:]
+        late.close()
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("query", ["?seen=-5", "?seen=99999999999999999999999999",
+                                   "?seen=abc", "?seen=1e9&game=x", "?seen=" + "9" * 3000,
+                                   "?seen=0&game=-1", "?seen=2&seen=3"])
+def test_a_guessed_or_hostile_last_version_gets_a_bounded_answer(host, query):
+    owner = Page(host)
+    welcome = owner.join("Ann", seat=0)
+    host.start_game()
+    owner.recv_until("sync")
+    owner.close()
+    wait_until(lambda: not host.slots[0].connected, "the host to see the page go")
+    page = Page(host, query=query)
+    page.join("Ann", proof=P.seat_proof(welcome["token"], page.hello["nonce"]))
+    sync = page.recv_until("sync")
+    assert sync["you"] == 0 and isinstance(sync["missed"], list)
+    assert len(sync["missed"]) <= MISSED_LINES
+    page.send({"type": "ping", "n": 3})
+    assert page.recv_until("pong")["n"] == 3
+    page.close()
     assert pong(host)

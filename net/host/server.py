@@ -26,6 +26,7 @@ from net import protocol as P
 from net.host.admission import Admission
 from net.host.lobby import Lobby
 from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
+from net.host.recent import RecentEvents
 from net.host.saving import HostSave
 from net.host.standins import StandIns
 from net.host.table import Table
@@ -145,6 +146,8 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
         self._prints: list[bytes | None] = [None] * seats
         self._seat_cache: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         self._cache_version = -1
+        # the game's latest events, for a phone back from away (net/host/recent.py)
+        self._recent = RecentEvents()
         if resume is not None:
             self._refresh_marks()
         self._handshaking: OrderedDict[int, Peer] = OrderedDict()

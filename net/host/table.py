@@ -134,6 +134,7 @@ class Table:
                            think_ms=self.think_ms)
         self.games_started += 1
         self._seat_cache, self._cache_version = {}, -1
+        self._recent.clear()
         self._marks = [0] * len(seats)
         self._prints = [None] * len(seats)
         self._refresh_marks()
@@ -171,6 +172,7 @@ class Table:
 
     def _after_action(self, events: list[dict[str, Any]], first: Peer | None = None) -> None:
         assert self.match is not None
+        self._recent.add(self.match.version, events)    # for a phone back from away
         self._broadcast_update(events, first)
         if self.match.state.is_over:
             self._game_over()

@@ -13,6 +13,14 @@ carries `lines`, its (redacted) events worded as the program's log words them
 (game/narration), in the phone's language (`/ws?lang=`): the page shows the
 program's own sentences, and no words cross the LAN protocol itself.
 
+A page back from away (asleep, Wi-Fi lost, reloaded) says on its WebSocket's
+address the last version it saw and of which game (`/ws?seen=V&game=G`); its
+first sync then carries `missed`, the lines of the updates after V as that
+seat's updates would have worded them (redacted for it), from the host's
+memory of the game's latest events (net/host/recent.py): at most the last
+MISSED_LINES lines. A `seen` that is no plain number asks for nothing; one of
+another game (a rematch the phone slept through) asks from this game's start.
+
 A part of Host (net/host/server.py), which holds the state these methods use.
 """
 
@@ -23,6 +31,7 @@ import contextlib
 import http
 import json
 import logging
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -37,6 +46,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from game.narration import log_lines
+from game.rules import redact_events
 from game.seat_names import shown_name
 from game.seats import SEAT_RGB
 from net import protocol as P
@@ -51,6 +61,8 @@ WS_PATH = "/ws"
 CLOSE_POLICY = 1008          # WebSocket close code: the message broke the host's rules
 CLOSE_TOO_BIG = 1009
 INFO_PATH = "/info.json"
+# the most lines a page back from away is sent (the page keeps as many in its log)
+MISSED_LINES = 60
 PAGE_FILES = {"/": ("index.html", "text/html; charset=utf-8"),
               "/index.html": ("index.html", "text/html; charset=utf-8"),
               "/app.js": ("app.js", "text/javascript; charset=utf-8"),
@@ -87,6 +99,18 @@ def join_code(fingerprint: str) -> str:
 
 Narrate = Callable[[list[dict[str, Any]], dict[str, Any]], list[str | None]]
 Words = Callable[[dict[str, Any]], dict[str, Any]]
+Recall = Callable[[int | None, dict[str, Any]], list[dict[str, Any]]]
+
+
+def asked_seen(query: dict[str, list[str]]) -> tuple[int, int | None] | None:
+    """The last version a page saw and its game number, from its WebSocket's
+    query; None when `seen` is missing or no plain number (a hostile or broken
+    page asks for nothing). A game that is no plain number is None."""
+    seen = (query.get("seen") or [""])[0]
+    game = (query.get("game") or [""])[0]
+    if not re.fullmatch(r"[0-9]{1,15}", seen):
+        return None
+    return int(seen), int(game) if re.fullmatch(r"[0-9]{1,9}", game) else None
 
 
 def to_json(frame: bytes, narrate: Narrate | None = None, words: Words | None = None) -> str:
@@ -134,10 +158,13 @@ class WebPeer(Peer):
     """A browser on the WebSocket: messages queue here and one task writes them."""
 
     def __init__(self, addr: str, ws: ServerConnection, narrate: Narrate | None = None,
-                 lang: str = "en", name_of: Callable[[int], str | None] | None = None):
+                 lang: str = "en", name_of: Callable[[int], str | None] | None = None,
+                 recall: Recall | None = None):
         super().__init__(addr)
         self.ws = ws
         self.narrate = narrate
+        # what the page missed while away: added to its first sync, once
+        self.recall = recall
         self.lang = lang
         self.name_of = name_of or (lambda seat: None)
         self.outbox: deque[str] = deque()
@@ -150,8 +177,8 @@ class WebPeer(Peer):
         if self.closed or self.writing_done:
             return
         try:
-            text = to_json(frame, self.narrate, lambda message: page_message(
-                message, self.lang, self.seat, self.name_of))
+            text = to_json(frame, self.narrate, lambda message: self._missed(page_message(
+                message, self.lang, self.seat, self.name_of)))
         except Exception as exc:           # never: the host's own messages
             log.error("cannot send a message to the page %s: %s", self.addr, exc)
             return
@@ -162,6 +189,13 @@ class WebPeer(Peer):
         if self.queued_bytes > P.MAX_SEND_BUFFER_BYTES:
             log.info("page %s does not read its messages; dropping it", self.addr)
             self.abort()
+
+    def _missed(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The first sync with the lines this page missed while it was away."""
+        if message.get("type") != "sync":
+            return message
+        recall, self.recall = self.recall, None
+        return dict(message, missed=recall(self.seat, message) if recall is not None else [])
 
     def stop_writing(self) -> None:
         self.writing_done = True
@@ -229,6 +263,29 @@ class WebGate:
                 return shown_name(name or "")
             return log_lines(self.game, events, seat_name, view, lang)
         return narrate
+
+    def _web_recall(self, lang: str, asked: tuple[int, int | None] | None) -> Recall:
+        """The lines a page back from away missed: each kept event after the
+        version it saw, redacted for its seat and worded as its update's lines
+        were, the last MISSED_LINES of them, with their version, seat and kind."""
+        narrate = self._web_lines(lang)
+
+        def recall(seat: int | None, sync: dict[str, Any]) -> list[dict[str, Any]]:
+            if asked is None or self.match is None:
+                return []
+            seen, game = asked
+            if game is not None and game != self.games_started:
+                seen = 0                # a game the page never saw: from its start
+            view = sync.get("view") or {}
+            missed: list[dict[str, Any]] = []
+            for version, events in self._recent.since(seen):
+                events = redact_events(events, seat)
+                for event, line in zip(events, narrate(events, view), strict=True):
+                    if line:
+                        missed.append({"version": version, "seat": event.get("seat"),
+                                       "type": event.get("type"), "line": line})
+            return missed[-MISSED_LINES:]
+        return recall
 
     def _seat_name(self, seat: int) -> str | None:
         return self.slots[seat].name if 0 <= seat < len(self.slots) else None
@@ -306,7 +363,8 @@ class WebGate:
         request = ws.request
         query = parse_qs(urlsplit(request.path).query) if request is not None else {}
         lang = phone_language((query.get("lang") or [""])[0])
-        peer = WebPeer(f"{ip}:{remote[1]}", ws, self._web_lines(lang), lang, self._seat_name)
+        peer = WebPeer(f"{ip}:{remote[1]}", ws, self._web_lines(lang), lang, self._seat_name,
+                       self._web_recall(lang, asked_seen(query)))
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
         writer = asyncio.ensure_future(peer.write_loop())
