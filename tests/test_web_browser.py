@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from netkit import LOOPBACK, isolate, start_host, wait_until
+from phonekit import seat_lines
 
 from game.narration import log_lines
 from game.seat_names import shown_name
@@ -125,6 +126,7 @@ def check_log(page, game: str, lang: str = "en",
     for message in received:
         if message["type"] in ("sync", "seats"):
             seats = message["seats"]
+            lines += [m["line"] for m in message.get("missed") or []]
         elif message["type"] == "update":
             expected = log_lines(game, message["events"],
                                  lambda s, seats=seats: shown_name(seats[s]["name"] or ""),
@@ -221,4 +223,93 @@ def test_a_japanese_phone_gets_the_page_in_japanese(browser):
         assert shown and any("\u3040" <= ch <= "\u30ff" for ch in log), log
     finally:
         context.close()
+        host.stop()
+
+# the table waits for this phone alone: nothing moves until it plays or drops
+ALONE_TO_ACT = ("document.body.dataset.state === 'your-turn' && !window.railparty.inFlight"
+                " && window.railparty.toAct.length === 1")
+
+
+def test_a_phone_away_while_the_table_moves_lists_what_it_missed(browser):
+    """The phone leaves its page (asleep, another tab) while the table plays on:
+    back, its log holds what it missed, in order, as its seat may read it."""
+    host = start_host(seats=2, game="routes-usa",
+                      **dict(BROWSER_HOST, drop_timeout=0.0, bot_delay=0.25))
+    page = open_page(browser, host)
+    address = page.url
+    try:
+        join(page)
+        seat = next(i for i, s in enumerate(host.slots) if s.kind == "human")
+        host.start_game()
+        page.wait_for_function("document.body.dataset.state === 'your-turn'",
+                               timeout=GAME_DEADLINE * 1000)
+        take_turn(page, random.Random(3))
+        page.wait_for_function(ALONE_TO_ACT, timeout=GAME_DEADLINE * 1000)
+        before, seen = page.evaluate("[window.railparty.log.map((e) => e.line),"
+                                     " window.railparty.version]")
+        page.goto("about:blank")         # away: a stand-in plays the seat meanwhile
+        wait_until(lambda: host.match.version >= seen + 8, "the table to move on",
+                   timeout=GAME_DEADLINE)
+        page.goto(address)
+        wait_until(lambda: host.slots[seat].connected, "the phone back in its seat",
+                   timeout=GAME_DEADLINE)
+        page.wait_for_function("window.railpartyReceived.some((m) => m.type === 'sync'"
+                               " && m.phase === 'playing')")
+        log, received = page.evaluate("[window.railparty.log.map((e) => e.line),"
+                                      " window.railpartyReceived]")
+        sync = next(m for m in received if m["type"] == "sync" and m["phase"] == "playing")
+        assert sync["version"] >= seen + 8
+        missed = seat_lines(host, seat, seen, sync["version"])
+        assert missed and [m["line"] for m in sync["missed"]] == missed
+        after = [line for m in received[received.index(sync):] if m["type"] == "update"
+                 for line in m.get("lines") or [] if line]
+        expected = [line for line in before if line] + missed + after
+        shown = [line for line in log if line]
+        # the page keeps its last 60 entries: all of them unless that cut in
+        assert shown == (expected if len(log) < 60 else expected[len(expected) - len(shown):])
+        assert_only_own_secrets(received, seat)
+    finally:
+        page.context.close()
+        host.stop()
+
+
+def test_a_phone_that_loses_wifi_hears_what_it_missed_when_it_is_back(browser):
+    """Offline without leaving the page (the socket stalls; the host drops it at
+    its peer timeout and a stand-in plays): back online, the same page
+    reconnects by itself and its log goes on where it stopped."""
+    host = start_host(seats=2, game="routes-usa",
+                      **dict(BROWSER_HOST, peer_timeout=4.0, drop_timeout=0.0,
+                             bot_delay=0.25))
+    page = open_page(browser, host)
+    try:
+        join(page)
+        seat = next(i for i, s in enumerate(host.slots) if s.kind == "human")
+        host.start_game()
+        take_turn(page, random.Random(4))
+        page.wait_for_function(ALONE_TO_ACT, timeout=GAME_DEADLINE * 1000)
+        before, seen = page.evaluate("[window.railparty.log.map((e) => e.line),"
+                                     " window.railparty.version]")
+        page.context.set_offline(True)
+        wait_until(lambda: not host.slots[seat].connected, "the host to drop the phone",
+                   timeout=GAME_DEADLINE)
+        wait_until(lambda: host.match.version >= seen + 6, "the table to move on",
+                   timeout=GAME_DEADLINE)
+        page.context.set_offline(False)
+        wait_until(lambda: host.slots[seat].connected, "the phone back in its seat",
+                   timeout=GAME_DEADLINE)
+        page.wait_for_function("window.railpartyReceived.filter((m) => m.type === 'sync'"
+                               " && m.phase === 'playing').length >= 2")
+        log, received = page.evaluate("[window.railparty.log.map((e) => e.line),"
+                                      " window.railpartyReceived]")
+        sync = [m for m in received if m["type"] == "sync" and m["phase"] == "playing"][-1]
+        missed = seat_lines(host, seat, seen, sync["version"])
+        assert missed and [m["line"] for m in sync["missed"]] == missed
+        after = [line for m in received[received.index(sync):] if m["type"] == "update"
+                 for line in m.get("lines") or [] if line]
+        expected = [line for line in before if line] + missed + after
+        shown = [line for line in log if line]
+        assert shown == (expected if len(log) < 60 else expected[len(expected) - len(shown):])
+        assert_only_own_secrets(received, seat)
+    finally:
+        page.context.close()
         host.stop()

@@ -11,12 +11,10 @@ from typing import Any
 
 import pytest
 from netkit import LOOPBACK, isolate, start_host, wait_until
+from phonekit import seat_lines
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect as ws_connect
 
-from game.narration import log_lines
-from game.rules import create, redact_events
-from game.seat_names import shown_name
 from net import protocol as P
 from net.host.web import MISSED_LINES, from_json
 
@@ -306,23 +304,6 @@ def test_broken_and_huge_http_requests_get_a_clear_answer_and_the_page_stays(hos
         b"HTTP/1.1 400", b"HTTP/1.1 405", b"")
     assert urllib.request.urlopen(url(host), timeout=WAIT).status == 200
     assert pong(host)
-
-
-def seat_lines(host, seat: int, after: int, upto: int) -> list[str]:
-    """What `seat` may read of versions after..upto, worded: the game replayed
-    from its seed and record (not the host's own memory of it), each action's
-    events redacted for the seat and worded as the board's log words them."""
-    record = list(host.match.state.history)[:upto]
-    state = create(host.game, players=len(host.slots), seed=host.seed, **host.options)
-    view = state.view(seat)
-    lines: list[str] = []
-    for version, (actor, action) in enumerate(record, start=1):
-        events = state.apply(actor, action)
-        if version > after:
-            said = log_lines(host.game, redact_events(events, seat),
-                             lambda s: shown_name(host.slots[s].name or ""), view, "en")
-            lines += [line for line in said if line]
-    return lines
 
 
 def test_a_page_back_from_away_lists_what_it_missed_as_its_seat_may_read_it():

@@ -101,13 +101,26 @@ window.railparty = S;
 window.railpartyLatency = [];        // ms from a tap to the frame showing its answer
 window.railpartyTimings = [];        // the same tap's steps (tools/phone_page.py bench)
 const storeKey = () => `railparty-seat:${S.info ? S.info.code : "?"}`;
-// The log of what others did outlives a reload of this tab (sessionStorage):
-// the host words each update once and does not send the past again.
+// The log of what others did outlives a reload of this tab (sessionStorage),
+// with the last version it holds: a page back from away names that version
+// when it connects, and its first sync brings the lines it missed (`missed`).
 const logKey = () => `railparty-log:${S.info ? S.info.code : "?"}`;
 function keepLog() {
   try {
-    sessionStorage.setItem(logKey(), JSON.stringify({ game: S.gameNumber, seat: S.seat, log: S.log }));
+    sessionStorage.setItem(logKey(), JSON.stringify({ game: S.gameNumber, seat: S.seat,
+      version: S.version, log: S.log }));
   } catch (e) { /* private mode or full: the log starts again after a reload */ }
+}
+// the last version this tab saw of which game (?seen=&game=), or "" if none
+function lastSeen() {
+  let game = S.gameNumber, version = S.version;
+  if (!game) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(logKey()) || "null");
+      if (kept && Number.isInteger(kept.game) && Number.isInteger(kept.version)) ({ game, version } = kept);
+    } catch (e) { /* unreadable: ask for nothing */ }
+  }
+  return game > 0 && Number.isInteger(version) && version >= 0 ? `&seen=${version}&game=${game}` : "";
 }
 function keptLog(game, seat) {
   try {
@@ -193,7 +206,7 @@ function connect() {
   if (S.ws) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const lang = encodeURIComponent((S.info && S.info.lang) || "en");
-  const ws = new WebSocket(`${scheme}://${location.host}/ws?lang=${lang}`);
+  const ws = new WebSocket(`${scheme}://${location.host}/ws?lang=${lang}${lastSeen()}`);
   S.ws = ws;
   S.nonce = null;
   status(t("Connecting…"));
@@ -263,10 +276,20 @@ function onMessage(m) {
         S.log = keptLog(m.game_number || 0, m.you);
         S.logged += 1;
       }
+      // what happened while this page was away (asleep, offline, reloading), worded
+      // by the host for this seat after the version the page named on connecting
+      if (Array.isArray(m.missed) && m.missed.length) {
+        for (const e of m.missed) {
+          if (e && typeof e === "object" && typeof e.line === "string") S.log.push({ seat: e.seat, type: e.type, line: e.line });
+        }
+        S.log = S.log.slice(-60);
+        S.logged += 1;
+      }
       Object.assign(S, { phase: m.phase, version: m.version, mark: m.mark || 0, seats: m.seats,
         gameNumber: m.game_number || 0,
         view: m.view, legal: m.legal || [], toAct: m.to_act || [], over: !!m.over,
         result: m.result || null, inFlight: false, chosen: null });
+      if (S.seat !== null && m.you === S.seat) keepLog();
       render();
       break;
     case "update":
@@ -278,10 +301,10 @@ function onMessage(m) {
         S.logged += 1;
       });
       S.log = S.log.slice(-60);
-      keepLog();
       Object.assign(S, { version: m.version, mark: m.mark || S.mark, view: m.view,
         legal: m.legal || [], toAct: m.to_act || [], over: !!m.over,
         result: m.result || S.result });
+      keepLog();                  // with the version its lines reach
       if (S.over) S.phase = "over";
       // the action in flight is answered once this seat's mark moves past it
       // (another seat's update may come first); then the next tap may go

@@ -1,0 +1,29 @@
+"""What a phone's seat may read of a stretch of a host's game, worded
+independently of the host's own memory (for the tests of a phone back from
+away: tests/test_web_host.py, tests/test_web_browser.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.narration import log_lines
+from game.rules import create, redact_events
+from game.seat_names import shown_name
+
+
+def seat_lines(host: Any, seat: int, after: int, upto: int, lang: str = "en") -> list[str]:
+    """The lines of versions after..upto as `seat` may read them: the game
+    replayed from its seed and record (not the host's memory of its events),
+    each action's events redacted for the seat and worded as the board's log
+    words them."""
+    record = list(host.match.state.history)[:upto]
+    state = create(host.game, players=len(host.slots), seed=host.seed, **host.options)
+    view = state.view(seat)
+    lines: list[str] = []
+    for version, (actor, action) in enumerate(record, start=1):
+        events = state.apply(actor, action)
+        if version > after:
+            said = log_lines(host.game, redact_events(events, seat),
+                             lambda s: shown_name(host.slots[s].name or ""), view, lang)
+            lines += [line for line in said if line]
+    return lines
