@@ -255,8 +255,9 @@ def test_a_phone_away_while_the_table_moves_lists_what_it_missed(browser):
                    timeout=GAME_DEADLINE)
         page.wait_for_function("window.railpartyReceived.some((m) => m.type === 'sync'"
                                " && m.phase === 'playing')")
-        log, received = page.evaluate("[window.railparty.log.map((e) => e.line),"
-                                      " window.railpartyReceived]")
+        log, received, listed = page.evaluate(
+            "[window.railparty.log.map((e) => e.line), window.railpartyReceived,"
+            " [...document.querySelectorAll('#log li')].map((li) => li.textContent)]")
         sync = next(m for m in received if m["type"] == "sync" and m["phase"] == "playing")
         assert sync["version"] >= seen + 8
         missed = seat_lines(host, seat, seen, sync["version"])
@@ -267,6 +268,8 @@ def test_a_phone_away_while_the_table_moves_lists_what_it_missed(browser):
         shown = [line for line in log if line]
         # the page keeps its last 60 entries: all of them unless that cut in
         assert shown == (expected if len(log) < 60 else expected[len(expected) - len(shown):])
+        # and it shows them all, the stand-in's moves for this seat among them
+        assert listed[len(listed) - len(missed + after):] == missed + after, listed
         assert_only_own_secrets(received, seat)
     finally:
         page.context.close()
@@ -299,8 +302,9 @@ def test_a_phone_that_loses_wifi_hears_what_it_missed_when_it_is_back(browser):
                    timeout=GAME_DEADLINE)
         page.wait_for_function("window.railpartyReceived.filter((m) => m.type === 'sync'"
                                " && m.phase === 'playing').length >= 2")
-        log, received = page.evaluate("[window.railparty.log.map((e) => e.line),"
-                                      " window.railpartyReceived]")
+        log, received, listed = page.evaluate(
+            "[window.railparty.log.map((e) => e.line), window.railpartyReceived,"
+            " [...document.querySelectorAll('#log li')].map((li) => li.textContent)]")
         sync = [m for m in received if m["type"] == "sync" and m["phase"] == "playing"][-1]
         missed = seat_lines(host, seat, seen, sync["version"])
         assert missed and [m["line"] for m in sync["missed"]] == missed
@@ -309,6 +313,8 @@ def test_a_phone_that_loses_wifi_hears_what_it_missed_when_it_is_back(browser):
         expected = [line for line in before if line] + missed + after
         shown = [line for line in log if line]
         assert shown == (expected if len(log) < 60 else expected[len(expected) - len(shown):])
+        # and it shows them all, the stand-in's moves for this seat among them
+        assert listed[len(listed) - len(missed + after):] == missed + after, listed
         assert_only_own_secrets(received, seat)
     finally:
         page.context.close()

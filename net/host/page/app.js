@@ -280,7 +280,7 @@ function onMessage(m) {
       // by the host for this seat after the version the page named on connecting
       if (Array.isArray(m.missed) && m.missed.length) {
         for (const e of m.missed) {
-          if (e && typeof e === "object" && typeof e.line === "string") S.log.push({ seat: e.seat, type: e.type, line: e.line });
+          if (e && typeof e === "object" && typeof e.line === "string") S.log.push({ seat: e.seat, type: e.type, line: e.line, away: true });
         }
         S.log = S.log.slice(-60);
         S.logged += 1;
@@ -480,6 +480,7 @@ function renderPlayers() {
 function act(action) {
   if (S.inFlight) return;
   S.inFlight = true;
+  for (const entry of S.log) delete entry.away;    // the player is back at the table
   S.sentMark = S.mark;
   S.tapAt = performance.now();
   S.tapWall = Date.now();        // the wall clock, to match the TV's clock (tools/phone_page.py)
@@ -522,11 +523,15 @@ function renderLog() {
   const box = $("log");
   box.replaceChildren();
   const recent = [];
-  for (let i = S.log.length - 1; i >= 0 && recent.length < 12; i--) {
+  // the last 12 lines, or all that came while this phone was away (a stand-in's
+  // moves for this seat then are no move of the player's)
+  const first = S.log.findIndex((e) => e.away);
+  const since = first < 0 ? 0 : S.log.slice(first).filter((e) => e.line).length;
+  for (let i = S.log.length - 1; i >= 0 && recent.length < Math.max(12, since); i--) {
     const entry = S.log[i];
     if (!entry.line) continue;
     // back to this seat's own last move (a ticket choice everyone makes at once is no move)
-    if (entry.seat === S.seat && entry.type !== "tickets_kept" && recent.length) break;
+    if (entry.seat === S.seat && entry.type !== "tickets_kept" && !entry.away && recent.length) break;
     recent.push(entry.line);
   }
   recent.reverse().forEach((line) => box.append(el("li", { text: line })));
