@@ -10,7 +10,10 @@ from __future__ import annotations
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +23,7 @@ from game.bots.pool import BotWorkerError, BotWorkers, check_workers
 from game.rules import GAMES, create
 
 DEADLINE = 120.0
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -243,3 +247,27 @@ def test_workers_stand_outside_the_programs_process_group(pool):
     would then report as died while the program closes."""
     _wait(pool.ready, "the workers to start")
     assert pool.pids() and all(os.getpgid(pid) != os.getpgid(0) for pid in pool.pids())
+
+
+def _start_the_pool_and_return() -> None:
+    from game.bots.pool import shared
+
+    workers = shared(1)
+    deadline = time.monotonic() + DEADLINE
+    while not workers.ready() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def test_a_child_process_that_used_the_pool_ends_without_a_word():
+    """A multiprocessing child (a bench's host, say) runs no atexit: its pool
+    must still close before its workers are terminated, or each is reported
+    as 'died' on the way out."""
+    code = ("import multiprocessing as mp, sys; sys.path[:0] = ['tests', '.']\n"
+            "from test_bot_pool import _start_the_pool_and_return\n"
+            "if __name__ == '__main__':\n"
+            "    p = mp.get_context('spawn').Process(target=_start_the_pool_and_return)\n"
+            "    p.start(); p.join(120); sys.exit(p.exitcode)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert "died" not in done.stderr, done.stderr

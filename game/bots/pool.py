@@ -31,6 +31,7 @@ import contextlib
 import itertools
 import logging
 import multiprocessing
+import multiprocessing.util
 import os
 import pickle
 import threading
@@ -428,6 +429,10 @@ def shared(workers: int | None = None, nice: int = BOT_NICE) -> BotWorkers:
     with _SHARED_LOCK:
         if _SHARED is None:
             _SHARED = BotWorkers(workers, nice)
+            # closed before multiprocessing ends the process's daemon children:
+            # a process that is itself a multiprocessing child never runs atexit,
+            # and its workers, terminated under the pool, were reported as died
+            multiprocessing.util.Finalize(None, _SHARED.close, exitpriority=10)
             atexit.register(_SHARED.close)
         return _SHARED
 
