@@ -271,3 +271,20 @@ def test_a_child_process_that_used_the_pool_ends_without_a_word():
                           text=True, timeout=180)
     assert done.returncode == 0, done.stderr
     assert "died" not in done.stderr, done.stderr
+
+
+def test_workers_run_as_batch_jobs_below_the_program():
+    """The window (or the host's loop) comes first, even when the program was
+    started at a real-time priority: workers are batch jobs, and nicer."""
+    from game.bots.pool import BOT_NICE
+
+    if not hasattr(os, "sched_getscheduler"):
+        pytest.skip("no scheduler policies on this system")
+    workers = BotWorkers(1, nice=BOT_NICE)
+    try:
+        _wait(workers.ready, "the worker to start")
+        for pid in workers.pids():
+            assert os.sched_getscheduler(pid) == os.SCHED_BATCH
+            assert os.getpriority(os.PRIO_PROCESS, pid) > os.getpriority(os.PRIO_PROCESS, 0)
+    finally:
+        workers.close()

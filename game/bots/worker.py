@@ -52,9 +52,13 @@ def serve(conn: Connection, nice: int = 0) -> None:
     with contextlib.suppress(AttributeError, OSError):
         os.setpgrp()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the window (or the host's loop) comes first: a batch job (Linux), even
+    # when the program runs at a real-time priority, and a nicer one
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
     if nice:
         with contextlib.suppress(OSError):
-            os.nice(nice)        # the window (or the host's loop) comes first
+            os.nice(nice)
     warm()
     searches: dict[int, tuple[SearchPlayer, Plan, DealChain]] = {}
     reply: tuple | None = ("hello", os.getpid())
