@@ -230,6 +230,29 @@ ALONE_TO_ACT = ("document.body.dataset.state === 'your-turn' && !window.railpart
                 " && window.railparty.toAct.length === 1")
 
 
+def assert_caught_up(page, host, seat: int, before: list, seen: int, which: int) -> dict:
+    """A page back from away: its log is its earlier lines, then every line it
+    missed (the host's game replayed and redacted for its seat), then the later
+    updates' lines, and it lists them all; it received no other seat's secret.
+    `which` picks the playing sync that brought it back (0 first, -1 last)."""
+    log, received, listed = page.evaluate(
+        "[window.railparty.log.map((e) => e.line), window.railpartyReceived,"
+        " [...document.querySelectorAll('#log li')].map((li) => li.textContent)]")
+    sync = [m for m in received if m["type"] == "sync" and m["phase"] == "playing"][which]
+    missed = seat_lines(host, seat, seen, sync["version"])
+    assert missed and [m["line"] for m in sync["missed"]] == missed
+    after = [line for m in received[received.index(sync):] if m["type"] == "update"
+             for line in m.get("lines") or [] if line]
+    expected = [line for line in before if line] + missed + after
+    shown = [line for line in log if line]
+    # the page keeps its last 60 entries: all of them unless that cut in
+    assert shown == (expected if len(log) < 60 else expected[len(expected) - len(shown):])
+    # and it shows them all, the stand-in's moves for this seat among them
+    assert listed[len(listed) - len(missed + after):] == missed + after, listed
+    assert_only_own_secrets(received, seat)
+    return sync
+
+
 def test_a_phone_away_while_the_table_moves_lists_what_it_missed(browser):
     """The phone leaves its page (asleep, another tab) while the table plays on:
     back, its log holds what it missed, in order, as its seat may read it."""
@@ -255,22 +278,8 @@ def test_a_phone_away_while_the_table_moves_lists_what_it_missed(browser):
                    timeout=GAME_DEADLINE)
         page.wait_for_function("window.railpartyReceived.some((m) => m.type === 'sync'"
                                " && m.phase === 'playing')")
-        log, received, listed = page.evaluate(
-            "[window.railparty.log.map((e) => e.line), window.railpartyReceived,"
-            " [...document.querySelectorAll('#log li')].map((li) => li.textContent)]")
-        sync = next(m for m in received if m["type"] == "sync" and m["phase"] == "playing")
+        sync = assert_caught_up(page, host, seat, before, seen, which=0)
         assert sync["version"] >= seen + 8
-        missed = seat_lines(host, seat, seen, sync["version"])
-        assert missed and [m["line"] for m in sync["missed"]] == missed
-        after = [line for m in received[received.index(sync):] if m["type"] == "update"
-                 for line in m.get("lines") or [] if line]
-        expected = [line for line in before if line] + missed + after
-        shown = [line for line in log if line]
-        # the page keeps its last 60 entries: all of them unless that cut in
-        assert shown == (expected if len(log) < 60 else expected[len(expected) - len(shown):])
-        # and it shows them all, the stand-in's moves for this seat among them
-        assert listed[len(listed) - len(missed + after):] == missed + after, listed
-        assert_only_own_secrets(received, seat)
     finally:
         page.context.close()
         host.stop()
@@ -302,20 +311,7 @@ def test_a_phone_that_loses_wifi_hears_what_it_missed_when_it_is_back(browser):
                    timeout=GAME_DEADLINE)
         page.wait_for_function("window.railpartyReceived.filter((m) => m.type === 'sync'"
                                " && m.phase === 'playing').length >= 2")
-        log, received, listed = page.evaluate(
-            "[window.railparty.log.map((e) => e.line), window.railpartyReceived,"
-            " [...document.querySelectorAll('#log li')].map((li) => li.textContent)]")
-        sync = [m for m in received if m["type"] == "sync" and m["phase"] == "playing"][-1]
-        missed = seat_lines(host, seat, seen, sync["version"])
-        assert missed and [m["line"] for m in sync["missed"]] == missed
-        after = [line for m in received[received.index(sync):] if m["type"] == "update"
-                 for line in m.get("lines") or [] if line]
-        expected = [line for line in before if line] + missed + after
-        shown = [line for line in log if line]
-        assert shown == (expected if len(log) < 60 else expected[len(expected) - len(shown):])
-        # and it shows them all, the stand-in's moves for this seat among them
-        assert listed[len(listed) - len(missed + after):] == missed + after, listed
-        assert_only_own_secrets(received, seat)
+        assert_caught_up(page, host, seat, before, seen, which=-1)
     finally:
         page.context.close()
         host.stop()
