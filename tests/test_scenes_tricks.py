@@ -334,8 +334,11 @@ def test_lan_player_sees_only_their_own_hand_and_plays_by_mouse(app, tmp_path, m
                    "every seat taken")
         host.start_game()
         deadline = time.monotonic() + 30
+        # each step really waits: a loop that never sleeps keeps the interpreter
+        # lock from the laptop's client thread, which then missed the host's pings
         while board is None and time.monotonic() < deadline:
             app.step(1)
+            time.sleep(0.002)
             board = next((s for s in app.stack if isinstance(s, TricksBoardScene)), None)
         assert board is not None
         seat = board.session.seat
