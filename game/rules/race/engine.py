@@ -108,6 +108,7 @@ fewer days than those back in London.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
@@ -262,17 +263,10 @@ class RaceState(Choices, TurnActions):
             "to_act": list(self.to_act),
             "start_player": self.start_player,
             "next_start_player": self.next_start,
-            "players": [{
-                "seat": s, "city": route[self.at[s]], "at": self.at[s],
-                "days": self.days[s], "coins": self.coins[s], "cards": len(self.hands[s]),
-                "known": [list(c) for c in sorted(self.known[s])],
-                "events": len(self.held[s]),
-                "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None,
-            } for s in range(self.players)],
-            "track": [{"action": action, "card": None if card is None else list(card),
-                       "laid": slot < self.laid}
-                      for slot, (action, card) in enumerate(zip(self.data.action_track,
-                                                                self.track, strict=True))],
+            "players": [{**self._public_player(s, route),
+                         "known": [list(c) for c in sorted(self.known[s])]}
+                        for s in range(self.players)],
+            "track": self._track_view(),
             "detective": route[self.detective],
             "deck": len(self.deck),
             "discard": len(self.discard),
@@ -284,9 +278,7 @@ class RaceState(Choices, TurnActions):
             "bank": self.bank,
             "arrivals": list(self.arrivals),
             "order": list(self.order),
-            "turn_state": {"taken": self.taken, "action": self.slot_action,
-                           "moves": self.moves, "balloon_used": self.balloon_used,
-                           "distraction": self.distraction},
+            "turn_state": self._turn_state(),
             "awaiting": self._awaiting(),
             "you": seat,
             "private": {},
@@ -294,11 +286,7 @@ class RaceState(Choices, TurnActions):
         if self.over:
             view["result"] = self.result()
         if seat is not None:
-            view["private"] = {
-                "hand": [list(c) for c in sorted(self.hands[seat])],
-                "events": sorted(self.held[seat]),
-                "pending": self._pending_for(seat),
-            }
+            view["private"] = self._private(seat)
         return view
 
     def planning_view(self, seat: int) -> View:
@@ -309,34 +297,41 @@ class RaceState(Choices, TurnActions):
         turn_state as the view has them. The route and legs are shared
         between calls: read-only."""
         route, legs = _static_view(self.data)
-        arrivals = self.arrivals
         return {
             "game": self.game_id,
             "you": seat,
             "route": route,
             "legs": legs,
-            "players": [{
-                "seat": s, "city": route[self.at[s]], "at": self.at[s],
-                "days": self.days[s], "coins": self.coins[s], "cards": len(self.hands[s]),
-                "events": len(self.held[s]),
-                "arrived": arrivals.index(s) + 1 if s in arrivals else None,
-            } for s in range(self.players)],
-            "track": [{"action": action, "card": None if card is None else list(card),
-                       "laid": slot < self.laid}
-                      for slot, (action, card) in enumerate(zip(self.data.action_track,
-                                                                self.track, strict=True))],
+            "players": [self._public_player(s, route) for s in range(self.players)],
+            "track": self._track_view(),
             "detective": route[self.detective],
             "event_discard": self.event_discard[self.events_buried:],
             "bank": self.bank,
-            "turn_state": {"taken": self.taken, "action": self.slot_action,
-                           "moves": self.moves, "balloon_used": self.balloon_used,
-                           "distraction": self.distraction},
-            "private": {
-                "hand": [list(c) for c in sorted(self.hands[seat])],
-                "events": sorted(self.held[seat]),
-                "pending": self._pending_for(seat),
-            },
+            "turn_state": self._turn_state(),
+            "private": self._private(seat),
         }
+
+    # the parts the view and the planning view share
+
+    def _public_player(self, s: int, route: Sequence[str]) -> dict[str, Any]:
+        return {"seat": s, "city": route[self.at[s]], "at": self.at[s],
+                "days": self.days[s], "coins": self.coins[s], "cards": len(self.hands[s]),
+                "events": len(self.held[s]),
+                "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None}
+
+    def _track_view(self) -> list[dict[str, Any]]:
+        return [{"action": action, "card": None if card is None else list(card),
+                 "laid": slot < self.laid}
+                for slot, (action, card) in enumerate(zip(self.data.action_track, self.track,
+                                                          strict=True))]
+
+    def _turn_state(self) -> dict[str, Any]:
+        return {"taken": self.taken, "action": self.slot_action, "moves": self.moves,
+                "balloon_used": self.balloon_used, "distraction": self.distraction}
+
+    def _private(self, seat: int) -> dict[str, Any]:
+        return {"hand": [list(c) for c in sorted(self.hands[seat])],
+                "events": sorted(self.held[seat]), "pending": self._pending_for(seat)}
 
     def result(self) -> dict[str, Any]:
         """Days, winners and breakdown (provisional until the game is over)."""
