@@ -27,3 +27,20 @@ def seat_lines(host: Any, seat: int, after: int, upto: int, lang: str = "en") ->
                              lambda s: shown_name(host.slots[s].name or ""), view, lang)
             lines += [line for line in said if line]
     return lines
+
+
+def take_turn(page: Any, rng: Any) -> None:
+    """One tap through: an option and confirm for a pending choice, else a move."""
+    options = page.get_by_test_id("option")
+    if options.count():
+        options.nth(rng.randrange(options.count())).click()
+        page.get_by_test_id("confirm").click()
+        return
+    moves = page.locator("[data-testid=move]")
+    count = moves.count()
+    if not count:
+        return
+    move = moves.nth(rng.randrange(count))
+    if not move.is_visible():                 # inside a closed group: open it first
+        move.locator("xpath=ancestor::details/summary").click()
+    move.click()

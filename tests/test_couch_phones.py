@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 import pytest
 from netkit import FAST_HOST, LOOPBACK, isolate, wait_until
+from phonekit import take_turn
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect as ws_connect
 
@@ -344,9 +345,11 @@ def test_bots_play_for_missing_phones_until_a_phone_comes(app):
     session = start(app, ["phone", "random", "phone"], game="railway-tricks")
     host = session.host
     app.step(1)
+    # the game waits on the phone seats: it is their turn and nobody plays them
+    wait_until(lambda: host.match is not None and host.match.state.to_act
+               and set(host.match.state.to_act) <= {0, 2}, "the phone seats' turn")
     version = host.status()["version"]
-    time.sleep(0.3)
-    assert host.status()["version"] == version        # the game waits on the phone seats
+    assert all(host.slots[s].bot is None and host.slots[s].peer is None for s in (0, 2))
     menu = GameMenuScene(app, table_of(app))
     labels = [b.label for b in menu.menu.buttons]
     assert "Bots play for missing phones" in labels
@@ -459,27 +462,16 @@ def test_a_real_phone_browser_takes_a_phone_seat_and_plays(app, tmp_path):
                 assert_no_secret_of(table_of(app), {1})
                 play_hot_seat(app, handoffs)
                 if page.evaluate("document.body.dataset.state") == "your-turn":
-                    _tap(page, rng)
+                    seen = page.evaluate("window.railparty.version")
+                    take_turn(page, rng)
                     taps += 1
-                    page.wait_for_timeout(50)
+                    # the host's answer, not a pause: a stale 'your-turn' would tap twice
+                    page.wait_for_function(f"window.railparty.version > {seen}",
+                                           timeout=DEADLINE * 1000)
             assert "Bob" not in handoffs
             page.screenshot(path=str(_shots(tmp_path) / "couch-phone.png"))
         finally:
             browser.close()
-
-
-def _tap(page: Any, rng: Any) -> None:
-    options = page.get_by_test_id("option")
-    if options.count():
-        options.nth(rng.randrange(options.count())).click()
-        page.get_by_test_id("confirm").click()
-        return
-    moves = page.locator("[data-testid=move]")
-    if moves.count():
-        move = moves.nth(rng.randrange(moves.count()))
-        if not move.is_visible():
-            move.locator("xpath=ancestor::details/summary").click()
-        move.click()
 
 
 def _shots(tmp_path: Any) -> Any:

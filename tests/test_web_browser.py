@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from netkit import LOOPBACK, isolate, start_host, wait_until
-from phonekit import seat_lines
+from phonekit import seat_lines, take_turn
 
 from game.narration import log_lines
 from game.seat_names import shown_name
@@ -67,23 +67,6 @@ def join(page, name: str = "Phone") -> None:
     page.get_by_test_id("name").fill(name)
     page.get_by_test_id("join").click()
     page.wait_for_function("document.body.dataset.state === 'waiting'")
-
-
-def take_turn(page, rng: random.Random) -> None:
-    """One tap through: an option and confirm for a pending choice, else a move."""
-    options = page.get_by_test_id("option")
-    if options.count():
-        options.nth(rng.randrange(options.count())).click()
-        page.get_by_test_id("confirm").click()
-        return
-    moves = page.locator("[data-testid=move]")
-    count = moves.count()
-    if not count:
-        return
-    move = moves.nth(rng.randrange(count))
-    if not move.is_visible():                 # inside a closed group: open it first
-        move.locator("xpath=ancestor::details/summary").click()
-    move.click()
 
 
 def walk(value: Any, path: str = "") -> Any:
