@@ -295,6 +295,16 @@ class Proc:
             self.proc.wait(10)
 
 
+def file_size(path: Path) -> int:
+    """A file's size as progress, 0 while it is not there: a host's journal is
+    written after its first action and folded into the save at the end, so
+    checking it exists and then reading its size races the host."""
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
 def finish_while_moving(procs: list[Proc], progress: Callable[[], Any],
                         stall: float = BOUND * 2) -> list[tuple[int, str]]:
     """Every process's exit code and last stdout line, waiting as long as the game

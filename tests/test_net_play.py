@@ -11,6 +11,7 @@ from netkit import (
     Proc,
     Raw,
     connect,
+    file_size,
     finish_while_moving,
     host_record,
     isolate,
@@ -139,7 +140,7 @@ def test_headless_host_and_bot_clients_from_the_command_line(tmp_path, game):
                   for i in range(seats)]
         journal = journal_path(save)
         outcomes = finish_while_moving(
-            [host, *procs], lambda: journal.stat().st_size if journal.exists() else 0)
+            [host, *procs], lambda: file_size(journal))
         for (code, _), proc in zip(outcomes, [host, *procs], strict=True):
             assert code == 0, proc.err[-5:]
         records = [json.loads(line) for _, line in outcomes]
@@ -162,7 +163,7 @@ def test_a_headless_host_fills_open_seats_with_bots_after_start_after(tmp_path):
         host.port()
         journal = journal_path(tmp_path / "bots.json")
         [(code, line)] = finish_while_moving(
-            [host], lambda: journal.stat().st_size if journal.exists() else 0)
+            [host], lambda: file_size(journal))
         assert code == 0, host.err[-5:]
         record = json.loads(line)
         assert record["game"] == "routes-usa" and len(record["scores"]) == 2

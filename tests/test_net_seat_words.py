@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from netkit import Raw, connect, isolate, start_host, wait_until
+from netkit import Raw, connect, file_size, isolate, start_host, wait_until
 
 from net import protocol as P
 
@@ -74,7 +74,7 @@ def test_two_joins_on_one_machine_without_names_both_get_a_seat(tmp_path):
         procs.append(Proc("join", "--address", address, "--bot", "greedy", "--headless"))
         journal = journal_path(save)
         outcomes = finish_while_moving(
-            [host, *procs], lambda: journal.stat().st_size if journal.exists() else 0)
+            [host, *procs], lambda: file_size(journal))
         for (code, _), proc in zip(outcomes, [host, *procs], strict=True):
             assert code == 0, proc.err[-5:]
         records = [json.loads(line) for _, line in outcomes]
