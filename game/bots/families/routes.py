@@ -20,7 +20,7 @@ from game.bots.search import Deal, SearchHooks, redealer
 from game.rules.base import Action, GameState, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board, pair_key
 from game.rules.routes.payments import FERRY
-from game.rules.routes.scoring import region_bonus
+from game.rules.routes.scoring import RegionGains
 
 INF = 10**9
 # When choosing tickets, plan them within this share of the trains left: the
@@ -246,12 +246,14 @@ class RoutesPlanner:
         targets = set(self.ends(b))
         dist = [INF] * len(adjacency)
         prev: list[tuple[int, Track | None] | None] = [None] * len(adjacency)
-        heap = [(0, start) for start in self.ends(a)]
-        for _, start in heap:
+        starts = self.ends(a)
+        heap = [(0, start) for start in starts]
+        for start in starts:
             dist[start] = 0
         heapq.heapify(heap)
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            d, node = heapq.heappop(heap)
+            d, node = pop(heap)
             if d > dist[node]:
                 continue
             if node in targets:
@@ -264,13 +266,13 @@ class RoutesPlanner:
                     step = prev[node]
                 return d, tracks
             for nxt, cost, track in adjacency[node]:
-                if track is not None and track.index in free:
+                if free and track is not None and track.index in free:
                     cost = 0
                 nd = d + cost
                 if nd < dist[nxt]:
                     dist[nxt] = nd
                     prev[nxt] = (node, track)
-                    heapq.heappush(heap, (nd, nxt))
+                    push(heap, (nd, nxt))
         return INF, []
 
     def plan(self, tickets: list[dict[str, Any]], budget: int | None = None
@@ -475,22 +477,40 @@ class RoutesGreedy:
 
     def best_claim(self, planner: RoutesPlanner, claims: list[Action], need: Counter,
                     prefer_long: bool) -> Action:
+        """The claim with the best (size, region gain and points; least waste):
+        the first such in `claims`. A rollout weighs every payment of every
+        claim near the end of the game, so the track's part of the value is
+        worked out once per track, not per payment."""
         board = planner.board
         regions = self._region_gain(planner, claims) if board.regions else {}
-
-        def value(action: Action) -> tuple[float, float]:
-            track = board.track_by_id[action["track"]]
-            cards = action["cards"]
-            gain = regions.get(track.id, 0)
-            points = board.route_points[track.length] + gain
+        by_id, route_points = board.track_by_id, board.route_points
+        worth: dict[str, float] = {}
+        best: Action | None = None
+        best_key: tuple[float, float] | None = None
+        for action in claims:
+            tid = action["track"]
+            size = worth.get(tid)
+            if size is None:
+                track = by_id[tid]
+                gain = regions.get(track.id, 0)
+                points = route_points[track.length] + gain
+                length = track.length if prefer_long else 0
+                size = worth[tid] = length + REGION_WEIGHT * gain + points / 10
             # spend colours the plan does not need; keep locomotives and ferries
-            waste = sum(n * (1 + need.get(c, 0)) for c, n in cards.items()
-                        if c not in (LOCOMOTIVE, FERRY))
-            waste += 4 * cards.get(LOCOMOTIVE, 0) + 3 * cards.get(FERRY, 0)
-            size = track.length if prefer_long else 0
-            return (size + REGION_WEIGHT * gain + points / 10, -waste)
-
-        return max(claims, key=value)
+            waste = 0
+            for c, n in action["cards"].items():
+                if c == LOCOMOTIVE:
+                    waste += 4 * n
+                elif c == FERRY:
+                    waste += 3 * n
+                else:
+                    waste += n * (1 + need.get(c, 0))
+            key = (size, -waste)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        if best is None:
+            raise ValueError("no claim to choose from")
+        return best
 
     def _region_gain(self, planner: RoutesPlanner, claims: list[Action]) -> dict[str, int]:
         """Track id -> what claiming it would add to this seat's region bonus."""
@@ -505,8 +525,7 @@ class RoutesGreedy:
         known = _GAINS.get((board.name, table, held))
         if known is None:
             known = _remember(_GAINS, GAINS_KEPT, (board.name, table, held), {})
-        mine: list[tuple[str, str]] | None = None
-        now = 0
+        gains: RegionGains | None = None
         gain: dict[str, int] = {}
         for action in claims:
             track = board.track_by_id[action["track"]]
@@ -514,11 +533,10 @@ class RoutesGreedy:
                 continue
             value = known.get(track.id)
             if value is None:
-                if mine is None:
-                    mine = [(board.tracks[i].a, board.tracks[i].b) for i in held]
-                    now = region_bonus(board, mine, table)[0]
-                value = known[track.id] = (
-                    region_bonus(board, mine + [(track.a, track.b)], table)[0] - now)
+                if gains is None:
+                    tracks = board.tracks
+                    gains = RegionGains(board, [(tracks[i].a, tracks[i].b) for i in held], table)
+                value = known[track.id] = gains.gain(track.a, track.b)
             gain[track.id] = value
         return gain
 

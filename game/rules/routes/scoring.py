@@ -263,6 +263,70 @@ def _region_facts(board: Any) -> _RegionFacts:
     return facts
 
 
+class RegionGains:
+    """What one more track would add to a seat's region bonus, for many
+    candidate tracks against the same tracks held (a bot weighs every claim
+    open to it): the held networks are joined once, and each candidate only
+    merges the (at most two) networks its ends touch. Equal to
+    `region_bonus(tracks + [track]) - region_bonus(tracks)`, by the same
+    rules as `region_networks`."""
+
+    def __init__(self, board: Any, tracks: Iterable[tuple[str, str]],
+                 table: Sequence[tuple[int, int]] = ITALY_REGION_TABLE):
+        facts = self._facts = _region_facts(board)
+        self._table = table
+        dead_ends = facts.dead_ends
+        parent: dict[str, str] = {}
+
+        def find(x: str) -> str:
+            root = parent.setdefault(x, x)
+            while root != x:
+                parent[x] = parent[root]
+                x, root = root, parent[root]
+            return root
+
+        for a, b in tracks:
+            if a in dead_ends:
+                if b not in dead_ends:
+                    find(b)
+            elif b in dead_ends:
+                find(a)
+            else:
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+        # city -> the cities of its network (one set object per network)
+        self._network: dict[str, set[str]] = {}
+        for city in list(parent):
+            self._network.setdefault(find(city), set()).add(city)
+        self._network = {city: self._network[find(city)] for city in parent}
+
+    def _points(self, cities: set[str]) -> int:
+        facts = self._facts
+        region_of, cities_of = facts.region_of, facts.cities_of
+        regions = {region_of[c] for c in cities if c in region_of}
+        doubled = sum(1 for r in facts.double_regions
+                      if r in regions and cities_of[r] <= cities)
+        return region_points(len(regions) + doubled, self._table)
+
+    def gain(self, a: str, b: str) -> int:
+        """What a track between a and b adds to the bonus."""
+        dead_ends = self._facts.dead_ends
+        network = self._network
+        if a in dead_ends and b in dead_ends:
+            return region_points(0, self._table)  # a network of its own
+        if a in dead_ends or b in dead_ends:
+            end = b if a in dead_ends else a
+            return 0 if end in network else self._points({end})
+        here, there = network.get(a), network.get(b)
+        if here is not None and here is there:
+            return 0
+        joined = (here or {a}) | (there or {b})
+        before = (self._points(here) if here is not None else 0) + \
+            (self._points(there) if there is not None else 0)
+        return self._points(joined) - before
+
+
 def region_bonus(board: Any, tracks: Iterable[tuple[str, str]],
                  table: Sequence[tuple[int, int]] = ITALY_REGION_TABLE
                  ) -> tuple[int, list[int]]:
