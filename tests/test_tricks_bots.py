@@ -95,3 +95,44 @@ def test_worlds_rebuilt_from_a_view_show_that_view(players, options):
 def test_simulate_runs_the_game():
     records = list(simulate(GAME, ["greedy", "random", "random", "random"], 3, seed=4))
     assert records[-1]["summary"] is True and len(records) == 4
+
+
+@pytest.mark.parametrize("players,options", [
+    (3, {}), (4, {"teams": True}), (5, {"expert": True}), (4, {"expert": True})])
+def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players, options):
+    """Rollouts read the planner's position straight from the engine state
+    (TricksPosition.of_state) and play without listing the legal actions
+    (TricksSearch.act): in every phase and for every seat the position must
+    be the view's, and the rollout move and its random draws those of the
+    greedy player choosing from the view and every legal action."""
+    checked = set()
+    for seed in range(2):
+        state = create(GAME, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        hooks = tricks_bot.TricksSearch(random.Random(seed))
+        while not state.is_over:
+            for seat in range(players):
+                fast = vars(tricks_bot.TricksPosition.of_state(state, seat))
+                slow = vars(tricks_bot.TricksPosition(state.view(seat)))
+                assert fast.keys() == slow.keys()
+                for key in fast:
+                    assert fast[key] == slow[key], key
+            actor = state.to_act[0]
+            legal = state.legal_actions(actor)
+            luck = hooks.rng.getstate()
+            # the greedy player from the view (with one legal move a rollout plays it)
+            slow = hooks.greedy.greedy(state.view(actor), legal)
+            greedy_after = hooks.rng.getstate()
+            hooks.rng.setstate(luck)
+            assert hooks.greedy.greedy_in(state, actor) == slow
+            assert hooks.rng.getstate() == greedy_after
+            hooks.rng.setstate(luck)
+            whole = legal[0] if len(legal) == 1 else hooks.greedy.greedy(state.view(actor),
+                                                                         legal)
+            after = hooks.rng.getstate()
+            hooks.rng.setstate(luck)
+            assert hooks.act(state, actor) == whole
+            assert hooks.rng.getstate() == after
+            checked.add(state.phase)
+            state.apply(actor, whole if rng.random() < 0.7 else rng.choice(legal))
+    assert checked >= {"play", "locomotive", "lay"} | ({"city"} if players < 5 else set())

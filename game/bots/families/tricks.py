@@ -29,6 +29,11 @@ The win-chance estimate assumes a seat that holds a stronger card of the
 led company plays it; the lookahead's playouts do take the others as
 random players.
 
+Rollouts (the Hard bot's, and the lookahead's own playouts) read the same
+position straight from the engine state (`TricksPosition.of_state`), not
+from a view, and play the greedy move without listing every legal action:
+the same moves with the same random draws, at a fraction of the cost.
+
 Tuning notes (three players, against two random ones; tools/bench_bots.py):
 without lookahead it won about 85-87%; leaning to the leading rival gave
 about +2 points; looking to the end of a share trick about +3 (margin over
@@ -51,7 +56,23 @@ from typing import Any
 from game.bots.families.tricks_worlds import WorldBuilder
 from game.bots.search import Deal, SearchHooks
 from game.rules.base import Action, GameState, View
-from game.rules.tricks.data import load_tricks_data
+from game.rules.tricks.cards import (
+    CITY_BASE,
+    EXCHANGE_BASE,
+    INITIAL,
+    SHARE,
+    card_view,
+    lane_entry_view,
+    line_item_value,
+)
+from game.rules.tricks.data import (
+    CITY,
+    EXCHANGE,
+    LOCOMOTIVE,
+    RESERVATION,
+    TricksData,
+    load_tricks_data,
+)
 from game.rules.tricks.engine import TricksState
 from game.rules.tricks.scoring import best_stretch
 
@@ -107,6 +128,32 @@ def worth(values: list[int], loco: Loco | None, coming: list[Loco]) -> float:
 _WORTHS: dict[tuple, float] = {}
 WORTHS_KEPT = 16384
 
+TEAMS = ((0, 2), (1, 3))     # the seats of each team (the engine's, and the view's "teams")
+# a lane entry's kind as the view shows it (a company card in the lane shows none)
+_LANE_KINDS = {EXCHANGE: EXCHANGE, CITY: CITY, LOCOMOTIVE: LOCOMOTIVE,
+               RESERVATION: RESERVATION, SHARE: None}
+_ENTRY_VIEWS: dict[tuple, dict[str, Any]] = {}
+_ITEM_VALUES: dict[int, dict[int, int]] = {}
+
+
+def _entry_view(data: TricksData, entry: tuple) -> dict[str, Any]:
+    """A lane entry as the view shows it, remembered (the planner only reads it)."""
+    key = (id(data), entry)
+    shown = _ENTRY_VIEWS.get(key)
+    if shown is None:
+        shown = _ENTRY_VIEWS[key] = lane_entry_view(data, entry)
+    return shown
+
+
+def _item_values(data: TricksData) -> dict[int, int]:
+    """The station value of every line item (cards, the initial card, cities)."""
+    table = _ITEM_VALUES.get(id(data))
+    if table is None:
+        items = [*range(data.card_count), INITIAL,
+                 *(CITY_BASE - k for k in range(len(data.cities)))]
+        table = _ITEM_VALUES[id(data)] = {x: line_item_value(data, x) for x in items}
+    return table
+
 
 def _none_drawn(pool: int, marked: int, drawn: int) -> float:
     """The chance that `drawn` cards taken from `pool` include none of `marked`."""
@@ -118,14 +165,21 @@ def _none_drawn(pool: int, marked: int, drawn: int) -> float:
 
 
 class TricksPosition:
-    """What the bot reads from one view."""
+    """What the bot reads from one view (or, in rollouts, from the engine state
+    itself: `of_state` reads the same things without building a view)."""
 
     def __init__(self, view: View):
-        self.view = view
-        self.data = load_tricks_data()
+        self.data = data = load_tricks_data()
         self.seat: int = view["you"]
         self.companies: list[str] = view["companies"]
         self.players = len(view["players"])
+        self.teams = bool(view.get("teams"))
+        index = {name: i for i, name in enumerate(self.companies)}
+        strengths = data.strengths
+
+        def card(shown: dict[str, Any]) -> int:
+            return index[shown["company"]] * strengths + shown["strength"] - 1
+
         self.values = {c: [item["value"] for item in view["lines"][c]] for c in self.companies}
         self.locos: dict[str, Loco | None] = {
             c: None if loco is None else (loco["distance"], loco["cost"])
@@ -134,37 +188,99 @@ class TricksPosition:
         pending = view["private"].get("pending") or {}
         if pending.get("kind") == "locomotive":
             placed.append(pending["locomotive"]["name"])
-        self.coming: list[Loco] = [(d, cost) for name, d, cost in self.data.locomotives
+        self.coming: list[Loco] = [(d, cost) for name, d, cost in data.locomotives
                                    if name not in placed]
-        self.seen = self._seen()
+        self.hand: list[int] = [card(c) for c in view["private"]["hand"]]
+        self.trick: list[tuple[int, int]] = [(s, card(c)) for s, c in view["trick"]]
+        self.led: str | None = view["led"]
+        lane = view["lane"]
+        self.lane_kinds: list[str | None] = [e.get("kind") for e in lane]
+        self.lane_head: list[dict[str, Any]] = lane[:2]
+        self.cards: list[int] = [p["cards"] for p in view["players"]]
+        self.voids: list[set[str]] = [set(p["void"]) for p in view["players"]]
+        self.counts: list[dict[str, int]] = [{c: 0 for c in self.companies}
+                                             for _ in range(self.players)]
+        for player in view["players"]:
+            for share in player["shares"]:
+                self.counts[player["seat"]][share["company"]] += 1
+        # company cards out of every hand but this seat's (they are public)
+        seen = {card(c) for _, c in view["trick"]}
+        seen |= {card(c) for line in view["lines"].values() for c in line if "strength" in c}
+        seen |= {card(c) for p in view["players"] for c in p["shares"] if "strength" in c}
+        seen |= {card(c) for c in lane if "strength" in c}
+        seen |= {card(c) for c in view["removed_cards"]}
+        self.seen: set[int] = seen
+        self._derive()
+
+    @classmethod
+    def of_state(cls, state: TricksState, seat: int) -> TricksPosition:
+        """The position `seat` sees in `state`, read straight from the engine's
+        numbers: the same as from `state.view(seat)`, at a fraction of the cost
+        (rollouts; tests/test_tricks_bots.py compares the two)."""
+        self = cls.__new__(cls)
+        self.data = data = state.data
+        self.seat = seat
+        names = data.companies
+        self.companies = list(names)
+        self.players = state.players
+        self.teams = state.teams
+        items = _item_values(data)
+        self.values = {names[c]: [items[x] for x in line] for c, line in enumerate(state.lines)}
+        locomotives = data.locomotives
+        self.locos = {names[c]: None if loco is None else locomotives[loco][1:]
+                      for c, loco in enumerate(state.locos)}
+        placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
+        if state.phase == "locomotive" and seat == state.current:
+            placed.append(locomotives[state.loco_queue[0]][0])
+        self.coming = [(d, cost) for name, d, cost in locomotives if name not in placed]
+        self.hand = list(state.hands[seat])
+        self.trick = list(state.trick)
+        self.led = None if state.led is None else names[state.led]
+        lane = state.lane
+        self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
+        self.lane_head = [_entry_view(data, e) for e in lane[:2]]
+        self.cards = [len(h) for h in state.hands]
+        self.voids = [{names[c] for c in range(len(names)) if mask >> c & 1}
+                      for mask in state.voids]
+        strengths = data.strengths
+        self.counts = []
+        for shares in state.shares:
+            count = dict.fromkeys(names, 0)
+            for share in shares:
+                company = share - EXCHANGE_BASE if share >= EXCHANGE_BASE else share // strengths
+                count[names[company]] += 1
+            self.counts.append(count)
+        seen = {card for _, card in state.trick}
+        seen.update(x for line in state.lines for x in line if x >= 0)
+        seen.update(x for shares in state.shares for x in shares if x < EXCHANGE_BASE)
+        seen.update(payload for kind, payload in lane if kind == SHARE)
+        seen.update(state.removed)
+        self.seen = seen
+        self._derive()
+        return self
+
+    def _derive(self) -> None:
+        self.index = {c: i for i, c in enumerate(self.companies)}
+        self.mine = set(self.hand)
         self.extras = self._expected_additions()
         self._worths: dict[str, float] = {}  # company_worth of the lines as they are
         self._placing: dict[tuple[Any, Any], float] = {}  # placing_value by lane entry
         self.weights = self._weights()
 
-    def _seen(self) -> set[tuple[str, int]]:
-        """Company cards out of every hand but this seat's (they are public)."""
-        view = self.view
-        seen = {(c["company"], c["strength"]) for _, c in view["trick"]}
-        seen |= {(c["company"], c["strength"]) for line in view["lines"].values()
-                 for c in line if "strength" in c}
-        seen |= {(c["company"], c["strength"]) for p in view["players"] for c in p["shares"]
-                 if "strength" in c}
-        seen |= {(c["company"], c["strength"]) for c in view["lane"] if "strength" in c}
-        seen |= {(c["company"], c["strength"]) for c in view["removed_cards"]}
-        return seen
+    def _cards_of(self, company: int) -> range:
+        strengths = self.data.strengths
+        return range(company * strengths, (company + 1) * strengths)
 
     def _expected_additions(self) -> dict[str, tuple[list[int], list[int]]]:
         """Station values each line may still get (half at each end): the company's
         cards still in hands, in the share of the tricks left that lay cards."""
-        lane = self.view["lane"]
-        operating = sum(e.get("kind") in ("city", "locomotive") for e in lane)
-        share = self.operating_share = operating / len(lane) if lane else 0.0
+        kinds = self.lane_kinds
+        operating = sum(k in ("city", "locomotive") for k in kinds)
+        share = self.operating_share = operating / len(kinds) if kinds else 0.0
         out = {}
-        strengths = self.data.strengths
+        card_values, seen = self.data.card_values, self.seen
         for index, company in enumerate(self.companies):
-            left = [self.data.card_values[index * strengths + s - 1]
-                    for s in range(1, strengths + 1) if (company, s) not in self.seen]
+            left = [card_values[c] for c in self._cards_of(index) if c not in seen]
             count = round(len(left) * share * ADDITIONS)
             mean = round(sum(left) / len(left)) if left else 0
             out[company] = ([mean] * (count // 2), [mean] * (count - count // 2))
@@ -172,21 +288,19 @@ class TricksPosition:
 
     def _weights(self) -> dict[str, float]:
         partners = {self.seat}
-        if self.view.get("teams"):
-            partners = {s for team in self.view["teams"] for s in team if self.seat in team}
-        counts = [{c: 0 for c in self.companies} for _ in range(self.players)]
-        for player in self.view["players"]:
-            for share in player["shares"]:
-                counts[player["seat"]][share["company"]] += 1
+        if self.teams:
+            partners = {s for team in TEAMS for s in team if self.seat in team}
+        counts = self.counts
         others = [s for s in range(self.players) if s not in partners]
         # cards still in hands become shares in the share tricks left: ours for us,
         # the unseen ones spread over the other seats
         later = FUTURE * (1 - self.operating_share)
         mine = {c: 0 for c in self.companies}
-        for card in self.view["private"]["hand"]:
-            mine[card["company"]] += 1
-        unseen = {c: sum((c, s) not in self.seen for s in range(1, self.data.strengths + 1))
-                  - mine[c] for c in self.companies}
+        strengths = self.data.strengths
+        for card in self.hand:
+            mine[self.companies[card // strengths]] += 1
+        unseen = {c: sum(card not in self.seen for card in self._cards_of(i)) - mine[c]
+                  for i, c in enumerate(self.companies)}
         rivalry = self._rivalry(counts, others)
         against = {c: sum(rivalry[s] * counts[s][c] for s in others) for c in self.companies}
         return {c: sum(counts[s][c] for s in partners) + later * mine[c]
@@ -196,7 +310,7 @@ class TricksPosition:
     def _rivalry(self, counts: list[dict[str, int]], others: list[int]) -> dict[int, float]:
         """How much each opponent's shares count: to win the bot must beat the best, so
         the further one is ahead on its shares' present worth the more it counts."""
-        if self.view.get("teams") or RIVAL_SPREAD <= 0:
+        if self.teams or RIVAL_SPREAD <= 0:
             return {s: 1 / len(others) for s in others}
         worths = {c: self.company_worth(c) for c in self.companies}
         ahead = {s: sum(n * worths[c] for c, n in counts[s].items()) for s in others}
@@ -250,37 +364,39 @@ class TricksPosition:
 
     def mean_value(self, company: str) -> int:
         """The mean station value of the company's cards still in hands."""
-        index = self.companies.index(company)
-        values = [self.data.card_values[index * self.data.strengths + s - 1]
-                  for s in range(1, self.data.strengths + 1) if (company, s) not in self.seen]
+        card_values, seen = self.data.card_values, self.seen
+        values = [card_values[c] for c in self._cards_of(self.index[company]) if c not in seen]
         return round(sum(values) / len(values)) if values else 0
 
-    def unseen_stronger(self, company: str, strength: int) -> int:
-        mine = {(c["company"], c["strength"]) for c in self.view["private"]["hand"]}
-        return sum((company, s) not in self.seen and (company, s) not in mine
-                   for s in range(strength + 1, self.data.strengths + 1))
+    def unseen_stronger(self, card: int) -> int:
+        """How many cards of `card`'s company stronger than it this seat has not seen."""
+        seen, mine = self.seen, self.mine
+        top = (card // self.data.strengths + 1) * self.data.strengths
+        return sum(c not in seen and c not in mine for c in range(card + 1, top))
 
-    def win_chance(self, card: dict[str, Any]) -> float:
+    def win_chance(self, card: int) -> float:
         """The chance no seat still to play beats `card`, taking it that a seat
         plays a stronger card of the led company whenever it holds one."""
-        view = self.view
-        led = view["led"] or card["company"]
-        if card["company"] != led:
+        strengths = self.data.strengths
+        company = self.companies[card // strengths]
+        led = self.led or company
+        if company != led:
             return 0.0
-        if any(c["company"] == led and c["strength"] > card["strength"]
-               for _, c in view["trick"]):
+        # a stronger card of the same company has a higher number
+        if any(c // strengths == card // strengths and c > card for _, c in self.trick):
             return 0.0
-        stronger = self.unseen_stronger(led, card["strength"])
+        stronger = self.unseen_stronger(card)
         if not stronger:
             return 1.0
-        played = {s for s, _ in view["trick"]} | {self.seat}
+        played = {s for s, _ in self.trick} | {self.seat}
         # the unseen cards of the led company lie in the hands of the seats not void in it
-        able = [p for p in view["players"] if p["seat"] != self.seat and led not in p["void"]]
-        hidden = sum(p["cards"] for p in able)
+        able = [s for s in range(self.players) if s != self.seat and led not in self.voids[s]]
+        cards = self.cards
+        hidden = sum(cards[s] for s in able)
         chance = 1.0
-        for p in able:
-            if p["seat"] not in played:
-                chance *= _none_drawn(hidden, stronger, p["cards"])
+        for s in able:
+            if s not in played:
+                chance *= _none_drawn(hidden, stronger, cards[s])
         return chance
 
     def placing_value(self, entry: dict[str, Any]) -> float:
@@ -305,37 +421,41 @@ class TricksPosition:
         """The weighted worth of all companies: how the seat stands against its rivals."""
         return sum(self.weighted(c) for c in self.companies)
 
-    def holds_master(self, besides: dict[str, Any]) -> bool:
+    def holds_master(self, besides: int) -> bool:
         """Whether a card other than `besides` is the strongest left of its company."""
-        return any(c != besides and not self.unseen_stronger(c["company"], c["strength"])
-                   for c in self.view["private"]["hand"])
+        return any(c != besides and not self.unseen_stronger(c) for c in self.hand)
 
-    def play_value(self, card: dict[str, Any]) -> float:
-        lane = self.view["lane"]
+    def card(self, shown: dict[str, Any]) -> int:
+        """The engine's number of a card shown as a dict (a legal action's)."""
+        return self.index[shown["company"]] * self.data.strengths + shown["strength"] - 1
+
+    def play_value(self, card: int) -> float:
+        kinds, head = self.lane_kinds, self.lane_head
+        strengths = self.data.strengths
+        company = self.companies[card // strengths]
         p = self.win_chance(card)
-        keep = KEEP_STRENGTH * card["strength"]
-        kind = lane[0].get("kind")
+        keep = KEEP_STRENGTH * (card % strengths + 1)
+        kind = kinds[0]
         # the winner leads next: with a sure card that wins the next city or locomotive
         lead = 0.0
-        if len(lane) > 1 and lane[1].get("kind") in ("city", "locomotive") \
-                and self.holds_master(card):
-            lead = LEAD * p * self.placing_value(lane[1])
+        if len(kinds) > 1 and kinds[1] in ("city", "locomotive") and self.holds_master(card):
+            lead = LEAD * p * self.placing_value(head[1])
         if kind == "city" or kind == "locomotive":
-            laid = self.lay_gain(card["company"], card["value"])[0]
-            if not self.view["trick"]:
+            laid = self.lay_gain(company, self.data.card_values[card])[0]
+            if not self.trick:
                 # leading: the others follow, laying cards of this company on its line
                 laid += FOLLOWERS * (self.players - 1) * self.lay_gain(
-                    card["company"], self.mean_value(card["company"]))[0]
-            return p * self.placing_value(lane[0]) + laid + lead - keep
+                    company, self.mean_value(company))[0]
+            return p * self.placing_value(head[0]) + laid + lead - keep
         # a share trick: the lane's share if won, the played card as a share if lost
         # (relative to the opponents: each of them takes a share too, the lane's for
         # a winner, mostly one of the led company for the others as they must follow)
-        taken = lane[0].get("company") if kind in ("exchange", None) else None
+        taken = head[0].get("company") if kind in ("exchange", None) else None
         lane_worth = self.company_worth(taken) if taken else 0.0
-        led_worth = self.company_worth(self.view["led"] or card["company"])
+        led_worth = self.company_worth(self.led or company)
         others = max(self.players - 1, 1)
         won = lane_worth - OPPONENTS * led_worth
-        lost = self.company_worth(card["company"]) - OPPONENTS * (
+        lost = self.company_worth(company) - OPPONENTS * (
             lane_worth + (others - 1) * led_worth) / others
         return p * won + (1 - p) * lost + lead - keep
 
@@ -362,7 +482,8 @@ class GreedyTricksBot:
         if len(legal) <= CANDIDATES:
             return legal
         position = TricksPosition(view)
-        rated = sorted(range(len(legal)), key=lambda i: -position.play_value(legal[i]["card"]))
+        rated = sorted(range(len(legal)),
+                       key=lambda i: -position.play_value(position.card(legal[i]["card"])))
         return [legal[i] for i in sorted(rated[:CANDIDATES])]
 
     def greedy(self, view: View, legal: list[Action]) -> Action:
@@ -370,7 +491,8 @@ class GreedyTricksBot:
         position = TricksPosition(view)
         kind = legal[0]["type"]
         if kind == "play":
-            return max(legal, key=lambda a: (position.play_value(a["card"]), self.rng.random()))
+            return max(legal, key=lambda a: (position.play_value(position.card(a["card"])),
+                                              self.rng.random()))
         pending = view["private"]["pending"]
         if kind == "lay":
             card = pending["card"]
@@ -381,6 +503,30 @@ class GreedyTricksBot:
         loco = (pending["locomotive"]["distance"], pending["locomotive"]["cost"])
         return {"type": "locomotive",
                 "company": position.best_locomotive(loco, pending["options"])[1]}
+
+    def greedy_in(self, state: TricksState, seat: int) -> Action:
+        """What `greedy(state.view(seat), state.legal_actions(seat))` plays, with
+        the same random draws, read from the engine's numbers (rollouts)."""
+        position = TricksPosition.of_state(state, seat)
+        data = state.data
+        names = data.companies
+        phase = state.phase
+        if phase == "play":
+            rng = self.rng
+            card = max(state.playable_cards(seat),
+                       key=lambda c: (position.play_value(c), rng.random()))
+            return {"type": "play", "card": card_view(data, card)}
+        if phase == "lay":
+            card = dict(state.trick)[seat]
+            return {"type": "lay", "end": position.lay_gain(names[data.company_of(card)],
+                                                           data.card_values[card])[1]}
+        if phase == "city":
+            assert state.operating is not None
+            _, end, company = position.best_city(data.cities[state.operating[1]][1])
+            return {"type": "city", "company": company, "end": end}
+        loco = data.locomotives[state.loco_queue[0]][1:]
+        free = [names[c] for c, placed in enumerate(state.locos) if placed is None]
+        return {"type": "locomotive", "company": position.best_locomotive(loco, free)[1]}
 
     def searched(self, view: View, legal: list[Action], samples: int,
                  horizon: int | None = None) -> Action:
@@ -406,10 +552,12 @@ class GreedyTricksBot:
         me = GreedyTricksBot(rng)
         while not state.is_over:
             if stop is not None and state.tricks_played >= stop and state.phase == "play":
-                return TricksPosition(state.view(seat)).outlook()
+                return TricksPosition.of_state(state, seat).outlook()
             actor = state.to_act[0]
-            legal = state.legal_actions(actor)
-            action = me.greedy(state.view(seat), legal) if actor == seat else rng.choice(legal)
+            if actor == seat:
+                action = me.greedy_in(state, seat)
+            else:
+                action = rng.choice(state.legal_actions(actor))
             state.apply(actor, action)
         return final_margin(state, seat)
 
@@ -447,7 +595,23 @@ class TricksSearch(SearchHooks):
         self.greedy = GreedyTricksBot(rng)
 
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
-        return self.greedy.greedy(state.view(seat), legal)
+        assert isinstance(state, TricksState)
+        return self.greedy.greedy_in(state, seat)
+
+    def act(self, state: GameState, seat: int) -> Action:
+        """The only legal move, else the greedy player's, without listing every
+        legal action (the same move and random draws as `SearchHooks.act`)."""
+        assert isinstance(state, TricksState)
+        phase = state.phase
+        if phase == "play":
+            cards = state.playable_cards(seat)
+            if len(cards) == 1:
+                return {"type": "play", "card": card_view(state.data, cards[0])}
+        elif phase == "locomotive":
+            free = [c for c, placed in enumerate(state.locos) if placed is None]
+            if len(free) == 1:
+                return {"type": "locomotive", "company": state.data.companies[free[0]]}
+        return self.greedy.greedy_in(state, seat)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
@@ -464,7 +628,8 @@ class TricksSearch(SearchHooks):
         if legal[0]["type"] != "play" or len(legal) <= self.widest:
             return legal
         position = TricksPosition(view)
-        return sorted(legal, key=lambda a: -position.play_value(a["card"]))[:self.widest]
+        return sorted(legal, key=lambda a: -position.play_value(position.card(a["card"])))[
+            :self.widest]
 
     def evaluate(self, state: GameState, seat: int) -> float:
         if not state.is_over:

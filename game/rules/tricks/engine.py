@@ -410,6 +410,11 @@ class TricksState:
                                 value=self.data.card_values[card], given=repr(given["value"]))
         return card
 
+    def playable_cards(self, seat: int) -> list[int]:
+        """The numbers of the cards `seat` may play in a trick, in hand order
+        (what the play actions offer, for a planner that needs no dicts)."""
+        return self._playable(seat)
+
     def _playable(self, seat: int) -> list[int]:
         hand = self.hands[seat]
         if self.led is None:
