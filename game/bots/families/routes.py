@@ -11,6 +11,7 @@ outside the plan also counts what it adds to the region bonus.
 from __future__ import annotations
 
 import heapq
+import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -47,6 +48,10 @@ _LATEST: dict[tuple, tuple[dict[int, int], tuple[tuple[Track, ...], int, int]]] 
 # the routes dict of the last planning view read, its owners by track index
 # and its items (one tuple, replaced whole: safe between threads)
 _LAST_ROUTES: tuple = (None, {}, ())
+# (board, owners of tracks) -> the number standing for them (_owners_id)
+OWNERS_KEPT = 8192
+_OWNERS: dict[tuple, int] = {}
+_OWNER_NUMBERS = itertools.count()
 # per (board, seat, small table): the owners of the last graph made for
 # them, and that graph (RoutesPlanner._patched)
 _BASES: dict[tuple, tuple[dict[int, int], list]] = {}
@@ -106,13 +111,14 @@ class RoutesPlanner:
         if last[0] is not owner_by_id:
             last = (owner_by_id, {self.board.track_by_id[tid].index: s
                                   for tid, s in owner_by_id.items()},
-                    tuple(owner_by_id.items()))
+                    _owners_id(self.board.name, tuple(owner_by_id.items())))
             if view.get("planning"):
                 _LAST_ROUTES = last
         self.owner: dict[int, int] = last[1]
         self._nodes = _PlannerBoard.of(self.board)
         # what the graph depends on: the board, the seat, the table size and
-        # every track's owner (views list them in board order)
+        # every track's owner (as a number standing for them: the memo keys
+        # are looked up every move, and a long tuple is hashed every time)
         self._graph_key = (self.board.name, self.seat, self.players < 4, last[2])
         self._adjacency: list[list[tuple[int, int, Track | None]]] | None = None
 
@@ -241,29 +247,33 @@ class RoutesPlanner:
         return [n for n in nodes if self.adjacency[n]]
 
     def path(self, a: str, b: str, free: set[int]) -> tuple[int, list[Track]]:
-        """Cheapest way to join a and b: (train cost, tracks still to claim)."""
+        """Cheapest way to join a and b: (train cost, tracks still to claim).
+
+        Dijkstra with the heap's entries packed into one int, distance times
+        the node count plus the node: they order exactly as (distance, node)
+        pairs would, and ints compare faster than tuples."""
         adjacency = self.adjacency
+        size = len(adjacency)
         targets = set(self.ends(b))
-        dist = [INF] * len(adjacency)
-        prev: list[tuple[int, Track | None] | None] = [None] * len(adjacency)
+        dist = [INF] * size
+        prev_node = [-1] * size
+        prev_track: list[Track | None] = [None] * size
         starts = self.ends(a)
-        heap = [(0, start) for start in starts]
+        heap = sorted(starts)
         for start in starts:
             dist[start] = 0
-        heapq.heapify(heap)
         pop, push = heapq.heappop, heapq.heappush
         while heap:
-            d, node = pop(heap)
+            d, node = divmod(pop(heap), size)
             if d > dist[node]:
                 continue
             if node in targets:
                 tracks: list[Track] = []
-                step = prev[node]
-                while step is not None:
-                    node, track = step
+                while prev_node[node] >= 0:
+                    track = prev_track[node]
                     if track is not None:
                         tracks.append(track)
-                    step = prev[node]
+                    node = prev_node[node]
                 return d, tracks
             for nxt, cost, track in adjacency[node]:
                 if free and track is not None and track.index in free:
@@ -271,8 +281,9 @@ class RoutesPlanner:
                 nd = d + cost
                 if nd < dist[nxt]:
                     dist[nxt] = nd
-                    prev[nxt] = (node, track)
-                    push(heap, (nd, nxt))
+                    prev_node[nxt] = node
+                    prev_track[nxt] = track
+                    push(heap, nd * size + nxt)
         return INF, []
 
     def plan(self, tickets: list[dict[str, Any]], budget: int | None = None
@@ -348,6 +359,20 @@ class RoutesPlanner:
             for t in tracks:
                 planned[t.index] = t
         return tuple(planned.values()), cost, points
+
+
+def _owners_id(board: str, owners: tuple) -> int:
+    """A number for a board's owners of tracks (views list them in board
+    order): equal owners, equal numbers, and a number is never used again
+    for other owners (the count only goes up), so the memos keyed by it
+    stay right when this store starts afresh."""
+    key = (board, owners)
+    known = _OWNERS.get(key)
+    if known is None:
+        if len(_OWNERS) >= OWNERS_KEPT:
+            _OWNERS.clear()
+        known = _OWNERS[key] = next(_OWNER_NUMBERS)
+    return known
 
 
 def _neighbour(entry: tuple[int, int, Track | None]) -> int:

@@ -199,7 +199,9 @@ class RoutesState:
     def _legal_cache(self, value: dict[int, list[Action]]) -> None:
         self._legal = value
         self._blocked_masks: list[int] | None = None
-        self._tickets_done: dict[int, list[bool]] = {}
+        # seat -> its tickets as status dicts (`_ticket_dicts`), until it
+        # claims or keeps tickets
+        self._tickets_done: dict[int, list[dict[str, Any]]] = {}
         self._routes_view: dict[str, int] | None = None
 
     def _blocked(self) -> list[int]:
@@ -381,11 +383,16 @@ class RoutesState:
         again by identity)."""
         if self._routes_view is None:
             self._claimed_routes()
+        offer = self.pending[seat]
         view: View = {
             "game": self.game_id,
             "board": self.board.name,
             "you": seat,
-            "private": self._private(seat),
+            "private": {
+                "hand": self.hands[seat],
+                "tickets": self._ticket_dicts(seat),
+                "pending": None if offer is None else self._pending_view(seat, offer),
+            },
             "cards_drawn": self.cards_drawn,
             "face_up": self.face_up,
             "routes": self._routes_view,
@@ -982,12 +989,18 @@ class RoutesState:
 
     def _ticket_status(self, seat: int) -> list[dict[str, Any]]:
         """The seat's tickets as dicts, each with whether its tracks complete it."""
-        done = self._tickets_done.get(seat)
-        if done is None:
-            done = self._tickets_done[seat] = self._tickets_completed(seat)
-        templates = self.tables.tickets
-        return [{**templates[t], "done": d}
-                for t, d in zip(self.tickets[seat], done, strict=True)]
+        return [dict(ticket) for ticket in self._ticket_dicts(seat)]
+
+    def _ticket_dicts(self, seat: int) -> list[dict[str, Any]]:
+        """`_ticket_status` as the state keeps it until the seat's next claim
+        or tickets kept: shared (planning views hand it out), never changed."""
+        known = self._tickets_done.get(seat)
+        if known is None:
+            templates = self.tables.tickets
+            known = self._tickets_done[seat] = [
+                {**templates[t], "done": d}
+                for t, d in zip(self.tickets[seat], self._tickets_completed(seat), strict=True)]
+        return known
 
     def _tickets_completed(self, seat: int) -> list[bool]:
         find = self._network_finder(seat)
@@ -1015,12 +1028,15 @@ class RoutesState:
         return {
             "hand": dict(sorted(self.hands[seat].items())),
             "tickets": self._ticket_status(seat),
-            "pending": None if offer is None else {
-                "kind": "keep_tickets",
-                "options": [self._ticket(t) for t in offer],
-                "min": self._min_keep(seat),
-                "max": len(offer),
-            },
+            "pending": None if offer is None else self._pending_view(seat, offer),
+        }
+
+    def _pending_view(self, seat: int, offer: list[int]) -> dict[str, Any]:
+        return {
+            "kind": "keep_tickets",
+            "options": [self._ticket(t) for t in offer],
+            "min": self._min_keep(seat),
+            "max": len(offer),
         }
 
     def _score_seat(self, seat: int) -> dict[str, Any]:
