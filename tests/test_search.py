@@ -460,6 +460,39 @@ def test_a_cpu_budget_reads_the_clock_it_is_given():
                       dealer(state, seat)) in state.legal_actions(seat)
 
 
+def test_a_timed_search_ends_once_one_move_is_left_in_the_running():
+    """When every move but one is clearly behind, no rollout could change the
+    choice: a search on a time budget stops there instead of thinking on to
+    its deadline (the players wait less); one on a fixed number of rollouts
+    plays them all (tests and tuning count on it)."""
+    from game.bots.rounds import PRUNE_AFTER_ROUNDS, RoundBook
+
+    def settle(book: RoundBook) -> int:
+        played = 0
+        while (unit := book.next_unit()) is not None:
+            r, k = unit
+            # the prior (move 0) wins every deal by far, with a little noise
+            book.record(r, k, (1.0 if k == 0 else 0.0) + 0.01 * ((r * 7 + k) % 3))
+            played += 1
+            assert played < 1000, "the search never ended"
+        return played
+
+    timed = RoundBook(3, True, None, deadline=float("inf"), clock=lambda: 0.0)
+    assert settle(timed) == 3 * PRUNE_AFTER_ROUNDS
+    assert timed.alive == [0] and timed.choice() == 0
+    counted = RoundBook(3, True, 40, deadline=float("inf"), clock=lambda: 0.0)
+    assert settle(counted) == 40 and counted.choice() == 0
+    # close moves keep it thinking to the deadline
+    now = [0.0]
+    close = RoundBook(3, True, None, deadline=1.0, clock=lambda: now[0])
+    for _ in range(30):
+        r, k = close.next_unit()
+        close.record(r, k, 0.5 + 0.01 * ((r + k) % 2))
+    assert len(close.alive) == 3 and close.next_unit() is not None
+    now[0] = 2.0
+    assert close.next_unit() is None
+
+
 @pytest.mark.parametrize("game_id", ["routes-usa", "routes-italy", "eighty-days"])
 def test_the_planning_view_is_the_part_of_the_view_the_planner_reads(game_id):
     """Rollouts hand the planner `planning_view`: each of its fields must be

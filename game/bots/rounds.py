@@ -73,6 +73,12 @@ class RoundBook:
     def more(self) -> bool:
         if self.limit is not None:
             return self.issued < self.limit
+        # on a time budget the search ends early once one move is left in the
+        # running (every other clearly behind it): no rollout could change the
+        # choice, and the players wait less (a fixed number of rollouts is
+        # for tests and tuning, and plays them all)
+        if len(self.alive) == 1:
+            return False
         return self.clock() < self.deadline
 
     def next_unit(self, speculate: bool = False) -> Unit | None:
