@@ -101,22 +101,27 @@ def test_simulate_runs_the_game():
     (3, {}), (4, {"teams": True}), (5, {"expert": True}), (4, {"expert": True})])
 def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players, options):
     """Rollouts read the planner's position straight from the engine state
-    (TricksPosition.of_state) and play without listing the legal actions
-    (TricksSearch.act): in every phase and for every seat the position must
-    be the view's, and the rollout move and its random draws those of the
-    greedy player choosing from the view and every legal action."""
+    (TricksPosition.of_state, the public cards remembered while they do not
+    change) and play without listing the legal actions (TricksSearch.act): in
+    every phase and for every seat the position must be the view's, and the
+    rollout move and its random draws those of the greedy player choosing
+    from the view and every legal action."""
     checked = set()
     for seed in range(2):
         state = create(GAME, players=players, seed=seed, **options)
         rng = random.Random(seed)
         hooks = tricks_bot.TricksSearch(random.Random(seed))
         while not state.is_over:
+            # the public cards read afresh, and as remembered since the last move
+            public = hooks.greedy.public_cards(state)
+            assert vars(public) == vars(tricks_bot.PublicCards(state))
             for seat in range(players):
-                fast = vars(tricks_bot.TricksPosition.of_state(state, seat))
                 slow = vars(tricks_bot.TricksPosition(state.view(seat)))
-                assert fast.keys() == slow.keys()
-                for key in fast:
-                    assert fast[key] == slow[key], key
+                for fast in (tricks_bot.TricksPosition.of_state(state, seat),
+                             tricks_bot.TricksPosition.of_state(state, seat, public)):
+                    assert vars(fast).keys() == slow.keys()
+                    for key in slow:
+                        assert vars(fast)[key] == slow[key], key
             actor = state.to_act[0]
             legal = state.legal_actions(actor)
             luck = hooks.rng.getstate()

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from game.bots.families.tricks_worlds import WorldBuilder
@@ -64,6 +65,7 @@ from game.rules.tricks.cards import (
     card_view,
     lane_entry_view,
     line_item_value,
+    share_company,
 )
 from game.rules.tricks.data import (
     CITY,
@@ -108,13 +110,19 @@ Loco = tuple[int | None, int]  # (distance, cost)
 
 def worth(values: list[int], loco: Loco | None, coming: list[Loco]) -> float:
     """A line's expected share value: its locomotive's, or the average of those to come."""
+    # the same lines meet the same locomotives again and again in a search's
+    # rollouts: remembered (each store starts afresh at WORTHS_KEPT entries)
     if loco is not None:
-        return max(0, best_stretch(values, loco[0])[0] - loco[1])
+        key = (tuple(values), loco)
+        known = _RUNS.get(key)
+        if known is None:
+            if len(_RUNS) >= WORTHS_KEPT:
+                _RUNS.clear()
+            known = _RUNS[key] = max(0, best_stretch(values, loco[0])[0] - loco[1])
+        return known
     if not coming:
         return 0.0
-    # the average over the locomotives to come is the costly case, and the
-    # same lines meet the same locomotives again and again in a search's
-    # rollouts: remembered (the store starts afresh at WORTHS_KEPT entries)
+    # the average over the locomotives to come is the costly case
     key = (tuple(values), tuple(coming))
     known = _WORTHS.get(key)
     if known is None:
@@ -126,33 +134,52 @@ def worth(values: list[int], loco: Loco | None, coming: list[Loco]) -> float:
 
 
 _WORTHS: dict[tuple, float] = {}
+_RUNS: dict[tuple, int] = {}
 WORTHS_KEPT = 16384
 
 TEAMS = ((0, 2), (1, 3))     # the seats of each team (the engine's, and the view's "teams")
 # a lane entry's kind as the view shows it (a company card in the lane shows none)
 _LANE_KINDS = {EXCHANGE: EXCHANGE, CITY: CITY, LOCOMOTIVE: LOCOMOTIVE,
                RESERVATION: RESERVATION, SHARE: None}
-_ENTRY_VIEWS: dict[tuple, dict[str, Any]] = {}
-_ITEM_VALUES: dict[int, dict[int, int]] = {}
 
 
-def _entry_view(data: TricksData, entry: tuple) -> dict[str, Any]:
-    """A lane entry as the view shows it, remembered (the planner only reads it)."""
-    key = (id(data), entry)
-    shown = _ENTRY_VIEWS.get(key)
-    if shown is None:
-        shown = _ENTRY_VIEWS[key] = lane_entry_view(data, entry)
-    return shown
+class _Tables:
+    """What the planner looks up in one set of card tables, worked out once."""
 
-
-def _item_values(data: TricksData) -> dict[int, int]:
-    """The station value of every line item (cards, the initial card, cities)."""
-    table = _ITEM_VALUES.get(id(data))
-    if table is None:
+    def __init__(self, data: TricksData):
+        self.data = data
+        strengths = data.strengths
+        # each company's station values of all its cards, summed
+        self.value_totals = [sum(data.card_values[c * strengths:(c + 1) * strengths])
+                             for c in range(len(data.companies))]
+        # the station value of every line item (cards, the initial card, cities)
         items = [*range(data.card_count), INITIAL,
                  *(CITY_BASE - k for k in range(len(data.cities)))]
-        table = _ITEM_VALUES[id(data)] = {x: line_item_value(data, x) for x in items}
-    return table
+        self.item_values = {x: line_item_value(data, x) for x in items}
+        # the company of every share a player may hold (company cards, exchange shares)
+        self.share_company = {x: share_company(data, x) for x in
+                              [*range(data.card_count),
+                               *(EXCHANGE_BASE + c for c in range(len(data.companies)))]}
+        # lane entries as the view shows them (the planner only reads them)
+        self.entry_views: dict[tuple, dict[str, Any]] = {}
+        self.index = {name: i for i, name in enumerate(data.companies)}
+
+    def entry_view(self, entry: tuple) -> dict[str, Any]:
+        shown = self.entry_views.get(entry)
+        if shown is None:
+            shown = self.entry_views[entry] = lane_entry_view(self.data, entry)
+        return shown
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(data: TricksData) -> _Tables:
+    """The planner's tables for `data` (by identity: tables differ in tests)."""
+    tables = _TABLES.get(id(data))
+    if tables is None or tables.data is not data:
+        tables = _TABLES[id(data)] = _Tables(data)
+    return tables
 
 
 def _none_drawn(pool: int, marked: int, drawn: int) -> float:
@@ -164,12 +191,69 @@ def _none_drawn(pool: int, marked: int, drawn: int) -> float:
     return math.comb(pool - marked, drawn) / math.comb(pool, drawn)
 
 
+def _tally(data: TricksData, cards: Iterable[int]) -> tuple[list[int], list[int]]:
+    """Per company: how many of `cards` are its, and their station values summed."""
+    strengths, card_values = data.strengths, data.card_values
+    count, total = [0] * len(data.companies), [0] * len(data.companies)
+    for card in cards:
+        count[card // strengths] += 1
+        total[card // strengths] += card_values[card]
+    return count, total
+
+
+class PublicCards:
+    """What every seat's position reads from a state's public cards (lines,
+    locomotives, shares, lane, removed cards): these change only when a trick
+    is won, a line grows or a locomotive is placed (see `version`), so
+    rollouts read them once for the many moves in between."""
+
+    def __init__(self, state: TricksState):
+        data = state.data
+        names = data.companies
+        tables = _tables(data)
+        items = tables.item_values
+        self.values = {names[c]: [items[x] for x in line] for c, line in enumerate(state.lines)}
+        locomotives = data.locomotives
+        self.locos: dict[str, Loco | None] = {
+            names[c]: None if loco is None else locomotives[loco][1:]
+            for c, loco in enumerate(state.locos)}
+        self.placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
+        lane = state.lane
+        self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
+        self.lane_head = [tables.entry_view(e) for e in lane[:2]]
+        share_company = tables.share_company
+        self.counts: list[list[int]] = []
+        seen: set[int] = set()
+        for shares in state.shares:
+            count = [0] * len(names)
+            for share in shares:
+                count[share_company[share]] += 1
+                if share < EXCHANGE_BASE:
+                    seen.add(share)
+            self.counts.append(count)
+        for line in state.lines:
+            seen.update([x for x in line if x >= 0])
+        for kind, payload in lane:
+            if kind == SHARE:
+                seen.add(payload)
+        seen.update(state.removed)
+        self.seen = seen
+        self.seen_count, self.seen_sum = _tally(data, seen)
+
+    @staticmethod
+    def version(state: TricksState) -> tuple[int, int, int]:
+        """Changes whenever the public cards do as a game goes on: every change
+        wins a trick, lays a card or city (lines only grow) or places a locomotive."""
+        return state.tricks_played, sum(map(len, state.lines)), state.locos.count(None)
+
+
 class TricksPosition:
     """What the bot reads from one view (or, in rollouts, from the engine state
     itself: `of_state` reads the same things without building a view)."""
 
     def __init__(self, view: View):
         self.data = data = load_tricks_data()
+        self.tables = _tables(data)
         self.seat: int = view["you"]
         self.companies: list[str] = view["companies"]
         self.players = len(view["players"])
@@ -197,12 +281,13 @@ class TricksPosition:
         self.lane_kinds: list[str | None] = [e.get("kind") for e in lane]
         self.lane_head: list[dict[str, Any]] = lane[:2]
         self.cards: list[int] = [p["cards"] for p in view["players"]]
-        self.voids: list[set[str]] = [set(p["void"]) for p in view["players"]]
-        self.counts: list[dict[str, int]] = [{c: 0 for c in self.companies}
-                                             for _ in range(self.players)]
+        self.voids: list[int] = [sum(1 << index[c] for c in p["void"])
+                                 for p in view["players"]]
+        # each seat's shares by company (in company order)
+        self.counts: list[list[int]] = [[0] * len(self.companies) for _ in range(self.players)]
         for player in view["players"]:
             for share in player["shares"]:
-                self.counts[player["seat"]][share["company"]] += 1
+                self.counts[player["seat"]][index[share["company"]]] += 1
         # company cards out of every hand but this seat's (they are public)
         seen = {card(c) for _, c in view["trick"]}
         seen |= {card(c) for line in view["lines"].values() for c in line if "strength" in c}
@@ -213,63 +298,66 @@ class TricksPosition:
         self._derive()
 
     @classmethod
-    def of_state(cls, state: TricksState, seat: int) -> TricksPosition:
+    def of_state(cls, state: TricksState, seat: int,
+                 public: PublicCards | None = None) -> TricksPosition:
         """The position `seat` sees in `state`, read straight from the engine's
         numbers: the same as from `state.view(seat)`, at a fraction of the cost
-        (rollouts; tests/test_tricks_bots.py compares the two)."""
+        (rollouts; tests/test_tricks_bots.py compares the two). `public` is the
+        state's public cards read before, if they have not changed since."""
         self = cls.__new__(cls)
         self.data = data = state.data
         self.seat = seat
+        self.tables = _tables(data)
+        if public is None:
+            public = PublicCards(state)
         names = data.companies
         self.companies = list(names)
         self.players = state.players
         self.teams = state.teams
-        items = _item_values(data)
-        self.values = {names[c]: [items[x] for x in line] for c, line in enumerate(state.lines)}
-        locomotives = data.locomotives
-        self.locos = {names[c]: None if loco is None else locomotives[loco][1:]
-                      for c, loco in enumerate(state.locos)}
-        placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
+        self.values = public.values
+        self.locos = public.locos
+        placed = public.placed
         if state.phase == "locomotive" and seat == state.current:
-            placed.append(locomotives[state.loco_queue[0]][0])
-        self.coming = [(d, cost) for name, d, cost in locomotives if name not in placed]
+            placed = [*placed, data.locomotives[state.loco_queue[0]][0]]
+        self.coming = [(d, cost) for name, d, cost in data.locomotives if name not in placed]
         self.hand = list(state.hands[seat])
         self.trick = list(state.trick)
         self.led = None if state.led is None else names[state.led]
-        lane = state.lane
-        self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
-        self.lane_head = [_entry_view(data, e) for e in lane[:2]]
+        self.lane_kinds = public.lane_kinds
+        self.lane_head = public.lane_head
         self.cards = [len(h) for h in state.hands]
-        self.voids = [{names[c] for c in range(len(names)) if mask >> c & 1}
-                      for mask in state.voids]
-        strengths = data.strengths
-        self.counts = []
-        for shares in state.shares:
-            count = dict.fromkeys(names, 0)
-            for share in shares:
-                company = share - EXCHANGE_BASE if share >= EXCHANGE_BASE else share // strengths
-                count[names[company]] += 1
-            self.counts.append(count)
-        seen = {card for _, card in state.trick}
-        seen.update(x for line in state.lines for x in line if x >= 0)
-        seen.update(x for shares in state.shares for x in shares if x < EXCHANGE_BASE)
-        seen.update(payload for kind, payload in lane if kind == SHARE)
-        seen.update(state.removed)
+        self.voids = list(state.voids)
+        self.counts = public.counts
+        # the public cards and those in the trick
+        seen = set(public.seen)
+        seen_count, seen_sum = list(public.seen_count), list(public.seen_sum)
+        strengths, card_values = data.strengths, data.card_values
+        for _, card in state.trick:
+            seen.add(card)
+            seen_count[card // strengths] += 1
+            seen_sum[card // strengths] += card_values[card]
         self.seen = seen
-        self._derive()
+        self._derive(seen_count, seen_sum)
         return self
 
-    def _derive(self) -> None:
-        self.index = {c: i for i, c in enumerate(self.companies)}
+    def _derive(self, seen_count: list[int] | None = None,
+                seen_sum: list[int] | None = None) -> None:
+        self.index = self.tables.index
         self.mine = set(self.hand)
+        # per company: the cards out of hands (counted, and their station values summed)
+        if seen_count is None or seen_sum is None:
+            seen_count, seen_sum = _tally(self.data, self.seen)
+        self.seen_count, self.seen_sum = seen_count, seen_sum
         self.extras = self._expected_additions()
-        self._worths: dict[str, float] = {}  # company_worth of the lines as they are
+        # company_worth of the lines as they are
+        coming, values, locos = self.coming, self.values, self.locos
+        self._worths: dict[str, float] = {
+            c: worth(before + values[c] + after, locos[c], coming)
+            for c, (before, after) in self.extras.items()}
         self._placing: dict[tuple[Any, Any], float] = {}  # placing_value by lane entry
+        self._gains: dict[tuple[str, int], tuple[float, str]] = {}  # lay_gain's
         self.weights = self._weights()
-
-    def _cards_of(self, company: int) -> range:
-        strengths = self.data.strengths
-        return range(company * strengths, (company + 1) * strengths)
+        self._masters: list[int] | None = None
 
     def _expected_additions(self) -> dict[str, tuple[list[int], list[int]]]:
         """Station values each line may still get (half at each end): the company's
@@ -278,11 +366,11 @@ class TricksPosition:
         operating = sum(k in ("city", "locomotive") for k in kinds)
         share = self.operating_share = operating / len(kinds) if kinds else 0.0
         out = {}
-        card_values, seen = self.data.card_values, self.seen
+        strengths = self.data.strengths
         for index, company in enumerate(self.companies):
-            left = [card_values[c] for c in self._cards_of(index) if c not in seen]
-            count = round(len(left) * share * ADDITIONS)
-            mean = round(sum(left) / len(left)) if left else 0
+            left = strengths - self.seen_count[index]       # cards still in hands
+            count = round(left * share * ADDITIONS)
+            mean = self.mean_value(company)
             out[company] = ([mean] * (count // 2), [mean] * (count - count // 2))
         return out
 
@@ -295,25 +383,26 @@ class TricksPosition:
         # cards still in hands become shares in the share tricks left: ours for us,
         # the unseen ones spread over the other seats
         later = FUTURE * (1 - self.operating_share)
-        mine = {c: 0 for c in self.companies}
+        mine = [0] * len(self.companies)
         strengths = self.data.strengths
         for card in self.hand:
-            mine[self.companies[card // strengths]] += 1
-        unseen = {c: sum(card not in self.seen for card in self._cards_of(i)) - mine[c]
-                  for i, c in enumerate(self.companies)}
+            mine[card // strengths] += 1
         rivalry = self._rivalry(counts, others)
-        against = {c: sum(rivalry[s] * counts[s][c] for s in others) for c in self.companies}
-        return {c: sum(counts[s][c] for s in partners) + later * mine[c]
-                - OPPONENTS * (against[c] + later * unseen[c] / (self.players - 1))
-                for c in self.companies}
+        weights = {}
+        for i, c in enumerate(self.companies):
+            unseen = strengths - self.seen_count[i] - mine[i]
+            against = sum([rivalry[s] * counts[s][i] for s in others])
+            weights[c] = (sum([counts[s][i] for s in partners]) + later * mine[i]
+                          - OPPONENTS * (against + later * unseen / (self.players - 1)))
+        return weights
 
-    def _rivalry(self, counts: list[dict[str, int]], others: list[int]) -> dict[int, float]:
+    def _rivalry(self, counts: list[list[int]], others: list[int]) -> dict[int, float]:
         """How much each opponent's shares count: to win the bot must beat the best, so
         the further one is ahead on its shares' present worth the more it counts."""
         if self.teams or RIVAL_SPREAD <= 0:
             return {s: 1 / len(others) for s in others}
-        worths = {c: self.company_worth(c) for c in self.companies}
-        ahead = {s: sum(n * worths[c] for c, n in counts[s].items()) for s in others}
+        worths = [self.company_worth(c) for c in self.companies]
+        ahead = {s: sum([n * w for n, w in zip(counts[s], worths, strict=True)]) for s in others}
         top = max(ahead.values())
         odds = {s: math.exp((ahead[s] - top) / RIVAL_SPREAD) for s in others}
         total = sum(odds.values())
@@ -322,10 +411,7 @@ class TricksPosition:
     def company_worth(self, company: str, values: list[int] | None = None,
                       loco: Loco | None = None, coming: list[Loco] | None = None) -> float:
         if values is None and loco is None and coming is None:
-            known = self._worths.get(company)
-            if known is None:
-                known = self._worths[company] = self._company_worth(company)
-            return known
+            return self._worths[company]
         return self._company_worth(company, values, loco, coming)
 
     def _company_worth(self, company: str, values: list[int] | None = None,
@@ -342,11 +428,17 @@ class TricksPosition:
 
     def lay_gain(self, company: str, value: int) -> tuple[float, str]:
         """The best weighted change from laying a station of `value`, and its end."""
-        line = self.values[company]
-        base = self.weighted(company)
-        left = self.weighted(company, values=[value] + line) - base
-        right = self.weighted(company, values=line + [value]) - base
-        return (left, "left") if left > right else (right, "right")
+        known = self._gains.get((company, value))
+        if known is None:
+            line = self.values[company]
+            before, after = self.extras[company]
+            loco, coming, weight = self.locos[company], self.coming, self.weights[company]
+            base = weight * self._worths[company]
+            left = weight * worth(before + [value] + line + after, loco, coming) - base
+            right = weight * worth(before + line + [value] + after, loco, coming) - base
+            known = self._gains[company, value] = (
+                (left, "left") if left > right else (right, "right"))
+        return known
 
     def best_city(self, value: int) -> tuple[float, str, str]:
         return max((*self.lay_gain(c, value), c) for c in self.companies)
@@ -356,17 +448,21 @@ class TricksPosition:
         rest = list(self.coming)
         if loco in rest:
             rest.remove(loco)
-        waiting = {c: self.weighted(c, coming=rest) for c in free}
+        weights, extras, values = self.weights, self.extras, self.values
+        waiting = {c: weights[c] * worth(extras[c][0] + values[c] + extras[c][1], None, rest)
+                   for c in free}
         others = sum(waiting.values())
-        return max((self.weighted(c, loco=loco) + others - waiting[c], c) for c in free)
+        return max((weights[c] * worth(extras[c][0] + values[c] + extras[c][1], loco, rest)
+                    + others - waiting[c], c) for c in free)
 
     # --- playing --------------------------------------------------------------
 
     def mean_value(self, company: str) -> int:
         """The mean station value of the company's cards still in hands."""
-        card_values, seen = self.data.card_values, self.seen
-        values = [card_values[c] for c in self._cards_of(self.index[company]) if c not in seen]
-        return round(sum(values) / len(values)) if values else 0
+        index = self.index[company]
+        left = self.data.strengths - self.seen_count[index]
+        return round((self.tables.value_totals[index] - self.seen_sum[index]) / left) \
+            if left else 0
 
     def unseen_stronger(self, card: int) -> int:
         """How many cards of `card`'s company stronger than it this seat has not seen."""
@@ -390,7 +486,8 @@ class TricksPosition:
             return 1.0
         played = {s for s, _ in self.trick} | {self.seat}
         # the unseen cards of the led company lie in the hands of the seats not void in it
-        able = [s for s in range(self.players) if s != self.seat and led not in self.voids[s]]
+        bit = 1 << card // strengths
+        able = [s for s in range(self.players) if s != self.seat and not self.voids[s] & bit]
         cards = self.cards
         hidden = sum(cards[s] for s in able)
         chance = 1.0
@@ -423,7 +520,9 @@ class TricksPosition:
 
     def holds_master(self, besides: int) -> bool:
         """Whether a card other than `besides` is the strongest left of its company."""
-        return any(c != besides and not self.unseen_stronger(c) for c in self.hand)
+        if self._masters is None:      # the cards no unseen card of their company beats
+            self._masters = [c for c in self.hand if not self.unseen_stronger(c)]
+        return any(c != besides for c in self._masters)
 
     def card(self, shown: dict[str, Any]) -> int:
         """The engine's number of a card shown as a dict (a legal action's)."""
@@ -468,6 +567,20 @@ class GreedyTricksBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        # (state, its public cards' version, what they read) of the last rollout move
+        self._public: tuple[TricksState, tuple[int, int, int], PublicCards] | None = None
+
+    def public_cards(self, state: TricksState) -> PublicCards:
+        """The state's public cards, read again only when they have changed: a
+        rollout plays on one state object, and a game only goes forward (the
+        state is kept, so no other object can take its identity meanwhile)."""
+        version = PublicCards.version(state)
+        last = self._public
+        if last is not None and last[0] is state and last[1] == version:
+            return last[2]
+        public = PublicCards(state)
+        self._public = (state, version, public)
+        return public
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         if len(legal) > 1 and legal[0]["type"] == "play":
@@ -507,7 +620,7 @@ class GreedyTricksBot:
     def greedy_in(self, state: TricksState, seat: int) -> Action:
         """What `greedy(state.view(seat), state.legal_actions(seat))` plays, with
         the same random draws, read from the engine's numbers (rollouts)."""
-        position = TricksPosition.of_state(state, seat)
+        position = TricksPosition.of_state(state, seat, self.public_cards(state))
         data = state.data
         names = data.companies
         phase = state.phase
