@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Iterable
 from typing import Any
 
@@ -188,7 +189,14 @@ def _none_drawn(pool: int, marked: int, drawn: int) -> float:
         return 1.0
     if drawn > pool - marked:
         return 0.0
-    return math.comb(pool - marked, drawn) / math.comb(pool, drawn)
+    key = (pool, marked, drawn)
+    known = _NONE_DRAWN.get(key)
+    if known is None:         # a few hundred cases in a game: remembered
+        known = _NONE_DRAWN[key] = math.comb(pool - marked, drawn) / math.comb(pool, drawn)
+    return known
+
+
+_NONE_DRAWN: dict[tuple[int, int, int], float] = {}
 
 
 def _tally(data: TricksData, cards: Iterable[int]) -> tuple[list[int], list[int]]:
@@ -213,6 +221,7 @@ class PublicCards:
         tables = _tables(data)
         items = tables.item_values
         self.values = {names[c]: [items[x] for x in line] for c, line in enumerate(state.lines)}
+        self.lengths = [len(line) for line in state.lines]
         locomotives = data.locomotives
         self.locos: dict[str, Loco | None] = {
             names[c]: None if loco is None else locomotives[loco][1:]
@@ -223,6 +232,9 @@ class PublicCards:
         self.lane_head = [tables.entry_view(e) for e in lane[:2]]
         share_company = tables.share_company
         self.counts: list[list[int]] = []
+        self.held = [len(shares) for shares in state.shares]
+        self.removed = len(state.removed)
+        self.tricks_played = state.tricks_played
         seen: set[int] = set()
         for shares in state.shares:
             count = [0] * len(names)
@@ -239,12 +251,66 @@ class PublicCards:
         seen.update(state.removed)
         self.seen = seen
         self.seen_count, self.seen_sum = _tally(data, seen)
+        # the lines' worths by (company, expected additions, locomotives to come)
+        self.worths: dict[tuple[int, int, int, int], float] = {}
 
     @staticmethod
     def version(state: TricksState) -> tuple[int, int, int]:
         """Changes whenever the public cards do as a game goes on: every change
         wins a trick, lays a card or city (lines only grow) or places a locomotive."""
         return state.tricks_played, sum(map(len, state.lines)), state.locos.count(None)
+
+    def caught_up(self, state: TricksState) -> PublicCards:
+        """These public cards as they are in `state`, a later moment of the same
+        game with the same locomotives placed: lines, shares and removed cards
+        only grow, so only what was added is read (and the lane again)."""
+        data = state.data
+        tables = _tables(data)
+        new = PublicCards.__new__(PublicCards)
+        new.__dict__.update(self.__dict__)
+        seen, seen_count, seen_sum = set(self.seen), list(self.seen_count), list(self.seen_sum)
+        strengths, card_values = data.strengths, data.card_values
+
+        def add(card: int) -> None:
+            if card not in seen:
+                seen.add(card)
+                seen_count[card // strengths] += 1
+                seen_sum[card // strengths] += card_values[card]
+
+        grew = set()
+        if sum(map(len, state.lines)) != sum(self.lengths):
+            new.values, new.lengths = dict(self.values), list(self.lengths)
+            items = tables.item_values
+            for c, line in enumerate(state.lines):
+                if len(line) != self.lengths[c]:
+                    grew.add(c)
+                    new.values[data.companies[c]] = [items[x] for x in line]
+                    new.lengths[c] = len(line)
+                    for x in line:
+                        if x >= 0:
+                            add(x)
+        if state.tricks_played != self.tricks_played:
+            new.tricks_played = state.tricks_played
+            lane = state.lane
+            new.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
+            new.lane_head = [tables.entry_view(e) for e in lane[:2]]
+            for kind, payload in lane:
+                if kind == SHARE:
+                    add(payload)
+            share_company = tables.share_company
+            new.counts, new.held = [list(count) for count in self.counts], []
+            for seat, shares in enumerate(state.shares):
+                for share in shares[self.held[seat]:]:
+                    new.counts[seat][share_company[share]] += 1
+                    if share < EXCHANGE_BASE:
+                        add(share)
+                new.held.append(len(shares))
+            for card in state.removed[self.removed:]:
+                add(card)
+            new.removed = len(state.removed)
+        new.seen, new.seen_count, new.seen_sum = seen, seen_count, seen_sum
+        new.worths = {key: w for key, w in self.worths.items() if key[0] not in grew}
+        return new
 
 
 class TricksPosition:
@@ -295,6 +361,7 @@ class TricksPosition:
         seen |= {card(c) for c in lane if "strength" in c}
         seen |= {card(c) for c in view["removed_cards"]}
         self.seen: set[int] = seen
+        self._memo: dict[tuple[int, int, int, int], float] = {}
         self._derive()
 
     @classmethod
@@ -328,6 +395,7 @@ class TricksPosition:
         self.cards = [len(h) for h in state.hands]
         self.voids = list(state.voids)
         self.counts = public.counts
+        self._memo = public.worths
         # the public cards and those in the trick
         seen = set(public.seen)
         seen_count, seen_sum = list(public.seen_count), list(public.seen_sum)
@@ -348,52 +416,73 @@ class TricksPosition:
         if seen_count is None or seen_sum is None:
             seen_count, seen_sum = _tally(self.data, self.seen)
         self.seen_count, self.seen_sum = seen_count, seen_sum
+        self._worths: dict[str, float] = {}  # company_worth of the lines as they are
         self.extras = self._expected_additions()
-        # company_worth of the lines as they are
-        coming, values, locos = self.coming, self.values, self.locos
-        self._worths: dict[str, float] = {
-            c: worth(before + values[c] + after, locos[c], coming)
-            for c, (before, after) in self.extras.items()}
         self._placing: dict[tuple[Any, Any], float] = {}  # placing_value by lane entry
         self._gains: dict[tuple[str, int], tuple[float, str]] = {}  # lay_gain's
         self.weights = self._weights()
         self._masters: list[int] | None = None
+        # per company, worked out when first asked: the cards not seen, the seats
+        # still to play, what following a lead brings, a share trick's stakes
+        self._unseen: dict[int, list[int]] = {}
+        self._waiting: dict[int, tuple[int, list[int]]] = {}
+        self._follow: dict[str, float] = {}
+        self._terms: dict[str, tuple[float, float]] = {}
+        kinds = self.lane_kinds
+        self.operating_now = bool(kinds) and kinds[0] in ("city", "locomotive")
+        self.operating_next = len(kinds) > 1 and kinds[1] in ("city", "locomotive")
 
     def _expected_additions(self) -> dict[str, tuple[list[int], list[int]]]:
         """Station values each line may still get (half at each end): the company's
-        cards still in hands, in the share of the tricks left that lay cards."""
+        cards still in hands, in the share of the tricks left that lay cards. Works
+        out the lines' worths with them (remembered with the public cards)."""
         kinds = self.lane_kinds
         operating = sum(k in ("city", "locomotive") for k in kinds)
         share = self.operating_share = operating / len(kinds) if kinds else 0.0
         out = {}
-        strengths = self.data.strengths
+        strengths, totals = self.data.strengths, self.tables.value_totals
+        seen_count, seen_sum = self.seen_count, self.seen_sum
+        values, locos, coming, worths = self.values, self.locos, self.coming, self._worths
+        memo, waiting = self._memo, len(coming)
         for index, company in enumerate(self.companies):
-            left = strengths - self.seen_count[index]       # cards still in hands
+            left = strengths - seen_count[index]       # cards still in hands
             count = round(left * share * ADDITIONS)
-            mean = self.mean_value(company)
-            out[company] = ([mean] * (count // 2), [mean] * (count - count // 2))
+            mean = round((totals[index] - seen_sum[index]) / left) if left else 0
+            before, after = [mean] * (count // 2), [mean] * (count - count // 2)
+            out[company] = (before, after)
+            key = (index, mean, count, waiting)
+            known = memo.get(key)
+            if known is None:
+                known = memo[key] = worth(before + values[company] + after, locos[company],
+                                          coming)
+            worths[company] = known
         return out
 
     def _weights(self) -> dict[str, float]:
-        partners = {self.seat}
+        seat, counts = self.seat, self.counts
+        partners = {seat}
         if self.teams:
-            partners = {s for team in TEAMS for s in team if self.seat in team}
-        counts = self.counts
+            partners = {s for team in TEAMS for s in team if seat in team}
         others = [s for s in range(self.players) if s not in partners]
         # cards still in hands become shares in the share tricks left: ours for us,
         # the unseen ones spread over the other seats
         later = FUTURE * (1 - self.operating_share)
-        mine = [0] * len(self.companies)
-        strengths = self.data.strengths
+        companies = self.companies
+        mine = [0] * len(companies)
+        strengths, seen_count = self.data.strengths, self.seen_count
         for card in self.hand:
             mine[card // strengths] += 1
         rivalry = self._rivalry(counts, others)
+        rivals = [(rivalry[s], counts[s]) for s in others]
+        held = counts[seat] if len(partners) == 1 else [
+            sum([counts[s][i] for s in partners]) for i in range(len(companies))]
+        spread = self.players - 1
         weights = {}
-        for i, c in enumerate(self.companies):
-            unseen = strengths - self.seen_count[i] - mine[i]
-            against = sum([rivalry[s] * counts[s][i] for s in others])
-            weights[c] = (sum([counts[s][i] for s in partners]) + later * mine[i]
-                          - OPPONENTS * (against + later * unseen / (self.players - 1)))
+        for i, c in enumerate(companies):
+            unseen = strengths - seen_count[i] - mine[i]
+            against = sum([x * row[i] for x, row in rivals])
+            weights[c] = (held[i] + later * mine[i]
+                          - OPPONENTS * (against + later * unseen / spread))
         return weights
 
     def _rivalry(self, counts: list[list[int]], others: list[int]) -> dict[int, float]:
@@ -401,7 +490,7 @@ class TricksPosition:
         the further one is ahead on its shares' present worth the more it counts."""
         if self.teams or RIVAL_SPREAD <= 0:
             return {s: 1 / len(others) for s in others}
-        worths = [self.company_worth(c) for c in self.companies]
+        worths = [self._worths[c] for c in self.companies]
         ahead = {s: sum([n * w for n, w in zip(counts[s], worths, strict=True)]) for s in others}
         top = max(ahead.values())
         odds = {s: math.exp((ahead[s] - top) / RIVAL_SPREAD) for s in others}
@@ -464,37 +553,53 @@ class TricksPosition:
         return round((self.tables.value_totals[index] - self.seen_sum[index]) / left) \
             if left else 0
 
+    def _unseen_of(self, company: int) -> list[int]:
+        """The company's cards neither seen nor in the hand, weakest first."""
+        known = self._unseen.get(company)
+        if known is None:
+            seen, mine, strengths = self.seen, self.mine, self.data.strengths
+            known = self._unseen[company] = [
+                c for c in range(company * strengths, (company + 1) * strengths)
+                if c not in seen and c not in mine]
+        return known
+
     def unseen_stronger(self, card: int) -> int:
         """How many cards of `card`'s company stronger than it this seat has not seen."""
-        seen, mine = self.seen, self.mine
-        top = (card // self.data.strengths + 1) * self.data.strengths
-        return sum(c not in seen and c not in mine for c in range(card + 1, top))
+        unseen = self._unseen_of(card // self.data.strengths)
+        return len(unseen) - bisect_right(unseen, card)
 
     def win_chance(self, card: int) -> float:
         """The chance no seat still to play beats `card`, taking it that a seat
         plays a stronger card of the led company whenever it holds one."""
         strengths = self.data.strengths
-        company = self.companies[card // strengths]
-        led = self.led or company
-        if company != led:
+        company = card // strengths
+        if self.led is not None and self.index[self.led] != company:
             return 0.0
         # a stronger card of the same company has a higher number
-        if any(c // strengths == card // strengths and c > card for _, c in self.trick):
+        if any(c // strengths == company and c > card for _, c in self.trick):
             return 0.0
         stronger = self.unseen_stronger(card)
         if not stronger:
             return 1.0
+        waiting = self._waiting.get(company)
+        if waiting is None:
+            waiting = self._waiting[company] = self._still_to_play(company)
+        hidden, hands = waiting
+        chance = 1.0
+        for cards in hands:
+            chance *= _none_drawn(hidden, stronger, cards)
+        return chance
+
+    def _still_to_play(self, company: int) -> tuple[int, list[int]]:
+        """The cards in the hands that may hold the led `company`'s (every seat's
+        but this one's, less those void in it), and the hand sizes of those seats
+        still to play."""
         played = {s for s, _ in self.trick} | {self.seat}
         # the unseen cards of the led company lie in the hands of the seats not void in it
-        bit = 1 << card // strengths
+        bit = 1 << company
         able = [s for s in range(self.players) if s != self.seat and not self.voids[s] & bit]
         cards = self.cards
-        hidden = sum(cards[s] for s in able)
-        chance = 1.0
-        for s in able:
-            if s not in played:
-                chance *= _none_drawn(hidden, stronger, cards[s])
-        return chance
+        return sum(cards[s] for s in able), [cards[s] for s in able if s not in played]
 
     def placing_value(self, entry: dict[str, Any]) -> float:
         """What winning a city or locomotive brings over leaving it to chance."""
@@ -529,34 +634,48 @@ class TricksPosition:
         return self.index[shown["company"]] * self.data.strengths + shown["strength"] - 1
 
     def play_value(self, card: int) -> float:
-        kinds, head = self.lane_kinds, self.lane_head
         strengths = self.data.strengths
         company = self.companies[card // strengths]
         p = self.win_chance(card)
         keep = KEEP_STRENGTH * (card % strengths + 1)
-        kind = kinds[0]
         # the winner leads next: with a sure card that wins the next city or locomotive
         lead = 0.0
-        if len(kinds) > 1 and kinds[1] in ("city", "locomotive") and self.holds_master(card):
-            lead = LEAD * p * self.placing_value(head[1])
-        if kind == "city" or kind == "locomotive":
+        if self.operating_next and self.holds_master(card):
+            lead = LEAD * p * self.placing_value(self.lane_head[1])
+        if self.operating_now:
             laid = self.lay_gain(company, self.data.card_values[card])[0]
             if not self.trick:
                 # leading: the others follow, laying cards of this company on its line
-                laid += FOLLOWERS * (self.players - 1) * self.lay_gain(
-                    company, self.mean_value(company))[0]
-            return p * self.placing_value(head[0]) + laid + lead - keep
-        # a share trick: the lane's share if won, the played card as a share if lost
-        # (relative to the opponents: each of them takes a share too, the lane's for
-        # a winner, mostly one of the led company for the others as they must follow)
-        taken = head[0].get("company") if kind in ("exchange", None) else None
-        lane_worth = self.company_worth(taken) if taken else 0.0
-        led_worth = self.company_worth(self.led or company)
-        others = max(self.players - 1, 1)
-        won = lane_worth - OPPONENTS * led_worth
-        lost = self.company_worth(company) - OPPONENTS * (
-            lane_worth + (others - 1) * led_worth) / others
+                laid += self._followed(company)
+            return p * self.placing_value(self.lane_head[0]) + laid + lead - keep
+        won, lost = self._share_terms(company)
         return p * won + (1 - p) * lost + lead - keep
+
+    def _followed(self, company: str) -> float:
+        """What the others following a lead of `company` would lay on its line."""
+        known = self._follow.get(company)
+        if known is None:
+            known = self._follow[company] = FOLLOWERS * (self.players - 1) * self.lay_gain(
+                company, self.mean_value(company))[0]
+        return known
+
+    def _share_terms(self, company: str) -> tuple[float, float]:
+        """In a share trick, what playing a card of `company` brings if it wins and
+        if it loses: the lane's share if won, the played card as a share if lost
+        (relative to the opponents: each of them takes a share too, the lane's for
+        a winner, mostly one of the led company for the others as they must follow)."""
+        known = self._terms.get(company)
+        if known is None:
+            kind = self.lane_kinds[0]
+            taken = self.lane_head[0].get("company") if kind in ("exchange", None) else None
+            lane_worth = self.company_worth(taken) if taken else 0.0
+            led_worth = self.company_worth(self.led or company)
+            others = max(self.players - 1, 1)
+            won = lane_worth - OPPONENTS * led_worth
+            lost = self.company_worth(company) - OPPONENTS * (
+                lane_worth + (others - 1) * led_worth) / others
+            known = self._terms[company] = (won, lost)
+        return known
 
 
 class GreedyTricksBot:
@@ -576,8 +695,13 @@ class GreedyTricksBot:
         state is kept, so no other object can take its identity meanwhile)."""
         version = PublicCards.version(state)
         last = self._public
-        if last is not None and last[0] is state and last[1] == version:
-            return last[2]
+        if last is not None and last[0] is state:
+            if last[1] == version:
+                return last[2]
+            if last[1][2] == version[2]:          # the same locomotives placed
+                public = last[2].caught_up(state)
+                self._public = (state, version, public)
+                return public
         public = PublicCards(state)
         self._public = (state, version, public)
         return public
