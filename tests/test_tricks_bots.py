@@ -146,3 +146,32 @@ def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players
             checked.add(state.phase)
             state.apply(actor, whole if rng.random() < 0.7 else rng.choice(legal))
     assert checked >= {"play", "locomotive", "lay"} | ({"city"} if players < 5 else set())
+
+
+@pytest.mark.parametrize("players,options", [
+    (3, {}), (4, {"teams": True}), (5, {"expert": True}), (4, {})])
+def test_a_quick_lay_is_where_the_whole_position_lays(players, options):
+    """Rollouts lay a card from the line's worths and the bounds of the
+    company's weight when these tell the end (tricks.quick_lay): it must be
+    the end the whole position's lay_gain picks, and it must tell most lays."""
+    told = untold = 0
+    for seed in range(6):
+        state = create(GAME, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            if state.phase == "lay":
+                public = tricks_bot.PublicCards(state)
+                end = tricks_bot.quick_lay(state, seat, public)
+                position = tricks_bot.TricksPosition.of_state(state, seat, public)
+                card = dict(state.trick)[seat]
+                data = state.data
+                whole = position.lay_gain(data.companies[data.company_of(card)],
+                                          data.card_values[card])[1]
+                if end is None:
+                    untold += 1
+                else:
+                    assert end == whole
+                    told += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert told > 2 * untold

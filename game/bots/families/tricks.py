@@ -230,6 +230,7 @@ class PublicCards:
         lane = state.lane
         self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
         self.lane_head = [tables.entry_view(e) for e in lane[:2]]
+        self.operating_share = _operating_share(self.lane_kinds)
         share_company = tables.share_company
         self.counts: list[list[int]] = []
         self.held = [len(shares) for shares in state.shares]
@@ -294,6 +295,7 @@ class PublicCards:
             lane = state.lane
             new.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
             new.lane_head = [tables.entry_view(e) for e in lane[:2]]
+            new.operating_share = _operating_share(new.lane_kinds)
             for kind, payload in lane:
                 if kind == SHARE:
                     add(payload)
@@ -311,6 +313,73 @@ class PublicCards:
         new.seen, new.seen_count, new.seen_sum = seen, seen_count, seen_sum
         new.worths = {key: w for key, w in self.worths.items() if key[0] not in grew}
         return new
+
+
+def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
+    """The end where the greedy player lays its card in `state`, when it can be
+    told without the whole position; None when it cannot.
+
+    The position lays at the left if `w * A - w * C > w * B - w * C`, where A,
+    B and C are the line's worths with the card at the left, at the right and
+    without it, and w is the company's weight: so only the order of A and B and
+    the sign of w count (w * A and w * B round apart, the worths being sums of
+    station values over at most the five locomotives to come, far from equal in
+    the last bits). Equal worths, or w nil, give the right end. The weight
+    needs every opponent's rivalry, but these sum to one, so w lies between the
+    values it takes with the fewest and the most shares an opponent holds: when
+    both are clearly of one sign, that is w's sign."""
+    data = state.data
+    strengths = data.strengths
+    card = next(c for s, c in state.trick if s == seat)
+    index = card // strengths
+    name = data.companies[index]
+    seen_count, seen_sum = public.seen_count[index], public.seen_sum[index]
+    for _, other in state.trick:
+        if other // strengths == index:
+            seen_count += 1
+            seen_sum += data.card_values[other]
+    share = public.operating_share
+    mean, count = _additions(strengths - seen_count, share,
+                             _tables(data).value_totals[index] - seen_sum)
+    before, after = [mean] * (count // 2), [mean] * (count - count // 2)
+    line, loco, value = public.values[name], public.locos[name], data.card_values[card]
+    coming = [(d, cost) for n, d, cost in data.locomotives if n not in public.placed]
+    at_left = worth(before + [value] + line + after, loco, coming)
+    at_right = worth(before + line + [value] + after, loco, coming)
+    if at_left == at_right:
+        return "right"
+    partners = {s for team in TEAMS for s in team if seat in team} if state.teams else {seat}
+    held = sum(public.counts[s][index] for s in partners)
+    rivals = [public.counts[s][index] for s in range(state.players) if s not in partners]
+    mine = sum(c // strengths == index for c in state.hands[seat])
+    later = FUTURE * (1 - share)
+    unseen = strengths - seen_count - mine
+    weight = held + later * mine - OPPONENTS * later * unseen / (state.players - 1)
+    low, high = weight - OPPONENTS * max(rivals), weight - OPPONENTS * min(rivals)
+    if low > SURE_SIGN:
+        return "left" if at_left > at_right else "right"
+    if high < -SURE_SIGN:
+        return "left" if at_left < at_right else "right"
+    return None
+
+
+# A weight further from nought than this has the sign its bounds say, whatever the
+# order its terms are added in.
+SURE_SIGN = 1e-6
+
+
+def _operating_share(kinds: list[str | None]) -> float:
+    """The share of the tricks left that lay cards (a city or a locomotive)."""
+    operating = sum(k in ("city", "locomotive") for k in kinds)
+    return operating / len(kinds) if kinds else 0.0
+
+
+def _additions(left: int, share: float, remaining: int) -> tuple[int, int]:
+    """A line's expected additions, (mean station value, how many): `left`
+    company cards still in hands, of station values `remaining` in all."""
+    count = round(left * share * ADDITIONS)
+    mean = round(remaining / left) if left else 0
+    return mean, count
 
 
 class TricksPosition:
@@ -436,18 +505,15 @@ class TricksPosition:
         """Station values each line may still get (half at each end): the company's
         cards still in hands, in the share of the tricks left that lay cards. Works
         out the lines' worths with them (remembered with the public cards)."""
-        kinds = self.lane_kinds
-        operating = sum(k in ("city", "locomotive") for k in kinds)
-        share = self.operating_share = operating / len(kinds) if kinds else 0.0
+        share = self.operating_share = _operating_share(self.lane_kinds)
         out = {}
         strengths, totals = self.data.strengths, self.tables.value_totals
         seen_count, seen_sum = self.seen_count, self.seen_sum
         values, locos, coming, worths = self.values, self.locos, self.coming, self._worths
         memo, waiting = self._memo, len(coming)
         for index, company in enumerate(self.companies):
-            left = strengths - seen_count[index]       # cards still in hands
-            count = round(left * share * ADDITIONS)
-            mean = round((totals[index] - seen_sum[index]) / left) if left else 0
+            mean, count = _additions(strengths - seen_count[index], share,
+                                     totals[index] - seen_sum[index])
             before, after = [mean] * (count // 2), [mean] * (count - count // 2)
             out[company] = (before, after)
             key = (index, mean, count, waiting)
@@ -744,10 +810,15 @@ class GreedyTricksBot:
     def greedy_in(self, state: TricksState, seat: int) -> Action:
         """What `greedy(state.view(seat), state.legal_actions(seat))` plays, with
         the same random draws, read from the engine's numbers (rollouts)."""
-        position = TricksPosition.of_state(state, seat, self.public_cards(state))
+        public = self.public_cards(state)
+        phase = state.phase
+        if phase == "lay":
+            end = quick_lay(state, seat, public)
+            if end is not None:
+                return {"type": "lay", "end": end}
+        position = TricksPosition.of_state(state, seat, public)
         data = state.data
         names = data.companies
-        phase = state.phase
         if phase == "play":
             rng = self.rng
             card = max(state.playable_cards(seat),
