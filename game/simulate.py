@@ -34,7 +34,8 @@ def win_share(record: dict[str, Any], seat: int) -> float:
 def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = None,
               iterations: int | None = None,
               think_times: list[list[float]] | None = None,
-              workers: Any = None, cpu: bool = False) -> dict[str, Any]:
+              workers: Any = None, cpu: bool = False,
+              banks: list[Any] | None = None) -> dict[str, Any]:
     """One complete game between the named bots; returns its summary record.
 
     A search bot gets `think_ms` per move (of its own CPU time with `cpu`;
@@ -43,12 +44,16 @@ def play_game(game_id: str, bots: list[str], seed: int, think_ms: int | None = N
     `think_times` (a list per seat) each seat's `choose` durations in seconds
     are appended to its list (for benchmarks). With `workers` (a
     `game.bots.pool.BotWorkers`) every move is thought in its worker processes,
-    a search shared among them.
+    a search shared among them. With `banks` each seat's think-time account
+    (game/bots/timing.py; None for a bot with none) is appended to it, for
+    the mean think time a search bot took.
     """
     state = create(game_id, players=len(bots), seed=seed)
     players = [make_bot(name, seed * 101 + seat, think_ms=think_ms, iterations=iterations,
                         cpu=cpu)
                for seat, name in enumerate(bots)]
+    if banks is not None:
+        banks.extend(getattr(bot, "bank", None) for bot in players)
     actions = 0
     while not state.is_over:
         if actions >= MAX_ACTIONS:

@@ -42,14 +42,21 @@ def main(argv: list[str] | None = None) -> int:
         seat = i % args.players
         bots = [args.against] * args.players
         bots[seat] = "search"
-        record = play_game(args.game, bots, args.seed + i, think_ms=args.think_ms, cpu=True)
+        banks: list = []
+        record = play_game(args.game, bots, args.seed + i, think_ms=args.think_ms, cpu=True,
+                           banks=banks)
         record["think_ms"], record["clock"] = args.think_ms, "cpu"
+        # the search's mean CPU time a searched move (its set time on average:
+        # big decisions take longer, the moves after repay it)
+        mean = banks[seat].mean_ms if banks[seat] is not None else None
+        record["think_mean_ms"] = None if mean is None else round(mean, 1)
         with args.out.open("a", encoding="utf-8") as out:
             out.write(json.dumps(record) + "\n")
         wins += win_share(record, seat)
         low, high = wilson(wins, i + 1)
         print(f"{args.game} game {i + 1}/{args.games} (seed {args.seed + i}): search "
               f"{wins:g}/{i + 1} = {wins / (i + 1):.1%} ({low:.0%}-{high:.0%}), "
+              f"{record['think_mean_ms']} ms a search, "
               f"{time.perf_counter() - started:.0f} s", flush=True)
     return 0
 

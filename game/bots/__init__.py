@@ -31,6 +31,7 @@ from game.bots.search import (
     check_think_ms,
     redealer,
 )
+from game.bots.timing import ThinkBank
 from game.rules import GAMES
 from game.rules.base import Action, GameState, View
 from game.rules.words import N_
@@ -100,6 +101,9 @@ class FamilyBot:
         self.name = name
         self.rng = random.Random(seed)
         self.budget = budget
+        # the think time owed for big decisions, kept across moves (and
+        # across the worker processes that think them: game/bots/pool.py)
+        self.bank = ThinkBank()
         self._players: dict[str, object] = {}
 
     def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
@@ -124,7 +128,8 @@ class FamilyBot:
             raise ValueError(f"the {self.name} bot does not know the game {game!r}")
         module = importlib.import_module(f"game.bots.families.{info.family}")
         if self.name == "search" and "search" in info.bots:
-            return SearchPlayer(self.rng, getattr(module, "SEARCH", SearchHooks), self.budget)
+            return SearchPlayer(self.rng, getattr(module, "SEARCH", SearchHooks), self.budget,
+                                self.bank)
         cls = getattr(module, "BOTS", {}).get(self.name)
         if cls is None:
             raise ValueError(f"{info.name} has no {self.name} bot")

@@ -44,6 +44,7 @@ from typing import Any
 from game.bots.jobs import BotJob
 from game.bots.rounds import RoundBook
 from game.bots.search import Budget
+from game.bots.timing import ThinkBank
 from game.rules import GAMES
 from game.rules.base import Action
 
@@ -110,6 +111,10 @@ class _Move:
         bot: Any = job.bot
         self.budget: Budget = getattr(bot, "budget", None) or Budget()
         self.speculate = self.budget.iterations is None
+        # the bot's time owed for big decisions (a timed search's only)
+        self.bank: ThinkBank | None = (getattr(bot, "bank", None)
+                                       if self.budget.iterations is None else None)
+        self.started = 0.0
         self.workers: set[_Worker] = set()    # holding the job (planning or planned)
         self.planned: set[_Worker] = set()
         self.book: RoundBook | None = None
@@ -251,9 +256,13 @@ class BotWorkers:
             move.planned.add(worker)
             worker.jobs.setdefault(move.id, [])
             if move.book is None:
-                _, _, move.moves, has_prior = message
+                _, _, move.moves, has_prior, weight = message
+                move.started = time.perf_counter()
+                think_ms = move.budget.think_ms
+                if move.bank is not None:
+                    think_ms = move.bank.allowance(think_ms, weight)
                 move.book = RoundBook(len(move.moves), has_prior, move.budget.iterations,
-                                      time.perf_counter() + move.budget.think_ms / 1000)
+                                      move.started + think_ms / 1000)
         elif kind == "values":
             held = worker.jobs.get(move.id, [])
             assert move.book is not None
@@ -272,6 +281,9 @@ class BotWorkers:
                 move.batch = max(1, min(MAX_BATCH, int(BATCH_SECONDS / max(each, 1e-4))))
         elif kind == "rng":
             assert move.book is not None
+            if move.bank is not None:
+                move.bank.spent(move.budget.think_ms,
+                                (time.perf_counter() - move.started) * 1000)
             self._finish(move, move.moves[move.book.choice()], message[2], move.book.done)
         elif kind == "failed":
             self._fail(move, message[2])

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.bots.rounds import DealChain, RoundBook
+from game.bots.timing import ThinkBank
 from game.rules import GAMES
 from game.rules.base import Action, GameState, IllegalAction, View
 
@@ -90,6 +91,12 @@ class SearchHooks:
         """The root moves worth searching (default: all of them)."""
         return legal
 
+    def weight(self, view: View, legal: list[Action]) -> float:
+        """How many think times this decision deserves (default 1; a family
+        gives its big choices more, repaid by the moves after: see
+        game/bots/timing.py)."""
+        return 1.0
+
     def fallback(self, view: View, legal: list[Action]) -> Action:
         """The move when there is nothing to search from (no deal)."""
         return self.rng.choice(legal)
@@ -135,6 +142,7 @@ class Plan:
     moves: list[Action]
     deal: Deal
     has_prior: bool
+    weight: float = 1.0
 
 
 class SearchPlayer:
@@ -151,10 +159,12 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, rng: random.Random, hooks: type[SearchHooks] = SearchHooks,
-                 budget: Budget | None = None):
+                 budget: Budget | None = None, bank: ThinkBank | None = None):
         self.rng = rng
         self.hooks = hooks(rng)
         self.budget = budget or Budget()
+        # the time this bot owes for its big decisions (timed budgets only)
+        self.bank = bank if bank is not None else ThinkBank()
         # for the stats and the tests: rollouts, rounds (deals), and each root
         # move's mean (None for a move dropped early)
         self.last_iterations = 0
@@ -167,7 +177,8 @@ class SearchPlayer:
         plan = self.plan(view, legal, deal)
         if not isinstance(plan, Plan):
             return plan
-        return plan.moves[self._search(plan.seat, plan.moves, plan.deal, plan.has_prior)]
+        return plan.moves[self._search(plan.seat, plan.moves, plan.deal, plan.has_prior,
+                                       plan.weight)]
 
     def plan(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action | Plan:
         """What to search, or the move at once (a forced move, a single
@@ -187,7 +198,7 @@ class SearchPlayer:
                         + (self.hooks.candidates(view, legal) or legal))
         if len(moves) == 1:
             return moves[0]
-        return Plan(view["you"], moves, deal, prior in legal)
+        return Plan(view["you"], moves, deal, prior in legal, self.hooks.weight(view, legal))
 
     def _world(self, view: View) -> Deal | None:
         """The family's state rebuilt from `view`, or None if it cannot be (a
@@ -197,10 +208,15 @@ class SearchPlayer:
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             return None
 
-    def _search(self, seat: int, moves: list[Action], deal: Deal, has_prior: bool) -> int:
+    def _search(self, seat: int, moves: list[Action], deal: Deal, has_prior: bool,
+                weight: float = 1.0) -> int:
         clock = time.thread_time if self.budget.cpu else time.perf_counter
-        book = RoundBook(len(moves), has_prior, self.budget.iterations,
-                         clock() + self.budget.think_ms / 1000, clock)
+        budget = self.budget
+        timed = budget.iterations is None
+        think_ms = self.bank.allowance(budget.think_ms, weight) if timed else budget.think_ms
+        started = clock()
+        book = RoundBook(len(moves), has_prior, budget.iterations,
+                         started + think_ms / 1000, clock)
         chain = DealChain(deal, self.rng)
         while (unit := book.next_unit()) is not None:
             r, k = unit
@@ -208,6 +224,8 @@ class SearchPlayer:
             self.rng.setstate(luck)            # the same draws for every move
             book.record(r, k, self._rollout(root.clone(), seat, moves[k]))
         chain.finish(book.opened)              # the next deal's draws differ
+        if timed:
+            self.bank.spent(budget.think_ms, (clock() - started) * 1000)
         self.note(book)
         return book.choice()
 

@@ -105,7 +105,7 @@ def _answer(message: tuple, searches: dict) -> tuple | None:
         if not isinstance(plan, Plan):
             return ("chosen", job, plan, bot.rng.getstate(), 0)
         searches[job] = (player, plan, DealChain(plan.deal, player.rng))
-        return ("planned", job, plan.moves, plan.has_prior)
+        return ("planned", job, plan.moves, plan.has_prior, plan.weight)
     if kind == "units":
         _, _, units, deadline = message
         if job not in searches:

@@ -580,6 +580,10 @@ class RoutesSearch(SearchHooks):
     widest = 8
     # ways to keep weighed when an offer has more than `widest` (Italy's)
     widest_keep = 4
+    # think times a choice of tickets gets (game/bots/timing.py): where Hard
+    # gains most, and it needs the rollouts (tools/probe_decisions.py --only
+    # keep_tickets on Italy: -0.013 a decision at 40 rollouts, +0.070 at 160)
+    keep_weight = 4.0
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
@@ -613,6 +617,9 @@ class RoutesSearch(SearchHooks):
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
+
+    def weight(self, view: View, legal: list[Action]) -> float:
+        return self.keep_weight if legal and legal[0]["type"] == "keep_tickets" else 1.0
 
     def world(self, view: View) -> Deal | None:
         world = world_from_view(view)
