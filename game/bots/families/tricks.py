@@ -227,6 +227,7 @@ class PublicCards:
             names[c]: None if loco is None else locomotives[loco][1:]
             for c, loco in enumerate(state.locos)}
         self.placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
+        self.coming = [(d, cost) for name, d, cost in locomotives if name not in self.placed]
         lane = state.lane
         self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
         self.lane_head = [tables.entry_view(e) for e in lane[:2]]
@@ -254,6 +255,8 @@ class PublicCards:
         self.seen_count, self.seen_sum = _tally(data, seen)
         # the lines' worths by (company, expected additions, locomotives to come)
         self.worths: dict[tuple[int, int, int, int], float] = {}
+        # by seat: its opponents and the shares it and a partner hold
+        self.sides: dict[int, tuple[list[int], list[int]]] = {}
 
     @staticmethod
     def version(state: TricksState) -> tuple[int, int, int]:
@@ -301,6 +304,7 @@ class PublicCards:
                     add(payload)
             share_company = tables.share_company
             new.counts, new.held = [list(count) for count in self.counts], []
+            new.sides = {}
             for seat, shares in enumerate(state.shares):
                 for share in shares[self.held[seat]:]:
                     new.counts[seat][share_company[share]] += 1
@@ -423,14 +427,15 @@ class TricksPosition:
         for player in view["players"]:
             for share in player["shares"]:
                 self.counts[player["seat"]][index[share["company"]]] += 1
-        # company cards out of every hand but this seat's (they are public)
-        seen = {card(c) for _, c in view["trick"]}
-        seen |= {card(c) for line in view["lines"].values() for c in line if "strength" in c}
+        # company cards out of every hand and the trick (they are public)
+        seen = {card(c) for line in view["lines"].values() for c in line if "strength" in c}
         seen |= {card(c) for p in view["players"] for c in p["shares"] if "strength" in c}
         seen |= {card(c) for c in lane if "strength" in c}
         seen |= {card(c) for c in view["removed_cards"]}
         self.seen: set[int] = seen
+        self.operating_share = _operating_share(self.lane_kinds)
         self._memo: dict[tuple[int, int, int, int], float] = {}
+        self._sides: dict[int, tuple[list[int], list[int]]] = {}
         self._derive()
 
     @classmethod
@@ -452,10 +457,11 @@ class TricksPosition:
         self.teams = state.teams
         self.values = public.values
         self.locos = public.locos
-        placed = public.placed
+        self.coming = public.coming
         if state.phase == "locomotive" and seat == state.current:
-            placed = [*placed, data.locomotives[state.loco_queue[0]][0]]
-        self.coming = [(d, cost) for name, d, cost in data.locomotives if name not in placed]
+            pending = data.locomotives[state.loco_queue[0]][0]
+            self.coming = [(d, cost) for name, d, cost in data.locomotives
+                           if name not in public.placed and name != pending]
         self.hand = list(state.hands[seat])
         self.trick = list(state.trick)
         self.led = None if state.led is None else names[state.led]
@@ -465,25 +471,24 @@ class TricksPosition:
         self.voids = list(state.voids)
         self.counts = public.counts
         self._memo = public.worths
-        # the public cards and those in the trick
-        seen = set(public.seen)
+        self._sides = public.sides
+        self.operating_share = public.operating_share
+        self.seen = public.seen
+        # the public cards and those in the trick, by company
         seen_count, seen_sum = list(public.seen_count), list(public.seen_sum)
         strengths, card_values = data.strengths, data.card_values
         for _, card in state.trick:
-            seen.add(card)
             seen_count[card // strengths] += 1
             seen_sum[card // strengths] += card_values[card]
-        self.seen = seen
         self._derive(seen_count, seen_sum)
         return self
 
     def _derive(self, seen_count: list[int] | None = None,
                 seen_sum: list[int] | None = None) -> None:
         self.index = self.tables.index
-        self.mine = set(self.hand)
         # per company: the cards out of hands (counted, and their station values summed)
         if seen_count is None or seen_sum is None:
-            seen_count, seen_sum = _tally(self.data, self.seen)
+            seen_count, seen_sum = _tally(self.data, [*self.seen, *(c for _, c in self.trick)])
         self.seen_count, self.seen_sum = seen_count, seen_sum
         self._worths: dict[str, float] = {}  # company_worth of the lines as they are
         self.extras = self._expected_additions()
@@ -494,6 +499,7 @@ class TricksPosition:
         # per company, worked out when first asked: the cards not seen, the seats
         # still to play, what following a lead brings, a share trick's stakes
         self._unseen: dict[int, list[int]] = {}
+        self._held: set[int] | None = None
         self._waiting: dict[int, tuple[int, list[int]]] = {}
         self._follow: dict[str, float] = {}
         self._terms: dict[str, tuple[float, float]] = {}
@@ -505,7 +511,7 @@ class TricksPosition:
         """Station values each line may still get (half at each end): the company's
         cards still in hands, in the share of the tricks left that lay cards. Works
         out the lines' worths with them (remembered with the public cards)."""
-        share = self.operating_share = _operating_share(self.lane_kinds)
+        share = self.operating_share
         out = {}
         strengths, totals = self.data.strengths, self.tables.value_totals
         seen_count, seen_sum = self.seen_count, self.seen_sum
@@ -526,10 +532,10 @@ class TricksPosition:
 
     def _weights(self) -> dict[str, float]:
         seat, counts = self.seat, self.counts
-        partners = {seat}
-        if self.teams:
-            partners = {s for team in TEAMS for s in team if seat in team}
-        others = [s for s in range(self.players) if s not in partners]
+        sides = self._sides.get(seat)
+        if sides is None:
+            sides = self._sides[seat] = self._sides_of(seat)
+        others, held = sides
         # cards still in hands become shares in the share tricks left: ours for us,
         # the unseen ones spread over the other seats
         later = FUTURE * (1 - self.operating_share)
@@ -540,8 +546,6 @@ class TricksPosition:
             mine[card // strengths] += 1
         rivalry = self._rivalry(counts, others)
         rivals = [(rivalry[s], counts[s]) for s in others]
-        held = counts[seat] if len(partners) == 1 else [
-            sum([counts[s][i] for s in partners]) for i in range(len(companies))]
         spread = self.players - 1
         weights = {}
         for i, c in enumerate(companies):
@@ -550,6 +554,17 @@ class TricksPosition:
             weights[c] = (held[i] + later * mine[i]
                           - OPPONENTS * (against + later * unseen / spread))
         return weights
+
+    def _sides_of(self, seat: int) -> tuple[list[int], list[int]]:
+        """The seat's opponents, and the shares it and a partner hold by company."""
+        counts = self.counts
+        partners = {seat}
+        if self.teams:
+            partners = {s for team in TEAMS for s in team if seat in team}
+        others = [s for s in range(self.players) if s not in partners]
+        held = counts[seat] if len(partners) == 1 else [
+            sum([counts[s][i] for s in partners]) for i in range(len(self.companies))]
+        return others, held
 
     def _rivalry(self, counts: list[list[int]], others: list[int]) -> dict[int, float]:
         """How much each opponent's shares count: to win the bot must beat the best, so
@@ -623,10 +638,13 @@ class TricksPosition:
         """The company's cards neither seen nor in the hand, weakest first."""
         known = self._unseen.get(company)
         if known is None:
-            seen, mine, strengths = self.seen, self.mine, self.data.strengths
+            seen, strengths = self.seen, self.data.strengths
+            held = self._held          # in the hand or the trick
+            if held is None:
+                held = self._held = {*self.hand, *(c for _, c in self.trick)}
             known = self._unseen[company] = [
                 c for c in range(company * strengths, (company + 1) * strengths)
-                if c not in seen and c not in mine]
+                if c not in seen and c not in held]
         return known
 
     def unseen_stronger(self, card: int) -> int:

@@ -104,6 +104,7 @@ from game.rules.tricks.scoring import best_stretch
 from game.rules.words import N_
 
 ENDS = ("left", "right")
+CARD_KEYS = frozenset(("company", "strength", "value"))
 SHAPES: dict[str, dict[str, type]] = {
     "play": {"card": dict},
     "city": {"company": str, "end": str},
@@ -264,7 +265,7 @@ class TricksState:
     def apply(self, seat: int, action: Action) -> list[Event]:
         kind = self._check_shape(seat, action)
         events: list[Event] = []
-        getattr(self, f"_do_{kind}")(seat, action, events)  # validates before it changes
+        _ACTIONS[kind](self, seat, action, events)  # validates before it changes
         self.history.append((seat, _copy_action(action)))
         return events
 
@@ -359,7 +360,7 @@ class TricksState:
         if shape is None:
             raise IllegalAction(N_("unknown action type {kind}; actions are {kinds}"),
                                 kind=repr(kind), kinds=list(SHAPES))
-        if len(action) != len(shape) + 1 or not all(k in action for k in shape):
+        if len(action) != len(shape) + 1 or not action.keys() >= shape.keys():
             missing = [k for k in shape if k not in action]
             extra = [k for k in action if k != "type" and k not in shape]
             raise IllegalAction(N_("'{kind}' action: missing {missing}; unexpected {extra}"),
@@ -392,8 +393,8 @@ class TricksState:
         return end
 
     def _card(self, given: dict) -> int:
-        extra = [k for k in given if k not in ("company", "strength", "value")]
-        if extra:
+        if not CARD_KEYS.issuperset(given):
+            extra = [k for k in given if k not in CARD_KEYS]
             raise IllegalAction(N_("a card has a company, a strength and a value, not "
                                    "{keys}"), keys=list(map(str, extra)))
         name, strength = given.get("company"), given.get("strength")
@@ -678,6 +679,10 @@ class TricksState:
         return {"scores": scores, "winners": [s for s in range(self.players) if scores[s] == top],
                 "breakdown": breakdown, "companies": {c["company"]: c for c in companies},
                 "over": self.is_over}
+
+
+# what each action type does (TricksState.apply), looked up once
+_ACTIONS = {kind: getattr(TricksState, f"_do_{kind}") for kind in SHAPES}
 
 
 def _copy_action(action: Action) -> Action:
