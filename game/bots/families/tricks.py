@@ -264,15 +264,14 @@ class PublicCards:
         wins a trick, lays a card or city (lines only grow) or places a locomotive."""
         return state.tricks_played, sum(map(len, state.lines)), state.locos.count(None)
 
-    def caught_up(self, state: TricksState) -> PublicCards:
-        """These public cards as they are in `state`, a later moment of the same
-        game with the same locomotives placed: lines, shares and removed cards
-        only grow, so only what was added is read (and the lane again)."""
+    def catch_up(self, state: TricksState) -> None:
+        """Bring these public cards up to `state`, a later moment of the same game
+        with the same locomotives placed: lines, shares and removed cards only
+        grow, so only what was added is read (and the lane again). In place: a
+        rollout's positions last one move, and none is left by then."""
         data = state.data
         tables = _tables(data)
-        new = PublicCards.__new__(PublicCards)
-        new.__dict__.update(self.__dict__)
-        seen, seen_count, seen_sum = set(self.seen), list(self.seen_count), list(self.seen_sum)
+        seen, seen_count, seen_sum = self.seen, self.seen_count, self.seen_sum
         strengths, card_values = data.strengths, data.card_values
 
         def add(card: int) -> None:
@@ -281,42 +280,37 @@ class PublicCards:
                 seen_count[card // strengths] += 1
                 seen_sum[card // strengths] += card_values[card]
 
-        grew = set()
         if sum(map(len, state.lines)) != sum(self.lengths):
-            new.values, new.lengths = dict(self.values), list(self.lengths)
-            items = tables.item_values
+            items, grew = tables.item_values, set()
             for c, line in enumerate(state.lines):
                 if len(line) != self.lengths[c]:
                     grew.add(c)
-                    new.values[data.companies[c]] = [items[x] for x in line]
-                    new.lengths[c] = len(line)
+                    self.values[data.companies[c]] = [items[x] for x in line]
+                    self.lengths[c] = len(line)
                     for x in line:
                         if x >= 0:
                             add(x)
+            self.worths = {key: w for key, w in self.worths.items() if key[0] not in grew}
         if state.tricks_played != self.tricks_played:
-            new.tricks_played = state.tricks_played
+            self.tricks_played = state.tricks_played
             lane = state.lane
-            new.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
-            new.lane_head = [tables.entry_view(e) for e in lane[:2]]
-            new.operating_share = _operating_share(new.lane_kinds)
+            self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
+            self.lane_head = [tables.entry_view(e) for e in lane[:2]]
+            self.operating_share = _operating_share(self.lane_kinds)
             for kind, payload in lane:
                 if kind == SHARE:
                     add(payload)
             share_company = tables.share_company
-            new.counts, new.held = [list(count) for count in self.counts], []
-            new.sides = {}
+            self.sides = {}
             for seat, shares in enumerate(state.shares):
                 for share in shares[self.held[seat]:]:
-                    new.counts[seat][share_company[share]] += 1
+                    self.counts[seat][share_company[share]] += 1
                     if share < EXCHANGE_BASE:
                         add(share)
-                new.held.append(len(shares))
+                self.held[seat] = len(shares)
             for card in state.removed[self.removed:]:
                 add(card)
-            new.removed = len(state.removed)
-        new.seen, new.seen_count, new.seen_sum = seen, seen_count, seen_sum
-        new.worths = {key: w for key, w in self.worths.items() if key[0] not in grew}
-        return new
+            self.removed = len(state.removed)
 
 
 def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
@@ -462,13 +456,13 @@ class TricksPosition:
             pending = data.locomotives[state.loco_queue[0]][0]
             self.coming = [(d, cost) for name, d, cost in data.locomotives
                            if name not in public.placed and name != pending]
-        self.hand = list(state.hands[seat])
-        self.trick = list(state.trick)
+        self.hand = state.hands[seat]       # read, never changed (nor kept)
+        self.trick = state.trick
         self.led = None if state.led is None else names[state.led]
         self.lane_kinds = public.lane_kinds
         self.lane_head = public.lane_head
         self.cards = [len(h) for h in state.hands]
-        self.voids = list(state.voids)
+        self.voids = state.voids
         self.counts = public.counts
         self._memo = public.worths
         self._sides = public.sides
@@ -783,7 +777,8 @@ class GreedyTricksBot:
             if last[1] == version:
                 return last[2]
             if last[1][2] == version[2]:          # the same locomotives placed
-                public = last[2].caught_up(state)
+                public = last[2]
+                public.catch_up(state)
                 self._public = (state, version, public)
                 return public
         public = PublicCards(state)
