@@ -53,6 +53,7 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Iterable
+from operator import mul
 from typing import Any
 
 from game.bots.families.tricks_worlds import WorldBuilder
@@ -256,7 +257,7 @@ class PublicCards:
         # the lines' worths by (company, expected additions, locomotives to come)
         self.worths: dict[tuple[int, int, int, int], float] = {}
         # by seat: its opponents and the shares it and a partner hold
-        self.sides: dict[int, tuple[list[int], list[int]]] = {}
+        self.sides: dict[int, tuple[list[int], list[int], list[list[int]]]] = {}
 
     @staticmethod
     def version(state: TricksState) -> tuple[int, int, int]:
@@ -429,7 +430,7 @@ class TricksPosition:
         self.seen: set[int] = seen
         self.operating_share = _operating_share(self.lane_kinds)
         self._memo: dict[tuple[int, int, int, int], float] = {}
-        self._sides: dict[int, tuple[list[int], list[int]]] = {}
+        self._sides: dict[int, tuple[list[int], list[int], list[list[int]]]] = {}
         self._derive()
 
     @classmethod
@@ -529,7 +530,7 @@ class TricksPosition:
         sides = self._sides.get(seat)
         if sides is None:
             sides = self._sides[seat] = self._sides_of(seat)
-        others, held = sides
+        others, held, columns = sides
         # cards still in hands become shares in the share tricks left: ours for us,
         # the unseen ones spread over the other seats
         later = FUTURE * (1 - self.operating_share)
@@ -539,18 +540,18 @@ class TricksPosition:
         for card in self.hand:
             mine[card // strengths] += 1
         rivalry = self._rivalry(counts, others)
-        rivals = [(rivalry[s], counts[s]) for s in others]
         spread = self.players - 1
         weights = {}
         for i, c in enumerate(companies):
             unseen = strengths - seen_count[i] - mine[i]
-            against = sum([x * row[i] for x, row in rivals])
+            against = sum(map(mul, rivalry, columns[i]))
             weights[c] = (held[i] + later * mine[i]
                           - OPPONENTS * (against + later * unseen / spread))
         return weights
 
-    def _sides_of(self, seat: int) -> tuple[list[int], list[int]]:
-        """The seat's opponents, and the shares it and a partner hold by company."""
+    def _sides_of(self, seat: int) -> tuple[list[int], list[int], list[list[int]]]:
+        """The seat's opponents, the shares it and a partner hold by company, and
+        by company the shares each opponent holds."""
         counts = self.counts
         partners = {seat}
         if self.teams:
@@ -558,19 +559,20 @@ class TricksPosition:
         others = [s for s in range(self.players) if s not in partners]
         held = counts[seat] if len(partners) == 1 else [
             sum([counts[s][i] for s in partners]) for i in range(len(self.companies))]
-        return others, held
+        return others, held, [[counts[s][i] for s in others] for i in range(len(self.companies))]
 
-    def _rivalry(self, counts: list[list[int]], others: list[int]) -> dict[int, float]:
-        """How much each opponent's shares count: to win the bot must beat the best, so
-        the further one is ahead on its shares' present worth the more it counts."""
+    def _rivalry(self, counts: list[list[int]], others: list[int]) -> list[float]:
+        """How much each opponent's shares count (in the order of `others`): to win
+        the bot must beat the best, so the further one is ahead on its shares'
+        present worth the more it counts."""
         if self.teams or RIVAL_SPREAD <= 0:
-            return {s: 1 / len(others) for s in others}
+            return [1 / len(others) for _ in others]
         worths = [self._worths[c] for c in self.companies]
-        ahead = {s: sum([n * w for n, w in zip(counts[s], worths, strict=True)]) for s in others}
-        top = max(ahead.values())
-        odds = {s: math.exp((ahead[s] - top) / RIVAL_SPREAD) for s in others}
-        total = sum(odds.values())
-        return {s: x / total for s, x in odds.items()}
+        ahead = [sum(map(mul, counts[s], worths)) for s in others]
+        top = max(ahead)
+        odds = [math.exp((x - top) / RIVAL_SPREAD) for x in ahead]
+        total = sum(odds)
+        return [x / total for x in odds]
 
     def company_worth(self, company: str, values: list[int] | None = None,
                       loco: Loco | None = None, coming: list[Loco] | None = None) -> float:
