@@ -257,7 +257,7 @@ class PublicCards:
         # the lines' worths by (company, expected additions, locomotives to come)
         self.worths: dict[tuple[int, int, int, int], float] = {}
         # by seat: its opponents and the shares it and a partner hold
-        self.sides: dict[int, tuple[list[int], list[int], list[list[int]]]] = {}
+        self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
     @staticmethod
     def version(state: TricksState) -> tuple[int, int, int]:
@@ -430,7 +430,7 @@ class TricksPosition:
         self.seen: set[int] = seen
         self.operating_share = _operating_share(self.lane_kinds)
         self._memo: dict[tuple[int, int, int, int], float] = {}
-        self._sides: dict[int, tuple[list[int], list[int], list[list[int]]]] = {}
+        self._sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
         self._derive()
 
     @classmethod
@@ -495,6 +495,7 @@ class TricksPosition:
         # still to play, what following a lead brings, a share trick's stakes
         self._unseen: dict[int, list[int]] = {}
         self._held: set[int] | None = None
+        self._top: dict[int, int] | None = None      # the trick's strongest card by company
         self._waiting: dict[int, tuple[int, list[int]]] = {}
         self._follow: dict[str, float] = {}
         self._terms: dict[str, tuple[float, float]] = {}
@@ -513,8 +514,9 @@ class TricksPosition:
         values, locos, coming, worths = self.values, self.locos, self.coming, self._worths
         memo, waiting = self._memo, len(coming)
         for index, company in enumerate(self.companies):
-            mean, count = _additions(strengths - seen_count[index], share,
-                                     totals[index] - seen_sum[index])
+            left = strengths - seen_count[index]       # as _additions, inline (hot)
+            count = round(left * share * ADDITIONS)
+            mean = round((totals[index] - seen_sum[index]) / left) if left else 0
             before, after = [mean] * (count // 2), [mean] * (count - count // 2)
             out[company] = (before, after)
             key = (index, mean, count, waiting)
@@ -549,7 +551,7 @@ class TricksPosition:
                           - OPPONENTS * (against + later * unseen / spread))
         return weights
 
-    def _sides_of(self, seat: int) -> tuple[list[int], list[int], list[list[int]]]:
+    def _sides_of(self, seat: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
         """The seat's opponents, the shares it and a partner hold by company, and
         by company the shares each opponent holds."""
         counts = self.counts
@@ -559,7 +561,7 @@ class TricksPosition:
         others = [s for s in range(self.players) if s not in partners]
         held = counts[seat] if len(partners) == 1 else [
             sum([counts[s][i] for s in partners]) for i in range(len(self.companies))]
-        return others, held, [[counts[s][i] for s in others] for i in range(len(self.companies))]
+        return others, held, list(zip(*[counts[s] for s in others], strict=True))
 
     def _rivalry(self, counts: list[list[int]], others: list[int]) -> list[float]:
         """How much each opponent's shares count (in the order of `others`): to win
@@ -656,7 +658,13 @@ class TricksPosition:
         if self.led is not None and self.index[self.led] != company:
             return 0.0
         # a stronger card of the same company has a higher number
-        if any(c // strengths == company and c > card for _, c in self.trick):
+        top = self._top
+        if top is None:
+            top = self._top = {}
+            for _, c in self.trick:
+                if c > top.get(c // strengths, -1):
+                    top[c // strengths] = c
+        if top.get(company, -1) > card:
             return 0.0
         stronger = self.unseen_stronger(card)
         if not stronger:
