@@ -462,7 +462,7 @@ class TricksPosition:
         self.led = None if state.led is None else names[state.led]
         self.lane_kinds = public.lane_kinds
         self.lane_head = public.lane_head
-        self.cards = [len(h) for h in state.hands]
+        self.cards = list(map(len, state.hands))
         self.voids = state.voids
         self.counts = public.counts
         self._memo = public.worths

@@ -686,4 +686,8 @@ _ACTIONS = {kind: getattr(TricksState, f"_do_{kind}") for kind in SHAPES}
 
 
 def _copy_action(action: Action) -> Action:
-    return {k: dict(v) if isinstance(v, dict) else v for k, v in action.items()}
+    copy = dict(action)
+    for key, value in action.items():
+        if isinstance(value, dict):
+            copy[key] = dict(value)
+    return copy
