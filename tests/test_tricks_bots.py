@@ -175,3 +175,29 @@ def test_a_quick_lay_is_where_the_whole_position_lays(players, options):
                     told += 1
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert told > 2 * untold
+
+
+def test_the_rollout_digest_is_the_same_run_after_run_and_refuses_bad_flags():
+    """tools/rollout_digest.py is how a speed-up shows it changed no rollout:
+    two runs print the same digests, a different budget different ones."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    tool = Path(__file__).resolve().parents[1] / "tools" / "rollout_digest.py"
+
+    def digests(*flags: str) -> list[str]:
+        done = subprocess.run([sys.executable, str(tool), "--game", GAME, "--positions", "2",
+                               "--games", "1", *flags],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert lines[0] == f"{GAME}: 2 positions, {2 * int(flags[-1])} rollouts"
+        return [line.split()[-1] for line in lines[1:]]
+
+    first = digests("--iterations", "12")
+    assert len(first) == 3 and digests("--iterations", "12") == first
+    other = digests("--iterations", "13")
+    assert other[:2] != first[:2] and other[2] == first[2]     # Normal's games are the same
+    bad = subprocess.run([sys.executable, str(tool), "--iterations", "0"],
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr
