@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import mul
 from typing import Any
 
@@ -110,7 +110,7 @@ CANDIDATES = 8
 Loco = tuple[int | None, int]  # (distance, cost)
 
 
-def worth(values: list[int], loco: Loco | None, coming: list[Loco]) -> float:
+def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float:
     """A line's expected share value: its locomotive's, or the average of those to come."""
     # the same lines meet the same locomotives again and again in a search's
     # rollouts: remembered (each store starts afresh at WORTHS_KEPT entries)
@@ -228,7 +228,8 @@ class PublicCards:
             names[c]: None if loco is None else locomotives[loco][1:]
             for c, loco in enumerate(state.locos)}
         self.placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
-        self.coming = [(d, cost) for name, d, cost in locomotives if name not in self.placed]
+        # a tuple: the worths' memo keys take it as it is
+        self.coming = tuple((d, cost) for name, d, cost in locomotives if name not in self.placed)
         lane = state.lane
         self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
         self.lane_head = [tables.entry_view(e) for e in lane[:2]]
@@ -342,7 +343,7 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
                              _tables(data).value_totals[index] - seen_sum)
     before, after = [mean] * (count // 2), [mean] * (count - count // 2)
     line, loco, value = public.values[name], public.locos[name], data.card_values[card]
-    coming = [(d, cost) for n, d, cost in data.locomotives if n not in public.placed]
+    coming = public.coming
     at_left = worth(before + [value] + line + after, loco, coming)
     at_right = worth(before + line + [value] + after, loco, coming)
     if at_left == at_right:
@@ -406,8 +407,8 @@ class TricksPosition:
         pending = view["private"].get("pending") or {}
         if pending.get("kind") == "locomotive":
             placed.append(pending["locomotive"]["name"])
-        self.coming: list[Loco] = [(d, cost) for name, d, cost in data.locomotives
-                                   if name not in placed]
+        self.coming: tuple[Loco, ...] = tuple((d, cost) for name, d, cost in data.locomotives
+                                              if name not in placed)
         self.hand: list[int] = [card(c) for c in view["private"]["hand"]]
         self.trick: list[tuple[int, int]] = [(s, card(c)) for s, c in view["trick"]]
         self.led: str | None = view["led"]
@@ -455,8 +456,8 @@ class TricksPosition:
         self.coming = public.coming
         if state.phase == "locomotive" and seat == state.current:
             pending = data.locomotives[state.loco_queue[0]][0]
-            self.coming = [(d, cost) for name, d, cost in data.locomotives
-                           if name not in public.placed and name != pending]
+            self.coming = tuple((d, cost) for name, d, cost in data.locomotives
+                                if name not in public.placed and name != pending)
         self.hand = state.hands[seat]       # read, never changed (nor kept)
         self.trick = state.trick
         self.led = None if state.led is None else names[state.led]
