@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="comma-separated bot per seat, or one for all, as simulate "
                            "takes it (default: greedy)")
     demo.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
-                      help="the search (Hard) bot's think time per move (default 500)")
+                      help="the search (Hard) bot's think time per move, on average (default 500)")
     add_bot_workers(demo, "the cores less one, at least 1")
     demo.set_defaults(func=cmd_demo, demo_parser=demo)
 

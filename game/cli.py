@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=positive, default=10)
     sim.add_argument("--seed", type=seed, default=1, help="seed of the first game")
     sim.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
-                     help="the search (Hard) bot's think time per move "
+                     help="the search (Hard) bot's think time per move, on average "
                           "(default 500)")
     sim.add_argument("--rotate", action="store_true",
                      help="move the bots round the seats game by game (fair for strength "
