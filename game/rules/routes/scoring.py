@@ -200,6 +200,18 @@ def region_networks(board: Any, tracks: Iterable[tuple[str, str]]) -> list[int]:
     that holds every city of it.
     """
     facts = _region_facts(board)
+    networks, area_to_area = _networks(facts, tracks)
+    counts = [_region_count(facts, cities) for cities in networks]
+    # networks of only dead-end tracks still count, with no region
+    counts += [0] * area_to_area
+    return sorted(counts, reverse=True)
+
+
+def _networks(facts: _RegionFacts, tracks: Iterable[tuple[str, str]]
+              ) -> tuple[list[set[str]], int]:
+    """The cities of each separate network of one seat's tracks (a track
+    into a dead-end area adds only its other end), and how many tracks join
+    two areas (each a network of its own, with no city that counts)."""
     dead_ends = facts.dead_ends
     parent: dict[str, str] = {}
 
@@ -210,7 +222,7 @@ def region_networks(board: Any, tracks: Iterable[tuple[str, str]]) -> list[int]:
             x, root = root, parent[root]
         return root
 
-    area_to_area = 0  # a track between two areas is a network of its own
+    area_to_area = 0
     for a, b in tracks:
         if a in dead_ends:
             if b in dead_ends:
@@ -226,16 +238,16 @@ def region_networks(board: Any, tracks: Iterable[tuple[str, str]]) -> list[int]:
     members: dict[str, set[str]] = {}
     for city in parent:
         members.setdefault(find(city), set()).add(city)
+    return list(members.values()), area_to_area
+
+
+def _region_count(facts: _RegionFacts, cities: set[str]) -> int:
+    """The regions one network joins, a double region it holds whole twice."""
     region_of, cities_of = facts.region_of, facts.cities_of
-    counts = []
-    for cities in members.values():
-        regions = {region_of[c] for c in cities if c in region_of}
-        doubled = sum(1 for r in facts.double_regions
-                      if r in regions and cities_of[r] <= cities)
-        counts.append(len(regions) + doubled)
-    # networks of only dead-end tracks still count, with no region
-    counts += [0] * area_to_area
-    return sorted(counts, reverse=True)
+    regions = {region_of[c] for c in cities if c in region_of}
+    doubled = sum(1 for r in facts.double_regions
+                  if r in regions and cities_of[r] <= cities)
+    return len(regions) + doubled
 
 
 class _RegionFacts:
@@ -273,41 +285,14 @@ class RegionGains:
 
     def __init__(self, board: Any, tracks: Iterable[tuple[str, str]],
                  table: Sequence[tuple[int, int]] = ITALY_REGION_TABLE):
-        facts = self._facts = _region_facts(board)
+        self._facts = _region_facts(board)
         self._table = table
-        dead_ends = facts.dead_ends
-        parent: dict[str, str] = {}
-
-        def find(x: str) -> str:
-            root = parent.setdefault(x, x)
-            while root != x:
-                parent[x] = parent[root]
-                x, root = root, parent[root]
-            return root
-
-        for a, b in tracks:
-            if a in dead_ends:
-                if b not in dead_ends:
-                    find(b)
-            elif b in dead_ends:
-                find(a)
-            else:
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
         # city -> the cities of its network (one set object per network)
-        self._network: dict[str, set[str]] = {}
-        for city in list(parent):
-            self._network.setdefault(find(city), set()).add(city)
-        self._network = {city: self._network[find(city)] for city in parent}
+        self._network: dict[str, set[str]] = {
+            city: cities for cities in _networks(self._facts, tracks)[0] for city in cities}
 
     def _points(self, cities: set[str]) -> int:
-        facts = self._facts
-        region_of, cities_of = facts.region_of, facts.cities_of
-        regions = {region_of[c] for c in cities if c in region_of}
-        doubled = sum(1 for r in facts.double_regions
-                      if r in regions and cities_of[r] <= cities)
-        return region_points(len(regions) + doubled, self._table)
+        return region_points(_region_count(self._facts, cities), self._table)
 
     def gain(self, a: str, b: str) -> int:
         """What a track between a and b adds to the bonus."""
