@@ -76,7 +76,8 @@ def _draw_position():
 
 
 def _deadlines(monkeypatch, module) -> list[float]:
-    """The think time (s) of every RoundBook `module` makes from now on."""
+    """The think time (s) of every RoundBook `module` makes from now on, on
+    the book's own clock (a CPU-time clock does not run while the thread waits)."""
     seen: list[float] = []
     real = module.RoundBook
 
@@ -108,19 +109,36 @@ def test_a_fixed_number_of_rollouts_takes_no_time_account():
 
 
 def test_the_worker_pool_gives_the_big_decision_its_time_and_keeps_the_account(monkeypatch):
-    seen = _deadlines(monkeypatch, pool_module)
+    """The pool starts the clock between the submit and the book's making:
+    the think time it set lies between the deadline less those two readings,
+    however long the machine keeps the pool's thread waiting."""
+    books: list[tuple[float, float]] = []           # (deadline, made at)
+    real = pool_module.RoundBook
+
+    def spy(moves, has_prior, iterations, deadline, clock=time.perf_counter):
+        books.append((deadline, clock()))
+        return real(moves, has_prior, iterations, deadline, clock)
+
+    monkeypatch.setattr(pool_module, "RoundBook", spy)
+
+    def think_time_set(submitted: float, expected: float) -> bool:
+        deadline, made = books[-1]
+        return deadline - made <= expected + 1e-6 and deadline - submitted >= expected - 1e-6
+
     workers = BotWorkers(1)
     try:
         bot = make_bot("search", 5, think_ms=40)
         state, seat = _keep_position()
         job = BotJob.of(bot, state, seat)
+        submitted = time.perf_counter()
         assert workers.submit(job).result(timeout=DEADLINE) in job.legal
-        assert seen[-1] == pytest.approx(0.160, abs=0.01)
+        assert think_time_set(submitted, 0.160)
         assert bot.bank.moves == 1 and bot.bank.debt_ms > 0
         later, seat = _draw_position()
         job = BotJob.of(bot, later, seat)
+        submitted = time.perf_counter()
         assert workers.submit(job).result(timeout=DEADLINE) in job.legal
-        assert seen[-1] == pytest.approx(0.040 - REPAY * 0.040, abs=0.01)
+        assert think_time_set(submitted, 0.040 - REPAY * 0.040)
         assert bot.bank.moves == 2
     finally:
         workers.close()
