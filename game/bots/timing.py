@@ -1,15 +1,14 @@
 """How a search bot spreads its think time over a game.
 
 The players set a think time per move; the decisions that matter most (a
-family's `SearchHooks.weight`, such as which tickets to keep) are worth far
-more thinking than a draw. So a weighted decision may take up to `weight`
+family's `SearchHooks.weight`) are worth far more thinking than a plain
+move. So a weighted decision may take up to `weight`
 times the think time, and the time it takes beyond one think time is a debt
 the next moves repay, each thinking `REPAY` of a think time less while
 anything is owed. Over a game a bot thinks the set time a move on average
 (a debt left at the very end aside), long over its big choices and brisk
-over the plain ones, as a person does. The probe (tools/probe_decisions.py)
-found Italy's ticket choices lose value at 40 rollouts and gain +0.07 a
-decision at 160, while plain moves gain little either way.
+over the plain ones, as a person does. A family says why its weights pay
+(tools/probe_decisions.py measures a kind of decision at a rollout count).
 """
 
 from __future__ import annotations
