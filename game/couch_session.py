@@ -74,6 +74,11 @@ class CouchSession(RemoteSession):
         self.game = game
         self.feeds = {seat: SeatFeed(client) for seat, client in sorted(game.seats.items())}
         self.phone_seats = game.phones
+        seats = self._snap()["seats"]
+        # a resumed game's phone seats held by phones that are not back yet
+        self._away_at_resume = {s for s in self.phone_seats if s < len(seats)
+                                and seats[s].get("kind") == "human"
+                                and not seats[s].get("connected")}
         self._chosen_on: dict[int, int] = {}   # seat -> the version its shown view is of
 
     @property
@@ -82,10 +87,16 @@ class CouchSession(RemoteSession):
         return list(self.feeds)
 
     def waiting_phones(self) -> list[int]:
-        """Phone seats no phone has taken yet (the TV shows how to join)."""
+        """Phone seats the TV shows how to join for: those no phone has taken
+        yet, and in a resumed game those whose phone has not come back since
+        (a phone that sleeps later is a dropped player, not awaited here: its
+        page comes back by itself)."""
         seats = self._snap()["seats"]
-        return [s for s in sorted(self.phone_seats)
-                if s < len(seats) and seats[s].get("kind") == "open"]
+        for s in list(self._away_at_resume):
+            if s < len(seats) and seats[s].get("connected"):
+                self._away_at_resume.discard(s)
+        return [s for s in sorted(self.phone_seats) if s < len(seats) and (
+            seats[s].get("kind") == "open" or s in self._away_at_resume)]
 
     def bots_on_waiting_phones(self) -> bool:
         """Bots play every phone seat still waiting (the Esc menu asked them to)."""

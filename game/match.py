@@ -41,13 +41,16 @@ def new_seed() -> int:
 
 @dataclass
 class Seat:
-    """Who sits in a seat. `bot` names the bot for computer seats."""
+    """Who sits in a seat. `bot` names the bot for computer seats; `phone`
+    marks a couch game's seat played on a phone (net/host/couch.py), so
+    Continue brings that game back with its phones."""
 
     name: str
     color: str
     bot: str | None = None
     token: str | None = None
     connected: bool = True
+    phone: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -169,7 +172,7 @@ class Match:
         check_save(data, SAVE_MAGIC, SAVE_FORMAT)       # the whole shape, first
         game, seed, options = data["game"], data["seed"], data.get("options", {})
         history = data["history"]
-        seats = [Seat(**{k: s[k] for k in ("name", "color", "bot", "token") if k in s})
+        seats = [Seat(**{k: s[k] for k in ("name", "color", "bot", "token", "phone") if k in s})
                  for s in data["seats"]]
         for i, seat in enumerate(seats):   # cleaned as names from the wire are
             seat.name = clean_name(seat.name, default_name(i))

@@ -26,7 +26,7 @@ MAX_SEED_BITS = 256
 MAX_HISTORY = 200_000
 MAX_NAME = 64
 SAVE_KEYS = {"magic", "format", "game", "seed", "options", "seats", "history", "saved_at"}
-SEAT_KEYS = {"name", "color", "bot", "token", "connected"}
+SEAT_KEYS = {"name", "color", "bot", "token", "connected", "phone"}
 
 
 class SaveError(WordedError):
@@ -173,5 +173,6 @@ def check_seat(seat: Any, n: int, bots: tuple[str, ...]) -> None:
     token = seat.get("token")
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 64):
         raise SaveError(N_("{where} has a damaged seat token"), where=where)
-    if not isinstance(seat.get("connected", True), bool):
+    if not isinstance(seat.get("connected", True), bool) or not isinstance(
+            seat.get("phone", False), bool):
         raise SaveError(N_("{where} is damaged"), where=where)

@@ -504,3 +504,79 @@ def test_the_couch_table_with_phones_on_is_drawn(app, tmp_path):
     app.pop(app.top) if isinstance(app.top, ChoiceScene) else None
     app.step(1)
     pygame.image.save(app.surface, str(_shots(tmp_path) / "couch-table-waiting.png"))
+
+
+def test_continue_brings_a_couch_game_back_with_its_phones(app, tmp_path):
+    """A couch game with phones that crashed comes back on Continue as a couch
+    game with phones: the phone's page takes its seat back with the key it kept,
+    the phone seat nobody took is still open to a phone (its bot playing on),
+    the hot-seat seat is played on the TV again, the TV still holds no phone's
+    hand, and the moves only the journal held are not lost."""
+    from game.match import Match
+    from game.paths import autosave_path
+    from game.scenes import flow
+    from net.host.saving import journal_path
+
+    session = start(app, ["hot", "phone", "phone"], game="eighty-days")
+    host = session.host
+    host.bots_for_waiting_phones()                     # seat 2's phone never comes
+    phone = Phone(host)
+    token = phone.join("Bob", seat=1)["token"]
+    code = info(host)["code"]                          # the page keeps its seat key by it
+    save, kept = autosave_path(), tmp_path / "crash"
+    kept.mkdir()
+    handoffs: list[str] = []
+    deadline = time.monotonic() + DEADLINE
+
+    def play_until(done: Any) -> None:
+        while not done():
+            assert time.monotonic() < deadline, host.status()["version"]
+            phone.play()
+            play_hot_seat(app, handoffs)
+            step(app)
+
+    def saved_with_phone() -> bool:
+        on_disk = Match.load(save, keep_saving=False)
+        return on_disk.version >= 4 and on_disk.seats[1].token == token
+
+    play_until(saved_with_phone)
+    shutil.copy(save, kept / "save")                   # the last full save before the crash
+    saved = Match.load(kept / "save", keep_saving=False).version
+    play_until(lambda: host.status()["version"] >= saved + 4)
+    shutil.copy(journal_path(save), kept / "journal")  # ... and the journal after it
+    session.stop()
+    phone.close()
+    shutil.copy(kept / "save", save)
+    shutil.copy(kept / "journal", journal_path(save))
+
+    options = {k: v for k, v in COUCH_HOST.items() if k != "seed"}
+    assert flow.continue_game(app, **dict(options, drop_timeout=120.0))
+    table = table_of(app)
+    app.couch = resumed = table.session
+    again = resumed.host
+    assert again.status()["version"] >= saved + 4      # the journal's moves came back
+    assert [s.phone for s in again.slots] == [False, True, True]
+    assert again.slots[0].local and again.slots[0].kind == "human"
+    assert again.slots[1].kind == "human" and again.slots[1].token == token
+    assert again.slots[2].bot is not None              # its bot plays on
+    assert info(again)["code"] == code
+    # until Bob's phone is back the TV shows how to join, and the Esc menu's
+    # "Bots play for missing phones" gives his seat its stand-in at once
+    assert resumed.humans == [0] and resumed.waiting_phones() == [1, 2]
+    assert again.slots[1].bot is None and not resumed.bots_on_waiting_phones()
+    again.bots_for_waiting_phones()
+    wait_until(lambda: again.slots[1].bot is not None, "a stand-in for the phone still away")
+    back = Phone(again)
+    welcome = back.join("Bob", proof=P.seat_proof(token, back.hello["nonce"]))
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1
+    wait_until(lambda: again.slots[1].bot is None, "the stand-in to give the seat back")
+    version = again.status()["version"]
+    while back.moves < 2 or again.status()["version"] < version + 4:
+        assert time.monotonic() < deadline, again.status()["version"]
+        back.play()
+        play_hot_seat(app, handoffs)
+        step(app)
+        assert_no_secret_of(table_of(app), {1, 2})
+    assert handoffs and set(handoffs) == {"Alice"}     # only the hot-seat seat hands off
+    assert resumed.waiting_phones() == [2]             # Bob's phone is back
+    back.close()

@@ -79,6 +79,18 @@ def test_tampered_history_is_refused(tmp_path):
         Match.from_save(data)
 
 
+def test_a_phone_seat_survives_the_save_and_a_damaged_mark_is_refused(tmp_path):
+    match = bot_match(tmp_path)
+    play(match, 4)
+    data = json.loads((tmp_path / "save.json").read_text())
+    assert [s.phone for s in Match.from_save(data).seats] == [False] * len(data["seats"])
+    data["seats"][1]["phone"] = True                  # a couch game's phone seat
+    assert [s.phone for s in Match.from_save(data).seats][:2] == [False, True]
+    data["seats"][1]["phone"] = "yes"
+    with pytest.raises(SaveError, match="seat 2 is damaged"):
+        Match.from_save(data)
+
+
 def test_missing_save(tmp_path):
     with pytest.raises(SaveError, match="no save"):
         Match.load(tmp_path / "nothing.json")

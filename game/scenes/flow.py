@@ -1,4 +1,4 @@
-"""Starting, resuming and leaving hot-seat games."""
+"""Starting, resuming and leaving hot-seat games and couch games with phones."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.host_words import said
+from game.host_words import said, words_of
 from game.i18n import _
 from game.match import Match, SaveError, Seat, new_seed
+from game.os_words import os_reason
 from game.paths import autosave_path
 from game.scenes import nav
 from game.session import LocalSession
@@ -45,23 +46,37 @@ def new_phone_game(app: Any, game_id: str, seats: list[Seat], phones: set[int],
     """A couch game in which the seats in `phones` are played on phones: the
     LAN host runs in this process and serves the phone page (net/host/couch.py);
     the table follows it (game/couch_session.py). Saved where a hot-seat game
-    is, so Continue resumes it (on this screen, phones off). Returns the
+    is, so Continue resumes it with its phones (`continue_game`). Returns the
     session; OSError when the host cannot listen."""
-    from game.couch_session import CouchSession
     from net.host.couch import HOT_SEAT, PHONE, CouchSeat, start_couch_game
-    from net.host.web import pick_web_port
 
     plan = [CouchSeat(s.name, s.color, PHONE if i in phones else s.bot or HOT_SEAT)
             for i, s in enumerate(seats)]
+    host = couch_host_options(app, options=dict(options or {}), **host_options)
+    return open_couch_table(app, start_couch_game(game_id, plan, **host))
+
+
+def couch_host_options(app: Any, **host_options: Any) -> dict[str, Any]:
+    """The couch host's options from the settings (think time, pace, history),
+    saved where a hot-seat game is, on the phone page's well-known port when free."""
+    from net.host.web import pick_web_port
+
     settings = app.settings
-    defaults: dict[str, Any] = dict(
-        options=dict(options or {}), save_path=autosave_path(),
-        think_ms=settings.bot_think_ms, bot_delay=settings.bot_pace,
-        keep_history=getattr(settings, "keep_history", True))
-    defaults.update(host_options)
-    if "web_port" not in defaults:   # the well-known port when free (phones retry it)
-        defaults["web_port"] = pick_web_port(defaults.get("bind", "0.0.0.0"))
-    game = start_couch_game(game_id, plan, **defaults)
+    options: dict[str, Any] = dict(
+        save_path=autosave_path(), think_ms=settings.bot_think_ms,
+        bot_delay=settings.bot_pace, keep_history=getattr(settings, "keep_history", True))
+    options.update(host_options)
+    if "web_port" not in options:   # the well-known port when free (phones retry it)
+        options["web_port"] = pick_web_port(options.get("bind", "0.0.0.0"))
+    return options
+
+
+def open_couch_table(app: Any, game: Any) -> Any:
+    """The table of a running couch game (net/host/couch.py), once every one of
+    its clients has its first view; returns the session. OSError when the
+    host does not answer in time."""
+    from game.couch_session import CouchSession
+
     # the host is in this process: its first sync to every client takes
     # milliseconds, and the table needs the TV's view from its first frame
     deadline = time.monotonic() + START_WAIT_SECONDS
@@ -81,18 +96,40 @@ def new_phone_game(app: Any, game_id: str, seats: list[Seat], phones: set[int],
     return session
 
 
-def continue_game(app: Any, path: Path | None = None) -> bool:
-    """Resume a save; a missing or corrupt one shows a message and returns False."""
+def continue_game(app: Any, path: Path | None = None, **host_options: Any) -> bool:
+    """Resume a save; a missing or corrupt one shows a message and returns False.
+    A couch game with phones comes back as one (its host's journal read too,
+    which holds its last moves); `host_options` go to that host."""
     path = path or autosave_path()
     try:
         match = Match.load(path)
+        if any(seat.phone for seat in match.seats):
+            from net.host.saving import load_hosted
+
+            match = load_hosted(path)
     except SaveError as exc:
         app.toast(said(exc), seconds=5)
         return False
     if match.state.is_over:
         app.toast(_("That game is already over"), seconds=4)
         return False
+    if any(seat.phone for seat in match.seats):
+        return _resume_phone_game(app, match, path, host_options)
     start_match(app, match)
+    return True
+
+
+def _resume_phone_game(app: Any, match: Match, path: Path,
+                       host_options: dict[str, Any]) -> bool:
+    from net.host.couch import resume_couch_game
+
+    try:
+        options = couch_host_options(app, **dict(dict(save_path=path), **host_options))
+        open_couch_table(app, resume_couch_game(match, **options))
+    except OSError as exc:     # the phone page's host cannot listen here
+        app.toast(_("Cannot host: {reason}").format(reason=words_of(os_reason(exc))),
+                  seconds=6)
+        return False
     return True
 
 

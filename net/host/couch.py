@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.bots import bot_for_game
+from game.match import Match
 from net.host.server import Host
 from net.session import LocalClient
 
@@ -50,14 +51,19 @@ class CouchGame:
         self.host.stop()
 
 
-def start_couch_game(game: str, seats: list[CouchSeat], **host_options: Any) -> CouchGame:
-    """Start a host for these seats (OSError: it cannot listen) and the game
-    at once. `host_options` go to Host (web_port, save_path, bot_delay ...);
-    a couch game has no turn timer, as on one shared screen."""
-    if not any(s.kind == PHONE for s in seats):
-        raise ValueError("a couch game with phones needs a phone seat")
+def _host_options(host_options: dict[str, Any]) -> dict[str, Any]:
+    """A couch game has no turn timer, as on one shared screen."""
     options = dict(turn_timeout=0, name="Rail Party", web_port=0)
     options.update(host_options)
+    return options
+
+
+def start_couch_game(game: str, seats: list[CouchSeat], **host_options: Any) -> CouchGame:
+    """Start a host for these seats (OSError: it cannot listen) and the game
+    at once. `host_options` go to Host (web_port, save_path, bot_delay ...)."""
+    if not any(s.kind == PHONE for s in seats):
+        raise ValueError("a couch game with phones needs a phone seat")
+    options = _host_options(host_options)
     host = Host(game, len(seats), options.pop("name"), **options)
     tokens: dict[int, str] = {}
     for index, seat in enumerate(seats):
@@ -82,3 +88,29 @@ def start_couch_game(game: str, seats: list[CouchSeat], **host_options: Any) -> 
         raise
     return CouchGame(host, clients, tv, frozenset(i for i, s in enumerate(seats)
                                                   if s.kind == PHONE))
+
+
+def resume_couch_game(match: Match, **host_options: Any) -> CouchGame:
+    """Bring a saved couch game with phones back as one (OSError: the host
+    cannot listen). Its seats are as saved: a hot-seat seat is played on this
+    screen again (its client reclaims it with the seat's token from the save),
+    a phone takes its seat back with the key its page kept (the page's address
+    is the same when the well-known port is free), and a phone seat no phone
+    had taken is still open to one."""
+    phones = frozenset(i for i, s in enumerate(match.seats) if s.phone)
+    if not phones:
+        raise ValueError("not a couch game with phones")
+    hot_seat = {i: s for i, s in enumerate(match.seats) if not s.phone and s.token}
+    options = _host_options(host_options)
+    host = Host(match.game_id, len(match.seats), options.pop("name"), resume=match, **options)
+    for index in hot_seat:
+        host.slots[index].local = True
+    host.start()
+    try:
+        clients = {index: host.join_local(seat.name, seat.color, token=seat.token)
+                   for index, seat in hot_seat.items()}
+        tv = host.join_local("TV", role="spectator")
+    except Exception:
+        host.stop()
+        raise
+    return CouchGame(host, clients, tv, phones)

@@ -130,7 +130,10 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
             resume.save_path = None           # the host saves (SaveWriter)
             self.phase = "over" if resume.state.is_over else "playing"
             for slot, seat in zip(self.slots, resume.seats, strict=True):
-                slot.kind = "human" if seat.token else "bot"
+                # a couch game's phone seat no phone had taken stays open to one
+                # (a bot may play it meanwhile, as "Bots play for missing phones" set)
+                slot.kind = "human" if seat.token else "open" if seat.phone else "bot"
+                slot.phone = seat.phone
                 slot.name, slot.color, slot.bot, slot.token = (seat.name, seat.color, seat.bot,
                                                                seat.token)
                 slot.connected = False

@@ -93,9 +93,13 @@ class StandIns:
 
     def _bots_for_open_phone_seats(self) -> None:
         """A bot plays each phone seat no phone has taken yet (the game waited on
-        them); a phone may still take such a seat, and the bot gives way."""
+        them); a phone may still take such a seat, and the bot gives way. A
+        phone seat whose phone is away (a resumed game) gets its stand-in now."""
         if self.phase != "playing" or self.match is None:
             return
+        for index, slot in enumerate(self.slots):
+            if slot.phone and slot.kind == "human" and not slot.connected:
+                self._stand_in(index)
         bot = bot_for_game(self.game, self.standin_bot)
         seats = [i for i, s in enumerate(self.slots)
                  if s.phone and s.kind == "open" and s.bot is None]

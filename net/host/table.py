@@ -113,7 +113,7 @@ class Table:
                 slot.color = self._pick_color(None, index)
         seats = [Seat(name=s.name or f"Player {i + 1}", color=s.color or "red",
                       bot=s.bot if s.kind == "bot" else None, token=s.token,
-                      connected=s.connected or s.kind == "bot")
+                      connected=s.connected or s.kind == "bot", phone=s.phone)
                  for i, s in enumerate(self.slots)]
         self._new_match(seats)
         self._save_begin()
@@ -146,7 +146,8 @@ class Table:
             return
         self.seed = new_seed() if seed is None else seed
         seats = [Seat(name=s.name or f"Player {i + 1}", color=s.color or "red",
-                      bot=s.bot, token=s.token, connected=s.connected or s.kind == "bot")
+                      bot=s.bot, token=s.token, connected=s.connected or s.kind == "bot",
+                      phone=s.phone)
                  for i, s in enumerate(self.slots)]
         self._new_match(seats)
         self.result = None
