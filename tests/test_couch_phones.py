@@ -564,6 +564,9 @@ def test_continue_brings_a_couch_game_back_with_its_phones(app, tmp_path):
     # "Bots play for missing phones" gives his seat its stand-in at once
     assert resumed.humans == [0] and resumed.waiting_phones() == [1, 2]
     assert again.slots[1].bot is None and not resumed.bots_on_waiting_phones()
+    app.step(2)
+    assert any("Waiting for Bob, Carmen" in t for t in _drawn_texts(app))
+    pygame.image.save(app.surface, str(_shots(tmp_path) / "couch-resumed-waiting.png"))
     again.bots_for_waiting_phones()
     wait_until(lambda: again.slots[1].bot is not None, "a stand-in for the phone still away")
     back = Phone(again)
