@@ -607,11 +607,13 @@ def test_a_remembered_line_worth_is_the_one_worked_out_afresh():
 
 
 @pytest.mark.parametrize("game_id,players", [("routes-usa", 2), ("routes-italy", 3),
-                                             ("routes-usa", 4)])
+                                             ("routes-usa", 4), ("routes-italy", 2)])
 def test_the_route_rollout_move_is_the_planners_move_from_every_legal_action(game_id, players):
-    """A route rollout lists only the claims the planner would look at when
-    that is all it looks at: its move must be the one the planner picks from
-    the whole list of legal actions, all through rollouts."""
+    """A route rollout reads its planner from the engine state, keeps it
+    while the seat's plan cannot change, and lists only the claims the
+    planner would look at: its move must be the one the planner picks from
+    a planning view and the whole list of legal actions, all through
+    rollouts (one set of hooks plays them all, as a search does)."""
     from game.bots.families.routes import RoutesSearch
     from game.bots.search import SearchHooks
 
@@ -636,7 +638,9 @@ def test_the_route_rollout_move_is_the_planners_move_from_every_legal_action(gam
 
 def test_the_short_list_of_legal_claims_is_the_whole_list_less_other_claims():
     """legal_claiming_only(seat, tracks) is legal_actions(seat) less the
-    claims of other tracks, in the same order, at every position of a game."""
+    claims of other tracks, in the same order, at every position of a game;
+    legal_claims(seat, tracks) its claims alone, and legal_claims(seat)
+    every claim of legal_actions(seat)."""
     state = create("routes-usa", 3, 6)
     normal = [make_bot("greedy", s) for s in range(3)]
     rng = random.Random(3)
@@ -648,5 +652,8 @@ def test_the_short_list_of_legal_claims_is_the_whole_list_less_other_claims():
         fresh = state.clone()
         assert fresh.legal_claiming_only(seat, tracks) == [
             a for a in legal if a["type"] != "claim" or a["track"] in ids]
+        assert state.clone().legal_claims(seat, tracks) == [
+            a for a in legal if a["type"] == "claim" and a["track"] in ids]
+        assert state.clone().legal_claims(seat) == [a for a in legal if a["type"] == "claim"]
         assert fresh.legal_actions(seat) == legal
         state.apply(seat, normal[seat].choose(state.view(seat), legal))

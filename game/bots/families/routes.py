@@ -20,6 +20,7 @@ from game.bots.families.routes_worlds import world_from_view
 from game.bots.search import Deal, SearchHooks, redealer
 from game.rules.base import Action, GameState, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board, pair_key
+from game.rules.routes.engine import RoutesState
 from game.rules.routes.payments import FERRY
 from game.rules.routes.scoring import RegionGains
 
@@ -96,30 +97,46 @@ class RoutesPlanner:
 
     def __init__(self, view: View):
         self.view = view
-        self.board: Board = load_board(view["board"])
-        self.seat: int = view["you"]
-        self.private: dict[str, Any] = view["private"]
-        self.hand: dict[str, int] = dict(self.private.get("hand", {}))
-        self.players = len(view["players"])
-        self.trains: int = view["players"][self.seat]["trains"]
-        owner_by_id = view["routes"]
-        # a rollout's planning views hand every seat the engine's own routes
-        # dict until the next claim (never changed, replaced by a claim): its
-        # owners are read once
-        global _LAST_ROUTES
-        last = _LAST_ROUTES
-        if last[0] is not owner_by_id:
-            last = (owner_by_id, {self.board.track_by_id[tid].index: s
-                                  for tid, s in owner_by_id.items()},
-                    _owners_id(self.board.name, tuple(owner_by_id.items())))
-            if view.get("planning"):
-                _LAST_ROUTES = last
-        self.owner: dict[int, int] = last[1]
-        self._nodes = _PlannerBoard.of(self.board)
+        board = load_board(view["board"])
+        seat: int = view["you"]
+        private: dict[str, Any] = view["private"]
+        self._set(board, seat, private, dict(private.get("hand", {})), len(view["players"]),
+                  view["players"][seat]["trains"],
+                  _owners(board, view["routes"], bool(view.get("planning"))),
+                  view.get("region_table"))
+
+    @classmethod
+    def of_state(cls, state: RoutesState, seat: int) -> RoutesPlanner:
+        """The planner of `seat`'s planning view, read straight from the
+        engine state (a rollout plans every move; building the view was a
+        tenth of its time). Its hand is the state's own (read-only, and
+        current only until the next action); it has no view."""
+        planner = cls.__new__(cls)
+        planner.view = None
+        routes = state._routes_view
+        if routes is None:
+            routes = state._claimed_routes()
+        board = state.board
+        planner._set(board, seat, {"tickets": state._ticket_dicts(seat), "pending": None},
+                     state.hands[seat], state.players, state.trains[seat],
+                     _owners(board, routes, True), state.rules.region_table)
+        return planner
+
+    def _set(self, board: Board, seat: int, private: dict[str, Any], hand: dict[str, int],
+             players: int, trains: int, owners: tuple, region_table: Any) -> None:
+        self.board: Board = board
+        self.seat: int = seat
+        self.private: dict[str, Any] = private
+        self.hand: dict[str, int] = hand
+        self.players = players
+        self.trains: int = trains
+        self.region_table = region_table
+        self.owner: dict[int, int] = owners[1]
+        self._nodes = _PlannerBoard.of(board)
         # what the graph depends on: the board, the seat, the table size and
         # every track's owner (as a number standing for them: the memo keys
         # are looked up every move, and a long tuple is hashed every time)
-        self._graph_key = (self.board.name, self.seat, self.players < 4, last[2])
+        self._graph_key = (board.name, seat, players < 4, owners[2])
         self._adjacency: list[list[tuple[int, int, Track | None]]] | None = None
 
     @property
@@ -361,6 +378,22 @@ class RoutesPlanner:
         return tuple(planned.values()), cost, points
 
 
+def _owners(board: Board, routes: dict[str, int], planning: bool) -> tuple:
+    """(routes, track index -> owner, the owners' number) of a view's routes.
+
+    A rollout's planning views hand every seat the engine's own routes dict
+    until the next claim (never changed, replaced by a claim): its owners
+    are read once."""
+    global _LAST_ROUTES
+    last = _LAST_ROUTES
+    if last[0] is not routes:
+        last = (routes, {board.track_by_id[tid].index: s for tid, s in routes.items()},
+                _owners_id(board.name, tuple(routes.items())))
+        if planning:
+            _LAST_ROUTES = last
+    return last
+
+
 def _owners_id(board: str, owners: tuple) -> int:
     """A number for a board's owners of tracks (views list them in board
     order): equal owners, equal numbers, and a number is never used again
@@ -540,7 +573,7 @@ class RoutesGreedy:
     def _region_gain(self, planner: RoutesPlanner, claims: list[Action]) -> dict[str, int]:
         """Track id -> what claiming it would add to this seat's region bonus."""
         board = planner.board
-        table = tuple(tuple(row) for row in planner.view.get("region_table") or ())
+        table = tuple(tuple(row) for row in planner.region_table or ())
         if not table:
             return {}
         owner, seat = planner.owner, planner.seat
@@ -588,6 +621,8 @@ class RoutesSearch(SearchHooks):
     def __init__(self, rng: random.Random):
         super().__init__(rng)
         self.greedy = RoutesGreedy(rng)
+        # seat -> its plan in the rollout played last (see act)
+        self._seat_plans: dict[int, _SeatPlan] = {}
 
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
         # the planner reads a few fields of the view: the engine builds just
@@ -595,25 +630,79 @@ class RoutesSearch(SearchHooks):
         return self.greedy.choose(state.planning_view(seat), legal)
 
     def act(self, state: GameState, seat: int) -> Action:
-        """The planner's move, listing only the claims it would look at when
-        that is all it looks at: at the start of a turn with a plan, the deck
-        (or discard) to draw from, trains to spare and no final round, it
-        claims a planned track or draws, and never weighs another claim.
-        Working out every payment of every claim was a quarter of a North
-        America rollout. Elsewhere, as any family does."""
-        if (state.cards_drawn or state.final_turns is not None or state.phase != "play"
-                or state.pending[seat] is not None or state.trains[seat] <= 5
-                or not (state.deck or state.discard)):
+        """The planner's move (`RoutesGreedy.choose` on the planning view and
+        the legal actions), worked out from the engine state: the planner
+        is read from the state and kept while the seat's plan cannot change
+        (the same routes, tickets and trains), and the move is found without
+        listing every legal action (only the claims it weighs). Working out
+        every payment of every claim was a quarter of a North America
+        rollout, building a view and a planner every move a fifth. A choice
+        of tickets, and the setup, go as any family's."""
+        if not isinstance(state, RoutesState) or state.phase != "play" \
+                or state.pending[seat] is not None or seat != state.current:
             return super().act(state, seat)
-        view = state.planning_view(seat)
-        planner = RoutesPlanner(view)
-        targets = planner.plan(planner.private.get("tickets", []))[0]
-        if not targets:
-            return super().act(state, seat)
-        legal = state.legal_claiming_only(seat, targets)
-        if len(legal) < 2:
-            return super().act(state, seat)
-        return self.greedy.choose(view, legal, planner)
+        known = self._seat_plans.get(seat)
+        routes = state._routes_view
+        if routes is None:
+            routes = state._claimed_routes()
+        tickets = state._ticket_dicts(seat)
+        trains = state.trains[seat]
+        if known is None or known.routes is not routes or known.tickets is not tickets \
+                or known.trains != trains:
+            known = self._seat_plans[seat] = _SeatPlan(state, seat, self.greedy)
+        planner = known.planner
+        planner.hand = state.hands[seat]
+        greedy = self.greedy
+        targets = known.targets
+        need = known.need
+        if need is None:
+            need = greedy.colour_need(planner, targets)
+        first = not state.cards_drawn
+        final = state.final_turns is not None
+        claims: list[Action] | None = None if first else []
+        if first:
+            if targets:
+                planned = state.legal_claims(seat, targets)
+                if planned:
+                    return greedy.best_claim(planner, planned, need, prefer_long=True)
+            if final or trains <= 5 or not targets:
+                claims = state.legal_claims(seat)
+                if claims and (final or trains <= 5):
+                    return greedy.best_claim(planner, claims, need, prefer_long=True)
+                if not targets:
+                    if state.ticket_deck and trains >= 12 and not final:
+                        return {"type": "draw_tickets"}
+                    if claims:
+                        return greedy.best_claim(planner, claims, need, prefer_long=True)
+        # the draws, as RoutesGreedy._draw weighs them
+        deficit = greedy._deficit(planner, need)
+        ferry_short = deficit.pop(FERRY, 0)
+        can_draw = bool(state.deck or state.discard)
+        ferry = first and state.may_draw_ferry(seat)
+        if can_draw:
+            options = [(slot, card) for slot, card in enumerate(state.face_up)
+                       if card is not None and (first or card != LOCOMOTIVE)]
+            wanted = [(deficit[c], slot) for slot, c in options if c in deficit]
+            if wanted:
+                return {"type": "draw_face_up", "slot": max(wanted)[1]}
+            if ferry and ferry_short:
+                return {"type": "draw_ferry"}
+            if first and sum(deficit.values()) >= 5:
+                for slot, card in options:
+                    if card == LOCOMOTIVE:
+                        return {"type": "draw_face_up", "slot": slot}
+            return {"type": "draw_deck"}
+        if ferry and ferry_short:
+            return {"type": "draw_ferry"}
+        if claims is None:
+            claims = state.legal_claims(seat)
+        if claims:
+            return greedy.best_claim(planner, claims, need, prefer_long=True)
+        if ferry:
+            return {"type": "draw_ferry"}
+        if first and state.ticket_deck and not final:
+            return {"type": "draw_tickets"}
+        return super().act(state, seat)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
@@ -665,6 +754,25 @@ class RoutesSearch(SearchHooks):
             if action["type"] in ("draw_deck", "draw_face_up", "draw_ferry", "draw_tickets"):
                 draws.append(action)
         return (ranked[:self.widest // 2] + draws)[:self.widest]
+
+class _SeatPlan:
+    """A seat's planner and plan in a rollout, kept while its routes dict,
+    its tickets' status list (the engine's own: each is replaced, never
+    changed, when they change) and its trains stay the same: the plan
+    depends on nothing else. Its colour need too, when no planned track is
+    gray (a gray track's colour depends on the hand)."""
+
+    __slots__ = ("routes", "tickets", "trains", "planner", "targets", "need")
+
+    def __init__(self, state: RoutesState, seat: int, greedy: RoutesGreedy):
+        planner = self.planner = RoutesPlanner.of_state(state, seat)
+        self.routes = state._routes_view
+        self.tickets = planner.private["tickets"]
+        self.trains = planner.trains
+        targets = self.targets = planner.plan(self.tickets)[0]
+        self.need = (None if any(t.color == GRAY for t in targets)
+                     else greedy.colour_need(planner, targets))
+
 
 BOTS = {"greedy": RoutesGreedy}
 SEARCH = RoutesSearch

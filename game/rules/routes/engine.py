@@ -514,6 +514,28 @@ class RoutesState:
         keep = {t.id for t in tracks}
         return [a for a in self.legal_actions(seat) if a["type"] != "claim" or a["track"] in keep]
 
+    def legal_claims(self, seat: int, tracks: list[Track] | None = None) -> list[Action]:
+        """The claims in `legal_actions(seat)` (of `tracks` only, when given),
+        in the same order: a planner in a rollout picks its move without
+        listing every legal action. Empty unless `seat` is starting its turn
+        of play (only then may it claim)."""
+        if (self.phase != "play" or type(seat) is not int or seat != self.current
+                or self.cards_drawn or self.pending[seat] is not None):
+            return []
+        only = -1
+        if tracks is not None:
+            scan = self.tables.scan
+            only = 0
+            for track in tracks:
+                only |= scan[track.index]
+        out: list[Action] = []
+        self._add_claims(seat, out, only)
+        return out
+
+    def may_draw_ferry(self, seat: int) -> bool:
+        """Whether the rules let `seat` take a ferry card (when it may start a turn)."""
+        return self._can_draw_ferry(seat)
+
     def _compute_legal(self, seat: int, only: int = -1) -> list[Action]:
         offer = self.pending[seat]
         if offer is not None:
