@@ -195,3 +195,31 @@ def test_an_arriving_travellers_event_cards_go_face_down_for_every_seat():
         if seen >= 6:
             break
     assert seen >= 3, "too few arrivals holding event cards"
+
+
+@settings(max_examples=40, **COMMON)
+@given(players=PLAYERS, seed=SEEDS)
+def test_legal_actions_by_type_are_the_legal_list_of_that_type(players, seed):
+    """A rollout's player lists legal actions one type at a time
+    (`legal_by_type`) and apply checks an action among those of its type:
+    each type's list must be the legal list's actions of that type, in its
+    order, whether worked out afresh or read from the whole list."""
+    from game.rules.race.actions import SHAPES
+
+    state = create(GAME, players, seed)
+    choose = chooser(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        fresh = state.clone()                     # nothing listed yet
+        by_type = fresh.legal_by_type(seat)
+        legal = state.legal_actions(seat)
+        listed = state.legal_by_type(seat)        # from the whole list
+        for kind in SHAPES:
+            expected = [a for a in legal if a["type"] == kind]
+            assert by_type(kind) == expected, kind
+            assert listed(kind) == expected, kind
+        assert fresh.legal_actions(seat) == legal
+        other = (seat + 1) % players
+        assert all(state.legal_by_type(other)(kind) == [] for kind in SHAPES)
+        state.apply(seat, choose(legal))
+    assert state.legal_by_type(0)("end_turn") == []

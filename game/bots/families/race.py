@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from game.bots.families.race_worlds import world_from_view
 from game.bots.search import Deal, SearchHooks, redealer
 from game.rules.base import Action, GameState, View
+from game.rules.race.data import RaceData
 from game.rules.race.days import card_sets, payment_days
+from game.rules.race.engine import RaceState
 
 Card = tuple[str, int]
+# each leg's ways to pay and its days without cards (see _leg_table)
+LegTable = tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[int, ...]]
 # The average card of each kind (train 2-6, ship 4-8 as the deck holds them).
 AVERAGE = {"train": 3.9, "ship": 6.1}
 # The days a leg the hand cannot pay is expected to cost beyond its average
@@ -40,6 +45,9 @@ EVENT_WORTH = 1.0
 # (leg options, hand) -> the cheapest payment, for `cheapest_payment`
 _CHEAPEST: dict[tuple, tuple[float, tuple[Card, ...]] | None] = {}
 CHEAPEST_KEPT = 8192
+# (hand, first leg, leg ahead, Elephant held, legs) -> days, for `RacePlanner.hand_cost`
+_HAND_COSTS: dict[tuple, float] = {}
+HAND_COSTS_KEPT = 1 << 16
 
 
 def cheapest_payment(options: tuple[tuple[str, ...], ...], hand: list[Card]
@@ -64,26 +72,90 @@ def cheapest_payment(options: tuple[tuple[str, ...], ...], hand: list[Card]
 
 
 class RacePlanner:
-    """One position, read from a view."""
+    """One seat's position, read from its view (`RacePlanner(view)`) or, in a
+    rollout, straight from the engine state (`RacePlanner.of_state`: no view
+    built a move). Both read the same fields (a test compares them)."""
 
-    def __init__(self, view: View):
-        self.view = view
+    def __init__(self, view: View | None = None):
+        if view is None:
+            return  # of_state fills the fields
         self.seat: int = view["you"]
         me = view["players"][self.seat]
         self.at: int = me["at"]
         self.coins: int = me["coins"]
         self.hand: list[Card] = [(k, v) for k, v in view["private"]["hand"]]
         self.events: list[str] = list(view["private"]["events"])
-        self.legs = view["legs"]
+        self.legs: LegTable = _leg_table(view["legs"])
+        self.options, self.no_cards = self.legs
+        # the face-up top of the event discard (what a Princess plays as)
+        self.top_event: str | None = view["event_discard"][-1] if view["event_discard"] else None
+        self.track: list[Card | None] = [None if slot["card"] is None else tuple(slot["card"])
+                                         for slot in view["track"]]
+        self.track_actions: list[str] = [slot["action"] for slot in view["track"]]
+        self.bank: int = view["bank"]
+        self.route: list[str] = view["route"]
+        pending = view["private"].get("pending")
+        # the decision awaited from the seat: (kind, the die's roll for a reroll)
+        self.pending: tuple[str, int | None] | None = \
+            None if pending is None else (pending["kind"], pending.get("roll"))
+        turn = view["turn_state"]
+        self.taken: bool = turn["taken"]
+        self.slot_action: str | None = turn["action"]
+        self.moved: int = turn["moves"]
+        self.distraction: bool = turn["distraction"]
+        self.beside_detective: bool = me["city"] == view["detective"]
+        # (seat, days, at) of the travellers still on the way
+        self._on_the_way: list[tuple[int, int, int]] | None = [
+            (p["seat"], p["days"], p["at"]) for p in view["players"] if p["arrived"] is None]
+        self._state: RaceState | None = None
+
+    @classmethod
+    def of_state(cls, state: RaceState, seat: int) -> RacePlanner:
+        """`seat`'s position as `RacePlanner(state.view(seat))` reads it."""
+        plan = cls()
+        plan.seat = seat
+        plan.at = at = state.at[seat]
+        plan.coins = state.coins[seat]
+        plan.hand = sorted(state.hands[seat])
+        plan.events = sorted(state.held[seat])
+        data = state.data
+        plan.legs = legs = _data_leg_table(data)
+        plan.options, plan.no_cards = legs
+        discard = state.event_discard
+        plan.top_event = discard[-1] if len(discard) > state.events_buried else None
+        plan.track = state.track
+        plan.track_actions = data.action_track
+        plan.bank = state.bank
+        plan.route = route = data.route
+        pending = state.pending
+        plan.pending = None if pending is None or state.over or state.current != seat \
+            else (pending["kind"], pending.get("roll"))
+        plan.taken = state.taken
+        plan.slot_action = state.slot_action
+        plan.moved = state.moves
+        plan.distraction = state.distraction
+        plan.beside_detective = route[at] == route[state.detective]
+        plan._on_the_way = None
+        plan._state = state
+        return plan
+
+    def on_the_way(self) -> list[tuple[int, int, int]]:
+        """(seat, days, at) of each traveller still on the way."""
+        if self._on_the_way is None:
+            state = self._state
+            assert state is not None
+            arrivals = state.arrivals
+            self._on_the_way = [(s, state.days[s], state.at[s]) for s in range(state.players)
+                                if s not in arrivals]
+        return self._on_the_way
 
     # --- valuing hands ------------------------------------------------------
 
     def leg_cost(self, index: int, hand: list[Card]) -> tuple[float, list[Card]]:
         """Cheapest days for leg `index` from `hand`, and the cards it uses."""
-        leg = self.legs[index]
-        if not leg["options"]:
-            return (9.5 if "Elephant" in self.events else float(leg["no_cards_days"])), []
-        options = tuple(tuple(o) for o in leg["options"])
+        options = self.options[index]
+        if not options:
+            return (9.5 if "Elephant" in self.events else float(self.no_cards[index])), []
         best = cheapest_payment(options, hand)
         if best is None:
             return self.partial_cost(index, hand)
@@ -95,7 +167,7 @@ class RacePlanner:
         so a hand one card short is worth more than an empty one)."""
         wait = WAIT_NOW if index == self.at else WAIT
         best: tuple[float, list[Card]] | None = None
-        for option in self.legs[index]["options"]:
+        for option in self.options[index]:
             used: list[Card] = []
             missing = 0.0
             for kind in set(option):
@@ -110,10 +182,25 @@ class RacePlanner:
         return best
 
     def hand_cost(self, hand: list[Card], start: int) -> float:
-        """Days the next legs from `start` would cost with `hand` (lower is better)."""
+        """Days the next legs from `start` would cost with `hand` (lower is
+        better). It depends on the hand's cards, not their order, on the
+        legs, on which leg is the one ahead and on holding an Elephant; the
+        same hands come back again and again in a search's rollouts, so it
+        is remembered (the store starts afresh at HAND_COSTS_KEPT entries)."""
+        at = self.at
+        key = (tuple(sorted(hand)), start, at if start <= at < start + LOOKAHEAD else -1,
+               "Elephant" in self.events, id(self.legs))
+        known = _HAND_COSTS.get(key)
+        if known is None:
+            if len(_HAND_COSTS) >= HAND_COSTS_KEPT:
+                _HAND_COSTS.clear()
+            known = _HAND_COSTS[key] = self._hand_cost(hand, start)
+        return known
+
+    def _hand_cost(self, hand: list[Card], start: int) -> float:
         rest = list(hand)
         total = 0.0
-        for index in range(start, min(start + LOOKAHEAD, len(self.legs))):
+        for index in range(start, min(start + LOOKAHEAD, len(self.options))):
             days, used = self.leg_cost(index, rest)
             total += days
             for card in used:
@@ -121,15 +208,13 @@ class RacePlanner:
         return total
 
     def move_days(self, action: Action) -> float:
-        leg = self.legs[self.at]
         effects = list(action["events"])
         if "Princess" in effects:
-            top = self.view["event_discard"][-1] if self.view["event_discard"] else None
-            effects[effects.index("Princess")] = top
+            effects[effects.index("Princess")] = self.top_event
         if "Offer" in effects:
             return 10.0
-        if not leg["options"]:
-            return 9.5 if "Elephant" in effects else float(leg["no_cards_days"])
+        if not self.options[self.at]:
+            return 9.5 if "Elephant" in effects else float(self.no_cards[self.at])
         cards = [tuple(c) for c in action["cards"]]
         balloon = None if action["balloon"] is None else tuple(action["balloon"])
         exact = payment_days(cards, balloon=balloon, roll=0,
@@ -148,14 +233,14 @@ class RacePlanner:
     # --- choices ------------------------------------------------------------
 
     def take_score(self, action: Action) -> float:
-        track = self.view["track"]
         if action["type"] == "take_deck":
             return self.hand_cost(self.hand, self.at) - 0.3
-        slot = track[action["slot"]]
-        card = tuple(slot["card"])
+        slot = action["slot"]
+        card = self.track[slot]
+        assert card is not None
         score = self.hand_cost(self.hand + [card], self.at)
-        kind = slot["action"]
-        if kind == "coin" and self.view["bank"] <= 0:
+        kind = self.track_actions[slot]
+        if kind == "coin" and self.bank <= 0:
             return score
         if kind == "balloon":
             return score - self.balloon_gain(self.hand + [card])
@@ -163,11 +248,11 @@ class RacePlanner:
 
     def balloon_gain(self, hand: list[Card]) -> float:
         """Days a balloon saves on the leg ahead with `hand`."""
-        leg = self.legs[self.at]
-        if not leg["options"]:
+        options = self.options[self.at]
+        if not options:
             return 0.0
         gains = [0.0]
-        for cards in card_sets([tuple(o) for o in leg["options"]], hand):
+        for cards in card_sets(options, hand):
             plain = payment_days(cards)
             for card in set(cards):
                 with_balloon = payment_days(cards, balloon=card, roll=0) + BALLOON_DAYS
@@ -176,13 +261,12 @@ class RacePlanner:
 
     def detective_city(self) -> str | None:
         """The next city of the rival best placed to win, if it is not ours."""
-        route = self.view["route"]
-        rivals = [p for p in self.view["players"]
-                  if p["seat"] != self.seat and p["arrived"] is None]
+        route = self.route
+        rivals = [p for p in self.on_the_way() if p[0] != self.seat]
         if not rivals:
             return None
-        leader = min(rivals, key=lambda p: (p["days"] - 8 * p["at"], p["seat"]))
-        target = leader["at"] + 1
+        leader = min(rivals, key=lambda p: (p[1] - 8 * p[2], p[0]))
+        target = leader[2] + 1
         if target >= len(route) - 1 or target in (self.at, self.at + 1):
             return None
         return route[target]
@@ -219,65 +303,128 @@ class GreedyBot:
         self.rng = rng
 
     def choose(self, view: View, legal: list[Action]) -> Action:
-        plan = RacePlanner(view)
         by_type: dict[str, list[Action]] = {}
         for action in legal:
             by_type.setdefault(action["type"], []).append(action)
-        pending = view["private"].get("pending")
+        action = self.decide(RacePlanner(view), lambda kind: by_type.get(kind, []))
+        return self.rng.choice(legal) if action is None else action
+
+    def decide(self, plan: RacePlanner, of_type: Callable[[str], list[Action]]
+               ) -> Action | None:
+        """The move among the legal ones, `of_type(kind)` listing those of one
+        type (in legal order); None when it has no preference (the caller
+        picks one at random)."""
+        pending = plan.pending
         if pending is not None:
-            return self._decide(pending, plan, legal)
-        if "take" in by_type or "take_deck" in by_type:
-            takes = by_type.get("take", []) + by_type.get("take_deck", [])
-            return min(takes, key=lambda a: (plan.take_score(a), _key(a)))
-        for kind in ("coin", "draw_event", "start_player"):
-            if kind in by_type:
-                return by_type[kind][0]
-        if "detective" in by_type:
+            return self._decide(pending, plan)
+        # A type is asked for only where the rules may allow it: a card is
+        # taken first, the action under it comes before moving.
+        if not plan.taken:
+            takes = of_type("take") + of_type("take_deck")
+            if takes:
+                return _best(takes, plan.take_score)
+        slot = plan.slot_action if plan.moved == 0 else None
+        if slot in _SLOT_TYPES:
+            found = of_type(_SLOT_TYPES[slot])
+            if found:
+                return found[0]
+        if slot == "detective":
             city = plan.detective_city()
-            for action in by_type["detective"]:
+            for action in of_type("detective"):
                 if action["city"] == city:
                     return action
-        elephant = self._event(by_type, "Elephant")
-        if elephant is not None and plan.at > 4 and view["bank"] > 0:
-            return elephant
-        if "move" in by_type:
-            return min(by_type["move"], key=lambda a: (plan.move_score(a), _key(a)))
-        if view["turn_state"]["moves"] == 0:
+        if plan.at > 4 and plan.bank > 0:
+            elephant = self._event(of_type, "Elephant")
+            if elephant is not None:
+                return elephant
+        moves = of_type("move")
+        if moves:
+            return _best(moves, plan.move_score)
+        if plan.moved == 0:
             # Stuck before the leg ahead: trade or buy cards for it.
-            if "exchange" in by_type:
-                return min(by_type["exchange"],
-                           key=lambda a: (plan.exchange_score(a), _key(a)))
-            if {"type": "buy", "pile": "travel"} in legal:
-                return {"type": "buy", "pile": "travel"}
-        if "discard" in by_type or "discard_event" in by_type:
-            return plan.worst_card(by_type.get("discard", []) + by_type.get("discard_event", []))
-        me = view["players"][plan.seat]
-        if me["city"] == view["detective"] and not view["turn_state"]["distraction"]:
-            distraction = self._event(by_type, "Distraction")
+            exchanges = of_type("exchange") if slot == "exchange" else []
+            if exchanges:
+                return _best(exchanges, plan.exchange_score)
+            for action in of_type("buy"):
+                if action["pile"] == "travel":
+                    return action
+        discards = of_type("discard") + of_type("discard_event")
+        if discards:
+            return plan.worst_card(discards)
+        if plan.beside_detective and not plan.distraction:
+            distraction = self._event(of_type, "Distraction")
             if distraction is not None:
                 return distraction
-        if "end_turn" in by_type:
-            return by_type["end_turn"][0]
-        return self.rng.choice(legal)
+        ends = of_type("end_turn")
+        if ends:
+            return ends[0]
+        return None
 
     @staticmethod
-    def _event(by_type: dict[str, list[Action]], name: str) -> Action | None:
-        for action in by_type.get("play_event", ()):
+    def _event(of_type: Callable[[str], list[Action]], name: str) -> Action | None:
+        for action in of_type("play_event"):
             if action["event"] == name:
                 return action
         return None
 
     @staticmethod
-    def _decide(pending: dict[str, Any], plan: RacePlanner, legal: list[Action]) -> Action:
-        if pending["kind"] == "reroll":
-            roll = pending["roll"]
+    def _decide(pending: tuple[str, int | None], plan: RacePlanner) -> Action:
+        kind, roll = pending
+        if kind == "reroll":
+            assert roll is not None
             keep = roll <= 3 or (roll == 4 and plan.coins < 2)
             return {"type": "accept"} if keep else {"type": "reroll"}
         return {"type": "bonus", "take": True}
 
 
+# the track actions that are an action of their own, by the action's type
+_SLOT_TYPES = {"coin": "coin", "event": "draw_event", "start_player": "start_player"}
+
+
+def _best(actions: list[Action], score: Callable[[Action], float]) -> Action:
+    """The action of lowest score, ties to the lowest `_key` (as min by
+    (score, _key) picks; the key is made only for a tie)."""
+    best = actions[0]
+    low = score(best)
+    tied: list[Action] | None = None
+    for action in actions[1:]:
+        value = score(action)
+        if value < low:
+            best, low, tied = action, value, None
+        elif value == low:
+            if tied is None:
+                tied = [best]
+            tied.append(action)
+    return best if tied is None else min(tied, key=_key)
+
+
 def _key(action: Action) -> str:
     return repr(sorted(action.items()))
+
+
+# id(race data) -> (the data, its legs' options and days without cards)
+_DATA_LEGS: dict[int, tuple[RaceData, LegTable]] = {}
+
+
+# every leg table made, each once: the planner's memo keys name one by its id
+_LEG_TABLES: dict[LegTable, LegTable] = {}
+
+
+def _leg_table(legs: list[dict[str, Any]]) -> LegTable:
+    """Each leg's ways to pay (as tuples) and its days without cards, from a view's legs."""
+    table = (tuple(tuple(tuple(o) for o in leg["options"]) for leg in legs),
+             tuple(leg["no_cards_days"] for leg in legs))
+    return _LEG_TABLES.setdefault(table, table)
+
+
+def _data_leg_table(data: RaceData) -> LegTable:
+    """`_leg_table` of the race data's legs, made once per data."""
+    known = _DATA_LEGS.get(id(data))
+    if known is None or known[0] is not data:
+        table = (tuple(tuple(tuple(o) for o in leg.options) for leg in data.legs),
+                 tuple(leg.no_cards_days for leg in data.legs))
+        known = _DATA_LEGS[id(data)] = (data, _LEG_TABLES.setdefault(table, table))
+    return known[1]
 
 
 class RaceSearch(SearchHooks):
@@ -295,6 +442,17 @@ class RaceSearch(SearchHooks):
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
         # the planner reads part of the view: the engine builds just that
         return self.greedy.choose(state.planning_view(seat), legal)
+
+    def act(self, state: GameState, seat: int) -> Action:
+        """The greedy player's move, read from the state and chosen among the
+        legal actions of the types it looks at (listed one type at a time),
+        without a view or the whole legal list: the move `SearchHooks.act`
+        makes. Where the greedy player would choose at random, as any family
+        does (the same random draw)."""
+        assert isinstance(state, RaceState)
+        action = self.greedy.decide(RacePlanner.of_state(state, seat),
+                                    state.legal_by_type(seat))
+        return super().act(state, seat) if action is None else action
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
@@ -322,17 +480,17 @@ class RaceSearch(SearchHooks):
         far plus what the legs ahead would cost with the cards in hand (the
         days alone would reward staying at home: a traveller still on the way
         has fewer). A finished race counts its result half and that lead half."""
+        assert isinstance(state, RaceState)
         finish = []
         for s in range(state.players):
-            view = state.view(s)
-            me = view["players"][s]
-            if me["arrived"] is not None:
-                finish.append(float(me["days"]) - 0.5)   # home first is a tie-break win
+            days = state.days[s]
+            if s in state.arrivals:
+                finish.append(float(days) - 0.5)   # home first is a tie-break win
                 continue
-            plan = RacePlanner(view)
+            plan = RacePlanner.of_state(state, s)
             ahead = plan.hand_cost(plan.hand, plan.at)
-            rest = max(0, len(plan.legs) - plan.at - LOOKAHEAD)
-            finish.append(me["days"] + ahead + rest * LEG_DAYS)
+            rest = max(0, len(plan.options) - plan.at - LOOKAHEAD)
+            finish.append(days + ahead + rest * LEG_DAYS)
         best = min(f for s, f in enumerate(finish) if s != seat)
         lead = 0.5 + 0.5 * math.tanh((best - finish[seat]) / self.scale)
         if not state.is_over:

@@ -11,6 +11,11 @@ from game.rules.race.days import Card, card_sets
 from game.rules.race.moves import PRINCESS, effects_of, move_actions
 from game.rules.words import N_
 
+# action types by where _compute_legal lists them
+_TAKES = frozenset(("take", "take_deck"))
+_SLOT_KINDS = frozenset(("coin", "draw_event", "detective", "start_player", "exchange"))
+_DISCARDS = frozenset(("discard", "discard_event"))
+
 
 class Choices:
     """Legal actions of the race state (see engine.py for every action)."""
@@ -31,18 +36,63 @@ class Choices:
             if self._may_move():
                 out += self._moves(seat)
         out += self._event_actions(seat)
-        price = self.n["buy_price"]
-        if self.coins[seat] >= price:
+        out += self._buy_actions(seat)
+        if self.taken:
+            if self._over_limit(seat):
+                out += self._discard_actions(seat)
+            else:
+                out.append({"type": "end_turn"})
+        return out
+
+    def _legal_of(self, kind: str) -> list[Action]:
+        """The seat to act's legal actions of type `kind`, in legal_actions'
+        order, without listing the others (an action is checked, and a
+        rollout's player chooses, among those of one type). Kept with the
+        legal actions until the next apply. Read-only."""
+        cache = self._legal_cache
+        known = cache.get(kind)
+        if known is None:
+            every = cache.get(self.current)
+            known = cache[kind] = (self._compute_legal_of(self.current, kind) if every is None
+                                   else [a for a in every if a["type"] == kind])
+        return known
+
+    def _compute_legal_of(self, seat: int, kind: str) -> list[Action]:
+        """`_compute_legal`'s actions of type `kind` (see `_legal_of`)."""
+        if self.pending is not None:
+            return [a for a in self._compute_legal(seat) if a["type"] == kind]
+        taken = self.taken
+        if kind == "move":
+            return self._moves(seat) if taken and self._may_move() else []
+        if kind == "end_turn":
+            return [{"type": "end_turn"}] if taken and not self._over_limit(seat) else []
+        if kind in _TAKES:
+            return [] if taken else [a for a in self._take_actions(seat) if a["type"] == kind]
+        if kind in _SLOT_KINDS:
+            return [a for a in self._slot_actions(seat) if a["type"] == kind] if taken else []
+        if kind in _DISCARDS:
+            if not taken or not self._over_limit(seat):
+                return []
+            return [a for a in self._discard_actions(seat) if a["type"] == kind]
+        if kind == "play_event":
+            return self._event_actions(seat)
+        if kind == "buy":
+            return self._buy_actions(seat)
+        return []
+
+    def _buy_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if self.coins[seat] >= self.n["buy_price"]:
             if self.deck or self.discard:
                 out.append({"type": "buy", "pile": "travel"})
             if self.event_deck or self.event_discard:
                 out.append({"type": "buy", "pile": "event"})
-        if self.taken:
-            if self._over_limit(seat):
-                out += [{"type": "discard", "card": list(c)} for c in sorted(set(self.hands[seat]))]
-                out += [{"type": "discard_event", "event": e} for e in sorted(set(self.held[seat]))]
-            else:
-                out.append({"type": "end_turn"})
+        return out
+
+    def _discard_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = [{"type": "discard", "card": list(c)}
+                             for c in sorted(set(self.hands[seat]))]
+        out += [{"type": "discard_event", "event": e} for e in sorted(set(self.held[seat]))]
         return out
 
     def _take_actions(self, seat: int) -> list[Action]:

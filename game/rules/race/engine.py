@@ -108,7 +108,7 @@ fewer days than those back in London.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
@@ -188,7 +188,10 @@ class RaceState(Choices, TurnActions):
         self.over = False
         self.pending: dict[str, Any] | None = None
         self._reset_turn()
-        self._legal_cache: dict[int, list[Action]] = {}
+        # derived: the legal actions by seat, and the seat to act's by type
+        # (`_legal_of`); dropped at every apply (code that sets fields
+        # directly resets it)
+        self._legal_cache: dict[Any, list[Action]] = {}
         self._start_round([])
 
     def _reset_turn(self) -> None:
@@ -234,6 +237,15 @@ class RaceState(Choices, TurnActions):
         if cached is None:
             cached = self._legal_cache[seat] = self._compute_legal(seat)
         return list(cached)
+
+    def legal_by_type(self, seat: int) -> Callable[[str], list[Action]]:
+        """A function of an action type listing `seat`'s legal actions of that
+        type, in legal_actions' order, without listing the others (a
+        rollout's player looks at a few types: game/bots/families/race.py).
+        Good until the next apply; read-only lists."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act:
+            return _no_actions
+        return self._legal_of
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         kind, canonical = self._check(seat, action)
@@ -404,7 +416,7 @@ class RaceState(Choices, TurnActions):
         if seat != self.current:
             raise IllegalAction(N_("it is not your turn (seat {seat} is playing)"),
                                 "not_your_turn", seat=self.current + 1)
-        if canonical not in self.legal_actions(seat):
+        if canonical not in self._legal_of(kind):
             raise self._why_not(seat, kind, canonical)
         return kind, canonical
 
@@ -595,6 +607,10 @@ class RaceState(Choices, TurnActions):
                      for s in range(self.players)]
         return {"scores": list(self.days), "winners": won, "breakdown": breakdown,
                 "over": self.over}
+
+
+def _no_actions(kind: str) -> list[Action]:
+    return []
 
 
 def _copy_pending(pending: dict[str, Any]) -> dict[str, Any]:
