@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
 
 import pytest
 from botkit import play_legally_to_the_end, wins_against_random
@@ -10,6 +12,7 @@ from botkit import play_legally_to_the_end, wins_against_random
 import game.bots.families.tricks as tricks_bot
 from game.bots.families.tricks_worlds import WorldBuilder
 from game.rules import GAMES, create
+from game.rules.tricks.data import tricks_data_from_dict
 from game.simulate import simulate
 
 GAME = "railway-tricks"
@@ -117,15 +120,18 @@ def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players
             fresh = tricks_bot.PublicCards(state)
             assert vars(public).keys() == vars(fresh).keys()
             for key in vars(fresh):
-                if key not in ("worths", "sides"):     # what the positions remembered
+                if key not in ("sides", "pending_ids"):     # what the positions remembered
                     assert vars(public)[key] == vars(fresh)[key], key
             for seat in range(players):
-                slow = vars(tricks_bot.TricksPosition(state.view(seat)))
+                position = tricks_bot.TricksPosition(state.view(seat))
+                weights = position.weights      # worked out when first asked
+                slow = vars(position)
                 for fast in (tricks_bot.TricksPosition.of_state(state, seat),
                              tricks_bot.TricksPosition.of_state(state, seat, public)):
+                    assert fast.weights == weights
                     assert vars(fast).keys() == slow.keys()
                     for key in slow:
-                        if key not in ("_memo", "_sides"):    # kept with the public cards
+                        if key != "_sides":    # kept with the public cards
                             assert vars(fast)[key] == slow[key], key
             actor = state.to_act[0]
             legal = state.legal_actions(actor)
@@ -201,3 +207,58 @@ def test_the_rollout_digest_is_the_same_run_after_run_and_refuses_bad_flags():
     bad = subprocess.run([sys.executable, str(tool), "--iterations", "0"],
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def _line_figures(position: tricks_bot.TricksPosition) -> list:
+    """Every remembered line worth a position reads: as the lines are, with a
+    station laid at either end, with each locomotive to come placed."""
+    figures: list = [position.extras, position._worths]
+    free = [c for c in position.companies if position.locos[c] is None]
+    for company in position.companies:
+        figures.append([position.lay_worths(company, value) for value in (10, 20, 30, 40)])
+    for loco in position.coming:
+        figures.append([position._placed_worths(c, loco) for c in free])
+    return figures
+
+
+def test_line_worths_remembered_across_rollouts_are_those_worked_out_afresh():
+    """The lines' worths are remembered by line number (line_id) across
+    positions, rollouts and games: what a position reads with every memo
+    filled by other games (four table sizes and options) must be what it reads
+    with every memo emptied first."""
+    memos = (tricks_bot._LINE_IDS, tricks_bot._LINE_WORTHS, tricks_bot._AHEAD,
+             tricks_bot._WORTHS, tricks_bot._RUNS)
+    # tables whose companies' station values differ in sum (the printed ones all
+    # sum to 210), so a line's number must tell its company's cards apart
+    raw = json.loads(resources.files("assets.tricks").joinpath("railway_tricks.json")
+                     .read_text(encoding="utf-8"))
+    for i, company in enumerate(raw["companies"]):
+        company["values"] = [v + 10 * i * (k % 2) for k, v in enumerate(company["values"])]
+    skewed = tricks_data_from_dict(raw)
+    checked = 0
+    for players, options, data in [(3, {}, None), (4, {"teams": True}, None),
+                                   (5, {"expert": True}, None), (4, {}, None),
+                                   (3, {}, skewed), (5, {}, skewed)]:
+        for seed in range(2):
+            state = create(GAME, players=players, seed=seed, **options)
+            if data is not None:
+                state._setup(GAME, players, seed, data, False, False)
+            rng = random.Random(seed)
+            bot = tricks_bot.GreedyTricksBot(random.Random(seed))
+            while not state.is_over:
+                seat = state.to_act[0]
+                if rng.random() < 0.3:
+                    public = bot.public_cards(state)
+                    warm = [_line_figures(tricks_bot.TricksPosition.of_state(state, s, public))
+                            for s in range(players)]
+                    kept = [dict(m) for m in memos]
+                    for memo in memos:
+                        memo.clear()
+                    assert [_line_figures(tricks_bot.TricksPosition.of_state(state, s))
+                             for s in range(players)] == warm
+                    for memo, entries in zip(memos, kept, strict=True):
+                        memo.update(entries)
+                    checked += 1
+                state.apply(seat, bot.greedy_in(state, seat) if rng.random() < 0.7
+                            else rng.choice(state.legal_actions(seat)))
+    assert checked > 100

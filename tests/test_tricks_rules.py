@@ -487,3 +487,44 @@ def test_validator_refuses_a_reservation_reached_unfilled():
     assert isinstance(tricks_data_from_dict(raw_data()).lanes[3][0].kind, str)
     with pytest.raises(TricksDataError):
         tricks_data_from_dict([1, 2])
+
+
+@pytest.mark.parametrize("players,options", [(3, {}), (4, {"teams": True}), (5, {"expert": True})])
+def test_advance_changes_the_state_as_apply_does_and_refuses_the_same(players, options):
+    """`advance` (rollouts: no events) must leave the state exactly as `apply`
+    does, and refuse what apply refuses, changing nothing."""
+    for seed in range(3):
+        state = create(GAME, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            wrong = [{"type": "play", "card": {"company": "Nowhere", "strength": 1}},
+                     {"type": "lay", "end": "middle"}, {"type": "city"},
+                     {"type": state.phase if state.phase != "over" else "play"}]
+            for bad in wrong:
+                quiet = state.clone()
+                with pytest.raises(IllegalAction) as refused:
+                    state.clone().apply(seat, bad)
+                with pytest.raises(IllegalAction) as also:
+                    quiet.advance(seat, bad)
+                assert str(also.value) == str(refused.value)
+                assert vars(quiet) == vars(state)
+            if state.phase == "play" and state.led is not None:
+                # a card of another company while holding the led one
+                hand = state.hands[seat]
+                other = [c for c in hand if state.data.company_of(c) != state.led]
+                if other and len(other) < len(hand):
+                    bad = {"type": "play", "card": state.view(seat)["private"]["hand"][
+                        hand.index(other[0])]}
+                    quiet = state.clone()
+                    with pytest.raises(IllegalAction):
+                        quiet.advance(seat, bad)
+                    assert vars(quiet) == vars(state)
+            action = rng.choice(legal)
+            quiet = state.clone()
+            state.apply(seat, copy.deepcopy(action))
+            quiet.advance(seat, action)
+            state.__dict__.pop("_final_result", None)
+            assert vars(quiet) == vars(state)
+        assert state.result() == quiet.result()

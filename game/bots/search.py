@@ -87,6 +87,11 @@ class SearchHooks:
         legal = state.legal_actions(seat)
         return legal[0] if len(legal) == 1 else self.policy(state, seat, legal)
 
+    def play(self, state: GameState, seat: int, action: Action) -> None:
+        """Make a rollout move (`act`'s) on `state`: its events go unread, so a
+        family whose engine can skip making them may do so (default: `apply`)."""
+        state.apply(seat, action)
+
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
         """The root moves worth searching (default: all of them)."""
         return legal
@@ -252,7 +257,7 @@ class SearchPlayer:
             actor = state.to_act[0]
             action = hooks.act(state, actor)
             try:
-                state.apply(actor, action)
+                hooks.play(state, actor, action)
             except IllegalAction:   # a policy slip: play on with a legal move
                 state.apply(actor, self.rng.choice(state.legal_actions(actor)))
             steps += 1

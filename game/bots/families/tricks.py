@@ -49,10 +49,12 @@ forecasting lines with random playouts did worse.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from operator import mul
 from typing import Any
 
@@ -139,6 +141,44 @@ _WORTHS: dict[tuple, float] = {}
 _RUNS: dict[tuple, int] = {}
 WORTHS_KEPT = 16384
 
+
+def line_id(values: list[int], loco: Loco | None, coming: tuple[Loco, ...],
+            cards: tuple[int, int]) -> int:
+    """A number for a line's station values with its locomotive, or those to come,
+    and its company's `cards` (how many, their station values summed: what its
+    expected additions come from): the worths of the lines as they may grow are
+    remembered under it (_LINE_WORTHS, _AHEAD), short keys that outlive a
+    rollout (the lines of one deal come back in every rollout from it). A
+    number is never given twice."""
+    key = (tuple(values), loco, coming, cards)
+    known = _LINE_IDS.get(key)
+    if known is None:
+        known = _keep(_LINE_IDS, key, next(_NUMBERS))
+    return known
+
+
+def _keep(store: dict, key: Any, value: Any) -> Any:
+    """Remember `value` under `key` in `store`, which starts afresh at WORTHS_KEPT
+    entries; returns `value`."""
+    if len(store) >= WORTHS_KEPT:
+        store.clear()
+    store[key] = value
+    return value
+
+
+_LINE_IDS: dict[tuple, int] = {}
+_NUMBERS = itertools.count()
+# by (line_id, expected additions' mean and count): the line's worth; with a
+# station's value added, its worths with the station laid at the left and at the
+# right; with a locomotive's distance and cost, its worths without a locomotive
+# (the others to come) and with that one
+_LINE_WORTHS: dict[tuple, Any] = {}
+# by (line_id, the company's cards seen and their station values summed, the
+# share of the tricks left that lay cards): the line's expected additions (before,
+# after), its key in _LINE_WORTHS and its worth
+_AHEAD: dict[tuple[int, int, int, float], tuple[tuple[list[int], list[int]],
+                                                tuple[int, int, int], float]] = {}
+
 TEAMS = ((0, 2), (1, 3))     # the seats of each team (the engine's, and the view's "teams")
 # a lane entry's kind as the view shows it (a company card in the lane shows none)
 _LANE_KINDS = {EXCHANGE: EXCHANGE, CITY: CITY, LOCOMOTIVE: LOCOMOTIVE,
@@ -154,6 +194,8 @@ class _Tables:
         # each company's station values of all its cards, summed
         self.value_totals = [sum(data.card_values[c * strengths:(c + 1) * strengths])
                              for c in range(len(data.companies))]
+        # each company's cards: how many and their station values summed
+        self.company_cards = [(strengths, total) for total in self.value_totals]
         # the station value of every line item (cards, the initial card, cities)
         items = [*range(data.card_count), INITIAL,
                  *(CITY_BASE - k for k in range(len(data.cities)))]
@@ -255,8 +297,12 @@ class PublicCards:
         seen.update(state.removed)
         self.seen = seen
         self.seen_count, self.seen_sum = _tally(data, seen)
-        # the lines' worths by (company, expected additions, locomotives to come)
-        self.worths: dict[tuple[int, int, int, int], float] = {}
+        # each line's number (line_id) with the locomotives to come, and with
+        # those less the one being placed
+        cards = tables.company_cards
+        self.line_ids = [line_id(self.values[name], self.locos[name], self.coming, cards[c])
+                         for c, name in enumerate(names)]
+        self.pending_ids: tuple[tuple[Loco, ...], list[int]] | None = None
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
@@ -292,7 +338,11 @@ class PublicCards:
                     for x in line:
                         if x >= 0:
                             add(x)
-            self.worths = {key: w for key, w in self.worths.items() if key[0] not in grew}
+            for c in grew:
+                name = data.companies[c]
+                self.line_ids[c] = line_id(self.values[name], self.locos[name], self.coming,
+                                           tables.company_cards[c])
+            self.pending_ids = None
         if state.tricks_played != self.tricks_played:
             self.tricks_played = state.tricks_played
             lane = state.lane
@@ -430,7 +480,9 @@ class TricksPosition:
         seen |= {card(c) for c in view["removed_cards"]}
         self.seen: set[int] = seen
         self.operating_share = _operating_share(self.lane_kinds)
-        self._memo: dict[tuple[int, int, int, int], float] = {}
+        self.line_ids = [line_id(self.values[c], self.locos[c], self.coming, cards)
+                         for c, cards in zip(self.companies, self.tables.company_cards,
+                                             strict=True)]
         self._sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
         self._derive()
 
@@ -454,10 +506,17 @@ class TricksPosition:
         self.values = public.values
         self.locos = public.locos
         self.coming = public.coming
+        self.line_ids = public.line_ids
         if state.phase == "locomotive" and seat == state.current:
             pending = data.locomotives[state.loco_queue[0]][0]
             self.coming = tuple((d, cost) for name, d, cost in data.locomotives
                                 if name not in public.placed and name != pending)
+            known = public.pending_ids
+            if known is None or known[0] != self.coming:
+                known = public.pending_ids = (self.coming, [
+                    line_id(public.values[c], public.locos[c], self.coming, cards)
+                    for c, cards in zip(names, self.tables.company_cards, strict=True)])
+            self.line_ids = known[1]
         self.hand = state.hands[seat]       # read, never changed (nor kept)
         self.trick = state.trick
         self.led = None if state.led is None else names[state.led]
@@ -466,7 +525,6 @@ class TricksPosition:
         self.cards = list(map(len, state.hands))
         self.voids = state.voids
         self.counts = public.counts
-        self._memo = public.worths
         self._sides = public.sides
         self.operating_share = public.operating_share
         self.seen = public.seen
@@ -487,10 +545,11 @@ class TricksPosition:
             seen_count, seen_sum = _tally(self.data, [*self.seen, *(c for _, c in self.trick)])
         self.seen_count, self.seen_sum = seen_count, seen_sum
         self._worths: dict[str, float] = {}  # company_worth of the lines as they are
+        # the worths' memo key of each line as it is (line_id, expected additions)
+        self._keys: dict[str, tuple[int, int, int]] = {}
         self.extras = self._expected_additions()
         self._placing: dict[tuple[Any, Any], float] = {}  # placing_value by lane entry
         self._gains: dict[tuple[str, int], tuple[float, str]] = {}  # lay_gain's
-        self.weights = self._weights()
         self._masters: list[int] | None = None
         # per company, worked out when first asked: the cards not seen, the seats
         # still to play, what following a lead brings, a share trick's stakes
@@ -509,26 +568,34 @@ class TricksPosition:
         cards still in hands, in the share of the tricks left that lay cards. Works
         out the lines' worths with them (remembered with the public cards)."""
         share = self.operating_share
-        out = {}
+        out, keys = {}, self._keys
         strengths, totals = self.data.strengths, self.tables.value_totals
         seen_count, seen_sum = self.seen_count, self.seen_sum
         values, locos, coming, worths = self.values, self.locos, self.coming, self._worths
-        memo, waiting = self._memo, len(coming)
         for index, company in enumerate(self.companies):
-            left = strengths - seen_count[index]       # as _additions, inline (hot)
-            count = round(left * share * ADDITIONS)
-            mean = round((totals[index] - seen_sum[index]) / left) if left else 0
-            before, after = [mean] * (count // 2), [mean] * (count - count // 2)
-            out[company] = (before, after)
-            key = (index, mean, count, waiting)
-            known = memo.get(key)
-            if known is None:
-                known = memo[key] = worth(before + values[company] + after, locos[company],
-                                          coming)
-            worths[company] = known
+            number = self.line_ids[index]
+            seen = (number, seen_count[index], seen_sum[index], share)
+            line = _AHEAD.get(seen)
+            if line is None:
+                left = strengths - seen_count[index]       # as _additions, inline (hot)
+                count = round(left * share * ADDITIONS)
+                mean = round((totals[index] - seen_sum[index]) / left) if left else 0
+                before, after = [mean] * (count // 2), [mean] * (count - count // 2)
+                key = (number, mean, count)
+                known = _LINE_WORTHS.get(key)
+                if known is None:
+                    known = _keep(_LINE_WORTHS, key, worth(before + values[company] + after,
+                                                          locos[company], coming))
+                line = _keep(_AHEAD, seen, ((before, after), key, known))
+            out[company], keys[company], worths[company] = line
         return out
 
-    def _weights(self) -> dict[str, float]:
+    @cached_property
+    def weights(self) -> dict[str, float]:
+        """Each company's weight for this seat: the shares it (and a partner) holds
+        less the opponents' (see RIVAL_SPREAD), the cards in hand counting as
+        shares to come. Worked out when first asked: a share trick's stakes need
+        no weight (see play_value)."""
         seat, counts = self.seat, self.counts
         sides = self._sides.get(seat)
         if sides is None:
@@ -599,14 +666,27 @@ class TricksPosition:
         """The best weighted change from laying a station of `value`, and its end."""
         known = self._gains.get((company, value))
         if known is None:
-            line = self.values[company]
-            before, after = self.extras[company]
-            loco, coming, weight = self.locos[company], self.coming, self.weights[company]
+            at_left, at_right = self.lay_worths(company, value)
+            weight = self.weights[company]
             base = weight * self._worths[company]
-            left = weight * worth(before + [value] + line + after, loco, coming) - base
-            right = weight * worth(before + line + [value] + after, loco, coming) - base
+            left = weight * at_left - base
+            right = weight * at_right - base
             known = self._gains[company, value] = (
                 (left, "left") if left > right else (right, "right"))
+        return known
+
+    def lay_worths(self, company: str, value: int) -> tuple[float, float]:
+        """The line's worth with a station of `value` laid at its left and at its
+        right end (the same for every seat: remembered with the public cards)."""
+        key = (*self._keys[company], value)
+        known = _LINE_WORTHS.get(key)
+        if known is None:
+            line = self.values[company]
+            before, after = self.extras[company]
+            loco, coming = self.locos[company], self.coming
+            known = _keep(_LINE_WORTHS, key, (worth(before + [value] + line + after, loco, coming),
+                                              worth(before + line + [value] + after, loco,
+                                                    coming)))
         return known
 
     def best_city(self, value: int) -> tuple[float, str, str]:
@@ -614,15 +694,28 @@ class TricksPosition:
 
     def best_locomotive(self, loco: Loco, free: list[str]) -> tuple[float, str]:
         """The free line whose placement gives the highest weighted total."""
-        rest = list(self.coming)
-        if loco in rest:
-            rest.remove(loco)
-        weights, extras, values = self.weights, self.extras, self.values
-        waiting = {c: weights[c] * worth(extras[c][0] + values[c] + extras[c][1], None, rest)
-                   for c in free}
+        weights = self.weights
+        # each line's worth with the other locomotives to come and with this one
+        # (the same for every seat: remembered with the public cards)
+        lines = [self._placed_worths(c, loco) for c in free]
+        waiting = {c: weights[c] * without for c, (without, _) in zip(free, lines, strict=True)}
         others = sum(waiting.values())
-        return max((weights[c] * worth(extras[c][0] + values[c] + extras[c][1], loco, rest)
-                    + others - waiting[c], c) for c in free)
+        return max((weights[c] * placed + others - waiting[c], c)
+                   for c, (_, placed) in zip(free, lines, strict=True))
+
+    def _placed_worths(self, company: str, loco: Loco) -> tuple[float, float]:
+        """The line's worth without a locomotive, the others than `loco` to come,
+        and with `loco`."""
+        key = (*self._keys[company], *loco)
+        known = _LINE_WORTHS.get(key)
+        if known is None:
+            rest = list(self.coming)
+            if loco in rest:
+                rest.remove(loco)
+            before, after = self.extras[company]
+            line = before + self.values[company] + after
+            known = _keep(_LINE_WORTHS, key, (worth(line, None, rest), worth(line, loco, rest)))
+        return known
 
     # --- playing --------------------------------------------------------------
 
@@ -728,15 +821,18 @@ class TricksPosition:
         p = self.win_chance(card)
         keep = KEEP_STRENGTH * (card % strengths + 1)
         # the winner leads next: with a sure card that wins the next city or locomotive
+        # a card that cannot win gets nothing for placing (p * a placing value,
+        # never negative, is 0.0): the placing values are not worked out for it
         lead = 0.0
-        if self.operating_next and self.holds_master(card):
+        if p and self.operating_next and self.holds_master(card):
             lead = LEAD * p * self.placing_value(self.lane_head[1])
         if self.operating_now:
             laid = self.lay_gain(company, self.data.card_values[card])[0]
             if not self.trick:
                 # leading: the others follow, laying cards of this company on its line
                 laid += self._followed(company)
-            return p * self.placing_value(self.lane_head[0]) + laid + lead - keep
+            placing = p * self.placing_value(self.lane_head[0]) if p else 0.0
+            return placing + laid + lead - keep
         won, lost = self._share_terms(company)
         return p * won + (1 - p) * lost + lead - keep
 
@@ -944,6 +1040,12 @@ class TricksSearch(SearchHooks):
             if len(free) == 1:
                 return {"type": "locomotive", "company": state.data.companies[free[0]]}
         return self.greedy.greedy_in(state, seat)
+
+    def play(self, state: GameState, seat: int, action: Action) -> None:
+        """The engine's `advance`: `apply` without the events nobody reads here
+        (`act` makes a fresh action for every move, so the record may keep it)."""
+        assert isinstance(state, TricksState)
+        state.advance(seat, action)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)

@@ -269,6 +269,15 @@ class TricksState:
         self.history.append((seat, _copy_action(action)))
         return events
 
+    def advance(self, seat: int, action: Action) -> None:
+        """`apply` without the events, for a caller that has no use for them (a
+        bot's rollouts): the same checks, refusals and change of state, but no
+        event is made and the record keeps `action` itself, not a copy (the
+        caller must not change it afterwards)."""
+        kind = self._check_shape(seat, action)
+        _ACTIONS[kind](self, seat, action, None)  # validates before it changes
+        self.history.append((seat, action))
+
     def view(self, seat: int | None) -> View:
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                      and 0 <= seat < self.players):
@@ -429,7 +438,7 @@ class TricksState:
 
     # --- actions ------------------------------------------------------------
 
-    def _do_play(self, seat: int, action: Action, events: list[Event]) -> None:
+    def _do_play(self, seat: int, action: Action, events: list[Event] | None) -> None:
         data = self.data
         card = self._card(action["card"])
         hand = self.hands[seat]
@@ -448,24 +457,27 @@ class TricksState:
             self.led = company
             self.leader = seat
         self.trick.append((seat, card))
-        events.append({"type": "card_played", "seat": seat, "card": card_view(data, card),
-                       "led": data.companies[self.led]})
+        if events is not None:
+            events.append({"type": "card_played", "seat": seat, "card": card_view(data, card),
+                           "led": data.companies[self.led]})
         if len(self.trick) < self.players:
             self.current = (seat + 1) % self.players
         else:
             self._finish_trick(events)
 
-    def _do_city(self, seat: int, action: Action, events: list[Event]) -> None:
+    def _do_city(self, seat: int, action: Action, events: list[Event] | None) -> None:
         company = self._company(action["company"])
         end = self._end(action["end"])
         assert self.operating is not None
         city = self.operating[1]
         self._lay_item(company, end, CITY_BASE - city)
-        events.append({"type": "city_laid", "seat": seat, "company": self.data.companies[company],
-                       "end": end, "city": city_view(self.data, city)})
+        if events is not None:
+            events.append({"type": "city_laid", "seat": seat,
+                           "company": self.data.companies[company], "end": end,
+                           "city": city_view(self.data, city)})
         self.phase = "lay"
 
-    def _do_locomotive(self, seat: int, action: Action, events: list[Event]) -> None:
+    def _do_locomotive(self, seat: int, action: Action, events: list[Event] | None) -> None:
         company = self._company(action["company"])
         if self.locos[company] is not None:
             raise IllegalAction(N_("the {company} line already has a locomotive"),
@@ -473,21 +485,23 @@ class TricksState:
         self._place_locomotive(seat, company, auto=False, events=events)
         self._place_forced_locomotives(events)
 
-    def _do_lay(self, seat: int, action: Action, events: list[Event]) -> None:
+    def _do_lay(self, seat: int, action: Action, events: list[Event] | None) -> None:
         end = self._end(action["end"])
         index = next(i for i, (s, _) in enumerate(self.trick) if s == seat)
         card = self.trick.pop(index)[1]
         company = self.data.company_of(card)
         self._lay_item(company, end, card)
         self.lay_queue.pop(0)
-        events.append({"type": "card_laid", "seat": seat, "company": self.data.companies[company],
-                       "end": end, "card": card_view(self.data, card)})
+        if events is not None:
+            events.append({"type": "card_laid", "seat": seat,
+                           "company": self.data.companies[company], "end": end,
+                           "card": card_view(self.data, card)})
         if not self.lay_queue:
             self._next_trick(events)
 
     # --- resolving a trick --------------------------------------------------
 
-    def _finish_trick(self, events: list[Event]) -> None:
+    def _finish_trick(self, events: list[Event] | None) -> None:
         data = self.data
         led = self.led
         assert led is not None
@@ -497,9 +511,10 @@ class TricksState:
         self.tricks_played += 1
         self.leader = self.current = winner
         self.last_trick = (winner, led, tuple(self.trick), entry)
-        events.append({"type": "trick_won", "winner": winner, "led": data.companies[led],
-                       "cards": self._pairs_view(self.trick),
-                       "lane": lane_entry_view(data, entry)})
+        if events is not None:
+            events.append({"type": "trick_won", "winner": winner, "led": data.companies[led],
+                           "cards": self._pairs_view(self.trick),
+                           "lane": lane_entry_view(data, entry)})
         kind = entry[0]
         if kind in (EXCHANGE, SHARE, RESERVATION):
             self._share_trick(winner, entry, events)
@@ -514,17 +529,19 @@ class TricksState:
             self.phase = "locomotive"
             self._place_forced_locomotives(events)
 
-    def _share_trick(self, winner: int, entry: LaneEntry, events: list[Event]) -> None:
+    def _share_trick(self, winner: int, entry: LaneEntry, events: list[Event] | None) -> None:
         data = self.data
         kind, payload = entry
         if kind == EXCHANGE:
             self.shares[winner].append(EXCHANGE_BASE + payload)
-            events.append({"type": "exchange_taken", "seat": winner,
-                           "company": data.companies[payload]})
+            if events is not None:
+                events.append({"type": "exchange_taken", "seat": winner,
+                               "company": data.companies[payload]})
         elif kind == SHARE:
             self.shares[winner].append(payload)
-            events.append({"type": "share_taken", "seat": winner,
-                           "card": card_view(data, payload), "source": "lane"})
+            if events is not None:
+                events.append({"type": "share_taken", "seat": winner,
+                               "card": card_view(data, payload), "source": "lane"})
         # An unfilled reservation gives the winner nothing; the printed lanes
         # never reach one (the data validator checks it).
         played = dict(self.trick)
@@ -532,28 +549,32 @@ class TricksState:
         slot = next((i for i, e in enumerate(self.lane) if e[0] == RESERVATION), None)
         if slot is not None:
             self.lane[slot] = (SHARE, won)
-            events.append({"type": "reservation_replaced", "seat": winner,
-                           "card": card_view(data, won), "slot": slot})
+            if events is not None:
+                events.append({"type": "reservation_replaced", "seat": winner,
+                               "card": card_view(data, won), "slot": slot})
         else:
             self.removed.append(won)
-            events.append({"type": "card_removed", "seat": winner,
-                           "card": card_view(data, won)})
+            if events is not None:
+                events.append({"type": "card_removed", "seat": winner,
+                               "card": card_view(data, won)})
         for i in range(1, self.players):
             seat = (winner + i) % self.players
             self.shares[seat].append(played[seat])
-            events.append({"type": "share_taken", "seat": seat,
-                           "card": card_view(data, played[seat]), "source": "trick"})
+            if events is not None:
+                events.append({"type": "share_taken", "seat": seat,
+                               "card": card_view(data, played[seat]), "source": "trick"})
         self.trick = []
 
     def _place_locomotive(self, seat: int, company: int, auto: bool,
-                          events: list[Event]) -> None:
+                          events: list[Event] | None) -> None:
         loco = self.loco_queue.pop(0)
         self.locos[company] = loco
-        events.append({"type": "locomotive_placed", "seat": seat,
-                       "company": self.data.companies[company],
-                       "locomotive": locomotive_view(self.data, loco), "auto": auto})
+        if events is not None:
+            events.append({"type": "locomotive_placed", "seat": seat,
+                           "company": self.data.companies[company],
+                           "locomotive": locomotive_view(self.data, loco), "auto": auto})
 
-    def _place_forced_locomotives(self, events: list[Event]) -> None:
+    def _place_forced_locomotives(self, events: list[Event] | None) -> None:
         """The ALL (any locomotive after the trick's first) goes by itself to the one
         line left without; the trick's first locomotive is always the winner's choice."""
         assert self.operating is not None
@@ -574,7 +595,7 @@ class TricksState:
         else:
             self.lines[company].append(item)
 
-    def _next_trick(self, events: list[Event]) -> None:
+    def _next_trick(self, events: list[Event] | None) -> None:
         self.trick = []
         self.led = None
         self.operating = None
@@ -582,7 +603,8 @@ class TricksState:
         self.current = self.leader
         if not any(self.hands):
             self.phase = "over"
-            events.append({"type": "game_over", "result": self.result()})
+            if events is not None:
+                events.append({"type": "game_over", "result": self.result()})
         else:
             self.phase = "play"
 
