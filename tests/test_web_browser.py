@@ -224,14 +224,23 @@ def assert_caught_up(page, host, seat: int, before: list, seen: int, which: int)
     sync = [m for m in received if m["type"] == "sync" and m["phase"] == "playing"][which]
     missed = seat_lines(host, seat, seen, sync["version"])
     assert missed and [m["line"] for m in sync["missed"]] == missed
-    after = [line for m in received[received.index(sync):] if m["type"] == "update"
-             for line in m.get("lines") or [] if line]
+    updates = [m for m in received[received.index(sync):] if m["type"] == "update"]
+    after = [line for m in updates for line in m.get("lines") or [] if line]
     expected = [line for line in before if line] + missed + after
     shown = [line for line in log if line]
     # the page keeps its last 60 entries: all of them unless that cut in
     assert shown == (expected if len(log) < 60 else expected[len(expected) - len(shown):])
-    # and it shows them all, the stand-in's moves for this seat among them
-    assert listed[len(listed) - len(missed + after):] == missed + after, listed
+    # and it shows them all, the stand-in's moves for this seat among them,
+    # marked as the stand-in's (every move of this seat while it was away)
+    def marked(line: str, standin: bool) -> str:
+        return f"{line} (stand-in)" if standin else line
+    shown_missed = [marked(m["line"], m.get("standin") is True) for m in sync["missed"]]
+    shown_after = [marked(line, m.get("standin") is True and event.get("seat") == seat)
+                   for m in updates
+                   for event, line in zip(m.get("events") or [], m.get("lines") or [], strict=True)
+                   if line]
+    assert any(m.get("standin") for m in sync["missed"] if m["seat"] == seat)
+    assert listed[len(listed) - len(missed + after):] == shown_missed + shown_after, listed
     assert_only_own_secrets(received, seat)
     return sync
 

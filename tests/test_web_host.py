@@ -329,7 +329,11 @@ def test_a_page_back_from_away_lists_what_it_missed_as_its_seat_may_read_it():
         assert all(seen < m["version"] <= again["version"] for m in missed)
         # only sentences travel (no event, so no secret of another seat's); they
         # equal the narration of the events redacted for seat 0 (above)
-        assert all(set(m) == {"version", "seat", "type", "line"} for m in missed)
+        assert all(set(m) - {"standin"} == {"version", "seat", "type", "line"} for m in missed)
+        # every move of seat 0 since was its stand-in's (the page never acted):
+        # marked, so its player does not take them for their own; no other is
+        assert any(m["seat"] == 0 for m in missed) and any(m["seat"] == 1 for m in missed)
+        assert all(m.get("standin") is (True if m["seat"] == 0 else None) for m in missed)
         back.close()
         # away for a long stretch (or a whole game): at most the last MISSED_LINES
         wait_until(lambda: host.match.version >= 150 or host.status()["phase"] == "over",
@@ -341,6 +345,41 @@ def test_a_page_back_from_away_lists_what_it_missed_as_its_seat_may_read_it():
         assert len(expected) > MISSED_LINES
         assert [m["line"] for m in last["missed"]] == expected[-MISSED_LINES:]
         late.close()
+    finally:
+        host.stop()
+
+
+def test_a_turn_the_timer_gives_to_the_stand_in_is_marked_on_that_page_only():
+    """A page that lets its turn run out sees the stand-in's move marked as such
+    (`standin` on that update); the other seat's page and moves are unmarked."""
+    host = start_host(seats=2, web_port=0, turn_timeout=0.3)
+    try:
+        pages = [Page(host), Page(host)]
+        for seat, page in enumerate(pages):
+            page.join(f"P{seat}", seat=seat)
+        host.start_game()
+        updates: list[list[dict[str, Any]]] = [[], []]
+        plays = 0
+        while not any(u.get("standin") for u in updates[0]):
+            assert plays < 200, "no stand-in move reached seat 0's page"
+            message = pages[1].recv()
+            if message["type"] in ("sync", "update"):
+                if message["type"] == "update":
+                    updates[1].append(message)
+                if 1 in message.get("to_act", ()) and message.get("legal"):
+                    pages[1].send({"type": "action", "seat": 1, "version": message["version"],
+                                   "action": message["legal"][0]})
+                    plays += 1
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    got = json.loads(pages[0].ws.recv(timeout=0))
+                    if got["type"] == "update":
+                        updates[0].append(got)
+        marked = [u for u in updates[0] if u.get("standin")]
+        assert all(host.match.state.history[u["version"] - 1][0] == 0 for u in marked)
+        assert not any(u.get("standin") for u in updates[1])
+        for page in pages:
+            page.close()
     finally:
         host.stop()
 

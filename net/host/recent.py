@@ -1,7 +1,10 @@
 """The host's memory of the current game's latest events, as they happened
 (unredacted), so a phone back from away can be told what it missed: the
 page words them for its own seat (net/host/web.py), redacted as its updates
-were. Bounded: the last RECENT_EVENTS events, whatever the game's length."""
+were. Bounded: the last RECENT_EVENTS events, whatever the game's length.
+It also remembers which of those moves a stand-in played for a person's seat
+(a dropped player, a phone asleep, a turn run out): the page marks them, so
+its player never takes a stand-in's move for their own."""
 
 from __future__ import annotations
 
@@ -16,13 +19,26 @@ class RecentEvents:
 
     def __init__(self, limit: int = RECENT_EVENTS):
         self._kept: deque[tuple[int, dict[str, Any]]] = deque(maxlen=limit)
+        self._standins: dict[int, int] = {}      # version -> the seat a stand-in played
 
     def clear(self) -> None:
         self._kept.clear()
+        self._standins.clear()
 
     def add(self, version: int, events: list[dict[str, Any]]) -> None:
         for event in events:
             self._kept.append((version, event))
+        if self._kept and len(self._standins) > len(self._kept):
+            oldest = self._kept[0][0]
+            self._standins = {v: s for v, s in self._standins.items() if v >= oldest}
+
+    def played_by_standin(self, version: int, seat: int) -> None:
+        """The move of `version` was a stand-in's for `seat` (said before its events)."""
+        self._standins[version] = seat
+
+    def standin_at(self, version: Any) -> int | None:
+        """The seat a stand-in played the move of `version` for, if one did."""
+        return self._standins.get(version) if isinstance(version, int) else None
 
     def since(self, version: int) -> list[tuple[int, list[dict[str, Any]]]]:
         """(version, its events) for each kept version after `version`, oldest first."""

@@ -87,6 +87,8 @@ class StandIns:
             except Exception:
                 log.exception("the random bot in seat %s failed too; the seat waits", seat)
                 return
+        if self.slots[seat].kind == "human":         # a person's seat: a stand-in's move
+            self._recent.played_by_standin(match.version, seat)
         self._after_action(events)
 
     # --- a couch game's phone seats nobody took ---------------------------------

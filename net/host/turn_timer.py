@@ -125,6 +125,7 @@ class TurnTimer:
                 reason = f"{name} took longer than {seconds} s: the stand-in played that turn"
             peer.send({"type": "notice", "code": P.N_TURN_TIMEOUT, "reason": reason,
                        "seat": seat})
+        self._recent.played_by_standin(self.match.version, seat)
         self._after_action(events)
 
     def _back_from_away(self, seat: int) -> None:

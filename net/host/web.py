@@ -159,8 +159,12 @@ class WebPeer(Peer):
 
     def __init__(self, addr: str, ws: ServerConnection, narrate: Narrate | None = None,
                  lang: str = "en", name_of: Callable[[int], str | None] | None = None,
-                 recall: Recall | None = None):
+                 recall: Recall | None = None,
+                 standin_at: Callable[[Any], int | None] | None = None):
         super().__init__(addr)
+        # the seat a stand-in played a version's move for: an update of such a
+        # move for this page's own seat is marked `standin`
+        self.standin_at = standin_at or (lambda version: None)
         self.ws = ws
         self.narrate = narrate
         # what the page missed while away: added to its first sync, once
@@ -177,7 +181,7 @@ class WebPeer(Peer):
         if self.closed or self.writing_done:
             return
         try:
-            text = to_json(frame, self.narrate, lambda message: self._missed(page_message(
+            text = to_json(frame, self.narrate, lambda message: self._page_extras(page_message(
                 message, self.lang, self.seat, self.name_of)))
         except Exception as exc:           # never: the host's own messages
             log.error("cannot send a message to the page %s: %s", self.addr, exc)
@@ -190,8 +194,13 @@ class WebPeer(Peer):
             log.info("page %s does not read its messages; dropping it", self.addr)
             self.abort()
 
-    def _missed(self, message: dict[str, Any]) -> dict[str, Any]:
-        """The first sync with the lines this page missed while it was away."""
+    def _page_extras(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The first sync with the lines this page missed while it was away; an
+        update of a stand-in's move for this page's seat marked as such."""
+        if message.get("type") == "update":
+            if self.seat is not None and self.standin_at(message.get("version")) == self.seat:
+                return dict(message, standin=True)
+            return message
         if message.get("type") != "sync":
             return message
         recall, self.recall = self.recall, None
@@ -280,10 +289,14 @@ class WebGate:
             missed: list[dict[str, Any]] = []
             for version, events in self._recent.since(seen):
                 events = redact_events(events, seat)
+                standin = self._recent.standin_at(version) == seat
                 for event, line in zip(events, narrate(events, view), strict=True):
                     if line:
-                        missed.append({"version": version, "seat": event.get("seat"),
-                                       "type": event.get("type"), "line": line})
+                        entry = {"version": version, "seat": event.get("seat"),
+                                 "type": event.get("type"), "line": line}
+                        if standin and event.get("seat") == seat:
+                            entry["standin"] = True     # its stand-in's move, not its own
+                        missed.append(entry)
             return missed[-MISSED_LINES:]
         return recall
 
@@ -364,7 +377,7 @@ class WebGate:
         query = parse_qs(urlsplit(request.path).query) if request is not None else {}
         lang = phone_language((query.get("lang") or [""])[0])
         peer = WebPeer(f"{ip}:{remote[1]}", ws, self._web_lines(lang), lang, self._seat_name,
-                       self._web_recall(lang, asked_seen(query)))
+                       self._web_recall(lang, asked_seen(query)), self._recent.standin_at)
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
         writer = asyncio.ensure_future(peer.write_loop())

@@ -280,7 +280,7 @@ function onMessage(m) {
       // by the host for this seat after the version the page named on connecting
       if (Array.isArray(m.missed) && m.missed.length) {
         for (const e of m.missed) {
-          if (e && typeof e === "object" && typeof e.line === "string") S.log.push({ seat: e.seat, type: e.type, line: e.line, away: true });
+          if (e && typeof e === "object" && typeof e.line === "string") S.log.push({ seat: e.seat, type: e.type, line: e.line, away: true, standin: e.standin === true });
         }
         S.log = S.log.slice(-60);
         S.logged += 1;
@@ -297,7 +297,9 @@ function onMessage(m) {
       // phone's language; null where the log says nothing)
       (m.events || []).forEach((ev, i) => {
         const line = Array.isArray(m.lines) && typeof m.lines[i] === "string" ? m.lines[i] : null;
-        S.log.push({ seat: ev && typeof ev === "object" ? ev.seat : null, type: ev && ev.type, line });
+        const seat = ev && typeof ev === "object" ? ev.seat : null;
+        // a stand-in's move for this seat (the player away) is not the player's own
+        S.log.push({ seat, type: ev && ev.type, line, standin: m.standin === true && seat === S.seat });
         S.logged += 1;
       });
       S.log = S.log.slice(-60);
@@ -531,10 +533,13 @@ function renderLog() {
     const entry = S.log[i];
     if (!entry.line) continue;
     // back to this seat's own last move (a ticket choice everyone makes at once is no move)
-    if (entry.seat === S.seat && entry.type !== "tickets_kept" && !entry.away && recent.length) break;
-    recent.push(entry.line);
+    if (entry.seat === S.seat && entry.type !== "tickets_kept" && !entry.away && !entry.standin
+        && recent.length) break;
+    recent.push(entry);
   }
-  recent.reverse().forEach((line) => box.append(el("li", { text: line })));
+  // a stand-in's move for this seat is marked, the mark kept on one line
+  recent.reverse().forEach((entry) => box.append(el("li", {}, entry.line,
+    entry.standin && el("span", { class: "standin", text: paren(t("stand-in")) }))));
 }
 
 function renderResult() {
