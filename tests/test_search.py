@@ -657,3 +657,43 @@ def test_the_short_list_of_legal_claims_is_the_whole_list_less_other_claims():
         assert state.clone().legal_claims(seat) == [a for a in legal if a["type"] == "claim"]
         assert fresh.legal_actions(seat) == legal
         state.apply(seat, normal[seat].choose(state.view(seat), legal))
+
+
+@pytest.mark.parametrize("game_id,players", [("routes-usa", 2), ("routes-italy", 3),
+                                             ("routes-usa", 4)])
+def test_a_kept_route_plan_is_the_plan_worked_out_afresh(game_id, players):
+    """A route rollout keeps a seat's plan over other seats' claims that
+    touch none of its tracks (_SeatPlan.carry) and works out what follows
+    from it once: at every move of whole rollouts the kept plan must be the
+    one planned afresh from the view (no memo, a graph built anew), its
+    colour need the greedy player's, and its quick test must never say no
+    to a claim the engine lists."""
+    from game.bots.families import routes
+
+    rng = random.Random(5)
+    hooks = routes.RoutesSearch(rng)
+    greedy = routes.RoutesGreedy(random.Random(0))
+    start = create(game_id, players, 21)
+    carried = checked = 0
+    for _ in range(3):
+        state = start.clone()
+        while not state.is_over:
+            seat = state.to_act[0]
+            before = hooks._seat_plans.get(seat)
+            version = before.version if before is not None else None
+            action = hooks.act(state, seat)
+            known = hooks._seat_plans.get(seat)
+            if known is not None and state.phase == "play" and seat == state.current \
+                    and state.pending[seat] is None:
+                carried += known is before and version != known.version
+                planner = routes.RoutesPlanner(state.planning_view(seat))
+                planner._adjacency = planner._graph()
+                tickets = planner.private["tickets"]
+                assert known.targets == list(planner._plan(tickets, planner.trains)[0])
+                assert known.colour_need(state.hands[seat], state.board.colors) \
+                    == greedy.colour_need(planner, known.targets)
+                if not known.may_claim(state.hands[seat]):
+                    assert state.legal_claims(seat, known.targets) == []
+                checked += 1
+            state.apply(seat, action)
+    assert checked > 100 and carried > 10

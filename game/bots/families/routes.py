@@ -49,7 +49,11 @@ _LATEST: dict[tuple, tuple[dict[int, int], tuple[tuple[Track, ...], int, int]]] 
 # the routes dict of the last planning view read, its owners by track index
 # and its items (one tuple, replaced whole: safe between threads)
 _LAST_ROUTES: tuple = (None, {}, ())
-# (board, owners of tracks) -> the number standing for them (_owners_id)
+# the same of the last engine state read: its claims version, owners by
+# track index and their number (_state_owners)
+_LAST_CLAIMS: tuple = (None, {}, ())
+# (board, owners of tracks by index, in index order) -> the number standing
+# for them (_owners_id)
 OWNERS_KEPT = 8192
 _OWNERS: dict[tuple, int] = {}
 _OWNER_NUMBERS = itertools.count()
@@ -113,13 +117,9 @@ class RoutesPlanner:
         current only until the next action); it has no view."""
         planner = cls.__new__(cls)
         planner.view = None
-        routes = state._routes_view
-        if routes is None:
-            routes = state._claimed_routes()
-        board = state.board
-        planner._set(board, seat, {"tickets": state._ticket_dicts(seat), "pending": None},
+        planner._set(state.board, seat, {"tickets": state._ticket_dicts(seat), "pending": None},
                      state.hands[seat], state.players, state.trains[seat],
-                     _owners(board, routes, True), state.rules.region_table)
+                     _state_owners(state), state.rules.region_table)
         return planner
 
     def _set(self, board: Board, seat: int, private: dict[str, Any], hand: dict[str, int],
@@ -387,16 +387,29 @@ def _owners(board: Board, routes: dict[str, int], planning: bool) -> tuple:
     global _LAST_ROUTES
     last = _LAST_ROUTES
     if last[0] is not routes:
-        last = (routes, {board.track_by_id[tid].index: s for tid, s in routes.items()},
-                _owners_id(board.name, tuple(routes.items())))
+        owner = {board.track_by_id[tid].index: s for tid, s in routes.items()}
+        last = (routes, owner, _owners_id(board.name, tuple(sorted(owner.items()))))
         if planning:
             _LAST_ROUTES = last
     return last
 
 
+def _state_owners(state: RoutesState) -> tuple:
+    """(claims version, track index -> owner, the owners' number) of a state:
+    read once per claim (the seats of a rollout share it)."""
+    global _LAST_CLAIMS
+    last = _LAST_CLAIMS
+    version = state.claims_version
+    if last[0] != version:
+        claimed = state.claimed
+        last = _LAST_CLAIMS = (version, dict(claimed),
+                               _owners_id(state.board.name, tuple(sorted(claimed.items()))))
+    return last
+
+
 def _owners_id(board: str, owners: tuple) -> int:
-    """A number for a board's owners of tracks (views list them in board
-    order): equal owners, equal numbers, and a number is never used again
+    """A number for a board's owners of tracks ((track index, seat) pairs
+    in index order): equal owners, equal numbers, and a number is never used again
     for other owners (the count only goes up), so the memos keyed by it
     stay right when this store starts afresh."""
     key = (board, owners)
@@ -534,21 +547,25 @@ class RoutesGreedy:
     # --- claims -------------------------------------------------------------
 
     def best_claim(self, planner: RoutesPlanner, claims: list[Action], need: Counter,
-                    prefer_long: bool) -> Action:
+                    prefer_long: bool, worth: dict[str, float] | None = None) -> Action:
         """The claim with the best (size, region gain and points; least waste):
         the first such in `claims`. A rollout weighs every payment of every
         claim near the end of the game, so the track's part of the value is
-        worked out once per track, not per payment."""
+        worked out once per track, not per payment, and kept in `worth`
+        when given (for the same planner and `prefer_long`)."""
         board = planner.board
-        regions = self._region_gain(planner, claims) if board.regions else {}
+        regions: dict[str, int] | None = None
         by_id, route_points = board.track_by_id, board.route_points
-        worth: dict[str, float] = {}
+        if worth is None:
+            worth = {}
         best: Action | None = None
         best_key: tuple[float, float] | None = None
         for action in claims:
             tid = action["track"]
             size = worth.get(tid)
             if size is None:
+                if regions is None:
+                    regions = self._region_gain(planner, claims) if board.regions else {}
                 track = by_id[tid]
                 gain = regions.get(track.id, 0)
                 points = route_points[track.length] + gain
@@ -642,38 +659,34 @@ class RoutesSearch(SearchHooks):
                 or state.pending[seat] is not None or seat != state.current:
             return super().act(state, seat)
         known = self._seat_plans.get(seat)
-        routes = state._routes_view
-        if routes is None:
-            routes = state._claimed_routes()
         tickets = state._ticket_dicts(seat)
         trains = state.trains[seat]
-        if known is None or known.routes is not routes or known.tickets is not tickets \
-                or known.trains != trains:
-            known = self._seat_plans[seat] = _SeatPlan(state, seat, self.greedy)
+        if known is None or known.tickets is not tickets or known.trains != trains \
+                or (known.version != state.claims_version and not known.carry(state)):
+            known = self._seat_plans[seat] = _SeatPlan(state, seat)
         planner = known.planner
-        planner.hand = state.hands[seat]
+        hand = planner.hand = state.hands[seat]
         greedy = self.greedy
         targets = known.targets
-        need = known.need
-        if need is None:
-            need = greedy.colour_need(planner, targets)
+        need = known.colour_need(hand, planner.board.colors)
+        worth = known.worth
         first = not state.cards_drawn
         final = state.final_turns is not None
         claims: list[Action] | None = None if first else []
         if first:
-            if targets:
+            if targets and known.may_claim(hand):
                 planned = state.legal_claims(seat, targets)
                 if planned:
-                    return greedy.best_claim(planner, planned, need, prefer_long=True)
+                    return greedy.best_claim(planner, planned, need, True, worth)
             if final or trains <= 5 or not targets:
                 claims = state.legal_claims(seat)
                 if claims and (final or trains <= 5):
-                    return greedy.best_claim(planner, claims, need, prefer_long=True)
+                    return greedy.best_claim(planner, claims, need, True, worth)
                 if not targets:
                     if state.ticket_deck and trains >= 12 and not final:
                         return {"type": "draw_tickets"}
                     if claims:
-                        return greedy.best_claim(planner, claims, need, prefer_long=True)
+                        return greedy.best_claim(planner, claims, need, True, worth)
         # the draws, as RoutesGreedy._draw weighs them
         deficit = greedy._deficit(planner, need)
         ferry_short = deficit.pop(FERRY, 0)
@@ -697,7 +710,7 @@ class RoutesSearch(SearchHooks):
         if claims is None:
             claims = state.legal_claims(seat)
         if claims:
-            return greedy.best_claim(planner, claims, need, prefer_long=True)
+            return greedy.best_claim(planner, claims, need, True, worth)
         if ferry:
             return {"type": "draw_ferry"}
         if first and state.ticket_deck and not final:
@@ -756,22 +769,94 @@ class RoutesSearch(SearchHooks):
         return (ranked[:self.widest // 2] + draws)[:self.widest]
 
 class _SeatPlan:
-    """A seat's planner and plan in a rollout, kept while its routes dict,
-    its tickets' status list (the engine's own: each is replaced, never
-    changed, when they change) and its trains stay the same: the plan
-    depends on nothing else. Its colour need too, when no planned track is
-    gray (a gray track's colour depends on the hand)."""
+    """A seat's planner and plan in a rollout, kept while the claims (by the
+    state's claims version), its tickets' status list (the engine's own,
+    replaced when the seat claims or keeps tickets) and its trains stay the
+    same: the plan depends on nothing else. With it what follows from the
+    plan alone: the colours its coloured tracks need, its gray tracks, a
+    track's worth as a claim, and a quick test of whether the hand might
+    pay for a planned track at all."""
 
-    __slots__ = ("routes", "tickets", "trains", "planner", "targets", "need")
+    __slots__ = ("version", "tickets", "trains", "planner", "targets", "need", "gray",
+                 "ferry_need", "coloured", "gray_shortest", "worth", "pairs")
 
-    def __init__(self, state: RoutesState, seat: int, greedy: RoutesGreedy):
+    def __init__(self, state: RoutesState, seat: int):
         planner = self.planner = RoutesPlanner.of_state(state, seat)
-        self.routes = state._routes_view
+        self.version = state.claims_version
+        self.pairs: set[tuple[int, int]] | None = None
         self.tickets = planner.private["tickets"]
-        self.trains = planner.trains
+        trains = self.trains = planner.trains
         targets = self.targets = planner.plan(self.tickets)[0]
-        self.need = (None if any(t.color == GRAY for t in targets)
-                     else greedy.colour_need(planner, targets))
+        # RoutesGreedy.colour_need's coloured part, and its gray tracks in
+        # the order it weighs them
+        need: Counter = Counter()
+        for t in targets:
+            if t.color != GRAY:
+                need[t.color] += t.length - t.ferries
+        self.need = need
+        gray = self.gray = sorted((t for t in targets if t.color == GRAY),
+                                  key=lambda t: -t.length)
+        self.ferry_need = sum((t.ferries + 1) // 2 for t in gray)
+        # the engine lists a claim only of a track no longer than the trains
+        # left and than a colour's cards with the locomotives (for a gray
+        # track with two spaces per ferry card too)
+        self.coloured = [(t.color, t.length) for t in targets
+                         if t.color != GRAY and t.length <= trains]
+        self.gray_shortest = min((t.length for t in gray if t.length <= trains), default=INF)
+        self.worth: dict[str, float] = {}
+
+    def carry(self, state: RoutesState) -> bool:
+        """Keep the plan over the claims made since it was made, when
+        RoutesPlanner._carried would (claims by other seats only, none on a
+        planned track's pair of nodes nor, at a small table, on its parallel
+        set; the claims then all still stand), and say whether it was kept.
+        The plan's memo would hand back the same plan; this is cheaper."""
+        planner = self.planner
+        then = planner.owner
+        owners = _state_owners(state)
+        now = owners[1]
+        if len(then) > len(now) or not then.items() <= now.items():
+            return False
+        nodes, seat = planner._nodes, planner.seat
+        edges, parallel = nodes.edges, nodes.parallel
+        few = planner.players < 4
+        used = self.pairs
+        if used is None:
+            used = self.pairs = {edges[t.index][1] for t in self.targets}
+        for index in now.keys() - then.keys():
+            if now[index] == seat:
+                return False
+            for touched in (parallel[index] if few else (index,)):
+                if edges[touched][1] in used:
+                    return False
+        self.version = owners[0]
+        planner.owner = now
+        planner._graph_key = (*planner._graph_key[:3], owners[2])
+        planner._adjacency = None
+        return True
+
+    def colour_need(self, hand: dict[str, int], colors: tuple[str, ...]) -> Counter:
+        """RoutesGreedy.colour_need of the plan for `hand`."""
+        gray = self.gray
+        if not gray:
+            return self.need
+        need = self.need.copy()
+        spare = {c: hand.get(c, 0) - need.get(c, 0) for c in colors}
+        for t in gray:
+            color = max(spare, key=lambda c: spare[c])
+            need[color] += t.length - t.ferries
+            spare[color] -= t.length - t.ferries
+        need[FERRY] += self.ferry_need
+        return need
+
+    def may_claim(self, hand: dict[str, int]) -> bool:
+        """False only when the engine lists no claim of a planned track."""
+        locos = hand.get(LOCOMOTIVE, 0)
+        for color, length in self.coloured:
+            if hand.get(color, 0) + locos >= length:
+                return True
+        gray = self.gray_shortest
+        return gray < INF and max(hand.values(), default=0) + locos + 2 * hand.get(FERRY, 0) >= gray
 
 
 BOTS = {"greedy": RoutesGreedy}

@@ -56,6 +56,7 @@ and region_points (the points of each of those networks).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -198,6 +199,10 @@ class RoutesState:
     @_legal_cache.setter
     def _legal_cache(self, value: dict[int, list[Action]]) -> None:
         self._legal = value
+        # a number for the claimed tracks as they stand, never given to
+        # others (a new one with every claim; copies share it until then):
+        # a planner knows its graph by it
+        self.claims_version = next(_CLAIMS_VERSIONS)
         self._blocked_masks: list[int] | None = None
         # seat -> its tickets as status dicts (`_ticket_dicts`), until it
         # claims or keeps tickets
@@ -837,6 +842,7 @@ class RoutesState:
             else:
                 self.discard.extend([card] * n)
         self.claimed[track.index] = seat
+        self.claims_version = next(_CLAIMS_VERSIONS)
         self._block(track.index, seat)
         self._tickets_done.pop(seat, None)
         self._routes_view = None
@@ -1090,6 +1096,7 @@ class RoutesState:
         return out
 
 
+_CLAIMS_VERSIONS = itertools.count()
 _HANDLERS = {kind: getattr(RoutesState, f"_do_{kind}") for kind in SHAPES}
 _SHAPE_KEYS = {kind: frozenset(("type", *shape)) for kind, shape in SHAPES.items()}
 
