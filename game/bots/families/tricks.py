@@ -54,7 +54,6 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from functools import cached_property
 from operator import mul
 from typing import Any
 
@@ -154,6 +153,20 @@ def line_id(values: list[int], loco: Loco | None, coming: tuple[Loco, ...],
     known = _LINE_IDS.get(key)
     if known is None:
         known = _keep(_LINE_IDS, key, next(_NUMBERS))
+    return known
+
+
+def laid_worths(number: int, mean: int, count: int, value: int, line: list[int],
+                loco: Loco | None, coming: tuple[Loco, ...]) -> tuple[float, float]:
+    """The worths of line `number` (station values `line`) expected to grow by
+    `count` stations of value `mean`, half at each end, with a station of
+    `value` laid at its left and at its right end."""
+    key = (number, mean, count, value)
+    known = _LINE_WORTHS.get(key)
+    if known is None:
+        before, after = [mean] * (count // 2), [mean] * (count - count // 2)
+        known = _keep(_LINE_WORTHS, key, (worth(before + [value] + line + after, loco, coming),
+                                          worth(before + line + [value] + after, loco, coming)))
     return known
 
 
@@ -261,17 +274,11 @@ class PublicCards:
     def __init__(self, state: TricksState):
         data = state.data
         names = data.companies
-        tables = _tables(data)
+        self.tables = tables = _tables(data)
         items = tables.item_values
         self.values = {names[c]: [items[x] for x in line] for c, line in enumerate(state.lines)}
         self.lengths = [len(line) for line in state.lines]
-        locomotives = data.locomotives
-        self.locos: dict[str, Loco | None] = {
-            names[c]: None if loco is None else locomotives[loco][1:]
-            for c, loco in enumerate(state.locos)}
-        self.placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
-        # a tuple: the worths' memo keys take it as it is
-        self.coming = tuple((d, cost) for name, d, cost in locomotives if name not in self.placed)
+        self._read_locomotives(state)
         lane = state.lane
         self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
         self.lane_head = [tables.entry_view(e) for e in lane[:2]]
@@ -306,6 +313,17 @@ class PublicCards:
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
+    def _read_locomotives(self, state: TricksState) -> None:
+        """The locomotives placed (by company and by name) and those to come."""
+        data = state.data
+        locomotives = data.locomotives
+        self.locos: dict[str, Loco | None] = {
+            data.companies[c]: None if loco is None else locomotives[loco][1:]
+            for c, loco in enumerate(state.locos)}
+        self.placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
+        # a tuple: the worths' memo keys take it as it is
+        self.coming = tuple((d, cost) for name, d, cost in locomotives if name not in self.placed)
+
     @staticmethod
     def version(state: TricksState) -> tuple[int, int, int]:
         """Changes whenever the public cards do as a game goes on: every change
@@ -313,35 +331,34 @@ class PublicCards:
         return state.tricks_played, sum(map(len, state.lines)), state.locos.count(None)
 
     def catch_up(self, state: TricksState) -> None:
-        """Bring these public cards up to `state`, a later moment of the same game
-        with the same locomotives placed: lines, shares and removed cards only
-        grow, so only what was added is read (and the lane again). In place: a
-        rollout's positions last one move, and none is left by then."""
+        """Bring these public cards up to `state`, a later moment of the same game:
+        lines, shares, removed cards and locomotives placed only grow, so only
+        what was added is read (and the lane again). In place: a rollout's
+        positions last one move, and none is left by then."""
         data = state.data
-        tables = _tables(data)
+        tables = self.tables
         seen, seen_count, seen_sum = self.seen, self.seen_count, self.seen_sum
         strengths, card_values = data.strengths, data.card_values
-
-        def add(card: int) -> None:
-            if card not in seen:
-                seen.add(card)
-                seen_count[card // strengths] += 1
-                seen_sum[card // strengths] += card_values[card]
-
-        if sum(map(len, state.lines)) != sum(self.lengths):
-            items, grew = tables.item_values, set()
+        added: list[int] = []          # company cards that may be new to `seen`
+        placed = len(state.locos) - state.locos.count(None)
+        if placed != len(self.placed):
+            self._read_locomotives(state)
+            # every line's number goes with the locomotives to come
+            self.line_ids = [line_id(self.values[name], self.locos[name], self.coming, cards)
+                             for name, cards in zip(data.companies, tables.company_cards,
+                                                    strict=True)]
+            self.pending_ids = None
+        lengths = self.lengths
+        if sum(map(len, state.lines)) != sum(lengths):
+            items = tables.item_values
             for c, line in enumerate(state.lines):
-                if len(line) != self.lengths[c]:
-                    grew.add(c)
-                    self.values[data.companies[c]] = [items[x] for x in line]
-                    self.lengths[c] = len(line)
-                    for x in line:
-                        if x >= 0:
-                            add(x)
-            for c in grew:
-                name = data.companies[c]
-                self.line_ids[c] = line_id(self.values[name], self.locos[name], self.coming,
-                                           tables.company_cards[c])
+                if len(line) != lengths[c]:
+                    name = data.companies[c]
+                    values = self.values[name] = [items[x] for x in line]
+                    lengths[c] = len(line)
+                    added += [x for x in line if x >= 0]
+                    self.line_ids[c] = line_id(values, self.locos[name], self.coming,
+                                               tables.company_cards[c])
             self.pending_ids = None
         if state.tricks_played != self.tricks_played:
             self.tricks_played = state.tricks_played
@@ -349,21 +366,25 @@ class PublicCards:
             self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
             self.lane_head = [tables.entry_view(e) for e in lane[:2]]
             self.operating_share = _operating_share(self.lane_kinds)
-            for kind, payload in lane:
-                if kind == SHARE:
-                    add(payload)
+            added += [payload for kind, payload in lane if kind == SHARE]
             share_company = tables.share_company
-            self.sides = {}
+            held = self.held
             for seat, shares in enumerate(state.shares):
-                for share in shares[self.held[seat]:]:
-                    self.counts[seat][share_company[share]] += 1
-                    if share < EXCHANGE_BASE:
-                        add(share)
-                self.held[seat] = len(shares)
-            for card in state.removed[self.removed:]:
-                add(card)
+                if len(shares) != held[seat]:
+                    self.sides = {}            # they go with the shares held
+                    count = self.counts[seat]
+                    for share in shares[held[seat]:]:
+                        count[share_company[share]] += 1
+                        if share < EXCHANGE_BASE:
+                            added.append(share)
+                    held[seat] = len(shares)
+            added += state.removed[self.removed:]
             self.removed = len(state.removed)
-
+        for card in added:
+            if card not in seen:
+                seen.add(card)
+                seen_count[card // strengths] += 1
+                seen_sum[card // strengths] += card_values[card]
 
 def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     """The end where the greedy player lays its card in `state`, when it can be
@@ -390,12 +411,9 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
             seen_sum += data.card_values[other]
     share = public.operating_share
     mean, count = _additions(strengths - seen_count, share,
-                             _tables(data).value_totals[index] - seen_sum)
-    before, after = [mean] * (count // 2), [mean] * (count - count // 2)
-    line, loco, value = public.values[name], public.locos[name], data.card_values[card]
-    coming = public.coming
-    at_left = worth(before + [value] + line + after, loco, coming)
-    at_right = worth(before + line + [value] + after, loco, coming)
+                             public.tables.value_totals[index] - seen_sum)
+    at_left, at_right = laid_worths(public.line_ids[index], mean, count, data.card_values[card],
+                                    public.values[name], public.locos[name], public.coming)
     if at_left == at_right:
         return "right"
     partners = {s for team in TEAMS for s in team if seat in team} if state.teams else {seat}
@@ -496,9 +514,9 @@ class TricksPosition:
         self = cls.__new__(cls)
         self.data = data = state.data
         self.seat = seat
-        self.tables = _tables(data)
         if public is None:
             public = PublicCards(state)
+        self.tables = public.tables
         names = data.companies
         self.companies = list(names)
         self.players = state.players
@@ -590,12 +608,20 @@ class TricksPosition:
             out[company], keys[company], worths[company] = line
         return out
 
-    @cached_property
-    def weights(self) -> dict[str, float]:
+    weights: dict[str, float]           # by company (see _weights)
+
+    def __getattr__(self, name: str) -> Any:
+        """`weights`, worked out when first asked (then a plain attribute): a share
+        trick's stakes need no weight (see play_value)."""
+        if name != "weights":
+            raise AttributeError(name)
+        weights = self.weights = self._weights()
+        return weights
+
+    def _weights(self) -> dict[str, float]:
         """Each company's weight for this seat: the shares it (and a partner) holds
         less the opponents' (see RIVAL_SPREAD), the cards in hand counting as
-        shares to come. Worked out when first asked: a share trick's stakes need
-        no weight (see play_value)."""
+        shares to come."""
         seat, counts = self.seat, self.counts
         sides = self._sides.get(seat)
         if sides is None:
@@ -678,16 +704,9 @@ class TricksPosition:
     def lay_worths(self, company: str, value: int) -> tuple[float, float]:
         """The line's worth with a station of `value` laid at its left and at its
         right end (the same for every seat: remembered with the public cards)."""
-        key = (*self._keys[company], value)
-        known = _LINE_WORTHS.get(key)
-        if known is None:
-            line = self.values[company]
-            before, after = self.extras[company]
-            loco, coming = self.locos[company], self.coming
-            known = _keep(_LINE_WORTHS, key, (worth(before + [value] + line + after, loco, coming),
-                                              worth(before + line + [value] + after, loco,
-                                                    coming)))
-        return known
+        number, mean, count = self._keys[company]
+        return laid_worths(number, mean, count, value, self.values[company],
+                           self.locos[company], self.coming)
 
     def best_city(self, value: int) -> tuple[float, str, str]:
         return max((*self.lay_gain(c, value), c) for c in self.companies)
@@ -881,13 +900,11 @@ class GreedyTricksBot:
         version = PublicCards.version(state)
         last = self._public
         if last is not None and last[0] is state:
-            if last[1] == version:
-                return last[2]
-            if last[1][2] == version[2]:          # the same locomotives placed
-                public = last[2]
+            public = last[2]
+            if last[1] != version:
                 public.catch_up(state)
                 self._public = (state, version, public)
-                return public
+            return public
         public = PublicCards(state)
         self._public = (state, version, public)
         return public
@@ -927,9 +944,10 @@ class GreedyTricksBot:
         return {"type": "locomotive",
                 "company": position.best_locomotive(loco, pending["options"])[1]}
 
-    def greedy_in(self, state: TricksState, seat: int) -> Action:
+    def greedy_in(self, state: TricksState, seat: int, cards: list[int] | None = None) -> Action:
         """What `greedy(state.view(seat), state.legal_actions(seat))` plays, with
-        the same random draws, read from the engine's numbers (rollouts)."""
+        the same random draws, read from the engine's numbers (rollouts); `cards`
+        are the seat's playable cards if already listed."""
         public = self.public_cards(state)
         phase = state.phase
         if phase == "lay":
@@ -940,9 +958,14 @@ class GreedyTricksBot:
         data = state.data
         names = data.companies
         if phase == "play":
-            rng = self.rng
-            card = max(state.playable_cards(seat),
-                       key=lambda c: (position.play_value(c), rng.random()))
+            # max(cards, key=lambda c: (position.play_value(c), rng.random())),
+            # written out (the same draws, the first of equals kept)
+            draw, play_value = self.rng.random, position.play_value
+            best = card = -1
+            for c in state.playable_cards(seat) if cards is None else cards:
+                key = (play_value(c), draw())
+                if card < 0 or key > best:
+                    best, card = key, c
             return {"type": "play", "card": card_view(data, card)}
         if phase == "lay":
             card = dict(state.trick)[seat]
@@ -1035,6 +1058,7 @@ class TricksSearch(SearchHooks):
             cards = state.playable_cards(seat)
             if len(cards) == 1:
                 return {"type": "play", "card": card_view(state.data, cards[0])}
+            return self.greedy.greedy_in(state, seat, cards)
         elif phase == "locomotive":
             free = [c for c, placed in enumerate(state.locos) if placed is None]
             if len(free) == 1:

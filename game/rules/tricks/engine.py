@@ -111,6 +111,8 @@ SHAPES: dict[str, dict[str, type]] = {
     "locomotive": {"company": str},
     "lay": {"end": str},
 }
+# the keys of each action type: "type" and its shape's
+SHAPE_KEYS = {kind: frozenset(("type", *shape)) for kind, shape in SHAPES.items()}
 PHASE_ASKS = {
     "play": N_("play a card"),
     "city": N_("lay the city you won"),
@@ -369,7 +371,7 @@ class TricksState:
         if shape is None:
             raise IllegalAction(N_("unknown action type {kind}; actions are {kinds}"),
                                 kind=repr(kind), kinds=list(SHAPES))
-        if len(action) != len(shape) + 1 or not action.keys() >= shape.keys():
+        if action.keys() != SHAPE_KEYS[kind]:
             missing = [k for k in shape if k not in action]
             extra = [k for k in action if k != "type" and k not in shape]
             raise IllegalAction(N_("'{kind}' action: missing {missing}; unexpected {extra}"),
@@ -429,8 +431,8 @@ class TricksState:
         hand = self.hands[seat]
         if self.led is None:
             return list(hand)
-        company_of = self.data.company_of
-        follow = [c for c in hand if company_of(c) == self.led]
+        strengths, led = self.data.strengths, self.led
+        follow = [c for c in hand if c // strengths == led]    # data.company_of, inline
         return follow or list(hand)
 
     def _free_lines(self) -> list[int]:
@@ -505,7 +507,8 @@ class TricksState:
         data = self.data
         led = self.led
         assert led is not None
-        winner = max((p for p in self.trick if data.company_of(p[1]) == led),
+        strengths = data.strengths
+        winner = max((p for p in self.trick if p[1] // strengths == led),
                      key=lambda p: p[1])[0]
         entry = self.lane.pop(0)
         self.tricks_played += 1
