@@ -120,7 +120,7 @@ def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players
             fresh = tricks_bot.PublicCards(state)
             assert vars(public).keys() == vars(fresh).keys()
             for key in vars(fresh):
-                if key not in ("sides", "pending_ids"):     # what the positions remembered
+                if key not in ("sides", "pending_ids", "lines_ahead"):  # what positions remembered
                     assert vars(public)[key] == vars(fresh)[key], key
             for seat in range(players):
                 position = tricks_bot.TricksPosition(state.view(seat))
@@ -131,7 +131,7 @@ def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players
                     assert fast.weights == weights
                     assert vars(fast).keys() == slow.keys()
                     for key in slow:
-                        if key != "_sides":    # kept with the public cards
+                        if key not in ("_sides", "_ahead"):    # kept with the public cards
                             assert vars(fast)[key] == slow[key], key
             actor = state.to_act[0]
             legal = state.legal_actions(actor)
@@ -262,3 +262,15 @@ def test_line_worths_remembered_across_rollouts_are_those_worked_out_afresh():
                 state.apply(seat, bot.greedy_in(state, seat) if rng.random() < 0.7
                             else rng.choice(state.legal_actions(seat)))
     assert checked > 100
+
+
+def test_best_runs_are_best_stretch_sums():
+    """worth() averages over the locomotives to come with best_runs (running
+    totals read once): each run must be best_stretch's sum."""
+    from game.rules.tricks.scoring import best_stretch
+    rng = random.Random(5)
+    distances = [None, 1, 2, 3, 4, 5, 6, 9]
+    for _ in range(2000):
+        values = [rng.choice((10, 20, 30, 40)) for _ in range(rng.randrange(0, 14))]
+        assert tricks_bot.best_runs(values, distances) == [best_stretch(values, d)[0]
+                                                           for d in distances]

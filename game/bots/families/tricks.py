@@ -54,7 +54,8 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from operator import mul
+from itertools import accumulate
+from operator import mul, sub
 from typing import Any
 
 from game.bots.families.tricks_worlds import WorldBuilder
@@ -131,9 +132,25 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
     if known is None:
         if len(_WORTHS) >= WORTHS_KEPT:
             _WORTHS.clear()
-        known = _WORTHS[key] = sum(max(0, best_stretch(values, d)[0] - cost)
-                                   for d, cost in coming) / len(coming)
+        known = _WORTHS[key] = sum(max(0, run - cost) for run, (_, cost) in zip(
+            best_runs(values, [d for d, _ in coming]), coming, strict=True)) / len(coming)
     return known
+
+
+def best_runs(values: list[int], distances: list[int | None]) -> list[int]:
+    """best_stretch's sum for each of `distances` (None: the whole line), the
+    line's running totals worked out once for all of them."""
+    total, length = sum(values), len(values)
+    prefix: list[int] | None = None
+    runs = []
+    for d in distances:
+        if d is None or length <= d:
+            runs.append(total)
+            continue
+        if prefix is None:
+            prefix = list(accumulate(values, initial=0))
+        runs.append(max(map(sub, prefix[d:], prefix)))   # every run of d stations
+    return runs
 
 
 _WORTHS: dict[tuple, float] = {}
@@ -310,6 +327,9 @@ class PublicCards:
         self.line_ids = [line_id(self.values[name], self.locos[name], self.coming, cards[c])
                          for c, name in enumerate(names)]
         self.pending_ids: tuple[tuple[Loco, ...], list[int]] | None = None
+        # by company, for a position with none of its cards in the trick: what
+        # _expected_additions reads for it (None until asked)
+        self.lines_ahead: list[tuple | None] = [None] * len(names)
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
@@ -348,6 +368,7 @@ class PublicCards:
                              for name, cards in zip(data.companies, tables.company_cards,
                                                     strict=True)]
             self.pending_ids = None
+            self.lines_ahead = [None] * len(data.companies)
         lengths = self.lengths
         if sum(map(len, state.lines)) != sum(lengths):
             items = tables.item_values
@@ -359,6 +380,7 @@ class PublicCards:
                     added += [x for x in line if x >= 0]
                     self.line_ids[c] = line_id(values, self.locos[name], self.coming,
                                                tables.company_cards[c])
+                    self.lines_ahead[c] = None
             self.pending_ids = None
         if state.tricks_played != self.tricks_played:
             self.tricks_played = state.tricks_played
@@ -366,6 +388,7 @@ class PublicCards:
             self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
             self.lane_head = [tables.entry_view(e) for e in lane[:2]]
             self.operating_share = _operating_share(self.lane_kinds)
+            self.lines_ahead = [None] * len(data.companies)
             added += [payload for kind, payload in lane if kind == SHARE]
             share_company = tables.share_company
             held = self.held
@@ -501,6 +524,7 @@ class TricksPosition:
         self.line_ids = [line_id(self.values[c], self.locos[c], self.coming, cards)
                          for c, cards in zip(self.companies, self.tables.company_cards,
                                              strict=True)]
+        self._ahead = None
         self._sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
         self._derive()
 
@@ -552,6 +576,9 @@ class TricksPosition:
         for _, card in state.trick:
             seen_count[card // strengths] += 1
             seen_sum[card // strengths] += card_values[card]
+        # lines with no card in the trick read as the public cards alone tell
+        # (unless the locomotives to come are not the public cards')
+        self._ahead = public.lines_ahead if self.coming is public.coming else None
         self._derive(seen_count, seen_sum)
         return self
 
@@ -590,7 +617,15 @@ class TricksPosition:
         strengths, totals = self.data.strengths, self.tables.value_totals
         seen_count, seen_sum = self.seen_count, self.seen_sum
         values, locos, coming, worths = self.values, self.locos, self.coming, self._worths
+        base = self._ahead
+        touched = {card // strengths for _, card in self.trick}
         for index, company in enumerate(self.companies):
+            line = None
+            if base is not None and index not in touched:
+                line = base[index]
+                if line is not None:
+                    out[company], keys[company], worths[company] = line
+                    continue
             number = self.line_ids[index]
             seen = (number, seen_count[index], seen_sum[index], share)
             line = _AHEAD.get(seen)
@@ -605,6 +640,8 @@ class TricksPosition:
                     known = _keep(_LINE_WORTHS, key, worth(before + values[company] + after,
                                                           locos[company], coming))
                 line = _keep(_AHEAD, seen, ((before, after), key, known))
+            if base is not None and index not in touched:
+                base[index] = line
             out[company], keys[company], worths[company] = line
         return out
 
