@@ -301,6 +301,31 @@ def test_hong_kong_yokohama_offers_both_card_sets():
     assert of_type(events, "moved")[0]["days"] == 8
 
 
+def test_card_sets_are_every_distinct_sub_hand_that_pays_an_option():
+    """card_sets against a brute force over every subset of the hand's
+    cards: each distinct sorted set whose kinds are one of the options, in
+    order, once."""
+    from itertools import combinations
+
+    from game.rules.race.data import load_race
+    from game.rules.race.days import card_sets
+
+    data = load_race()
+    rng = random.Random(7)
+    options_tried = [leg.options for leg in data.legs if leg.options] + [
+        (("train",), ("ship",), ("train", "train"), ("ship", "train"), ("ship", "ship"),
+         ("ship", "ship", "train"), ("ship", "train", "train"), ("train", "train", "train"))]
+    for _ in range(400):
+        options = rng.choice(options_tried)
+        hand = rng.sample(list(data.travel_cards), rng.randint(0, 8))
+        expected = sorted({tuple(sorted(cards)) for option in options
+                           for cards in combinations(hand, len(option))
+                           if sorted(kind for kind, _ in cards) == sorted(option)})
+        assert card_sets(options, hand) == [list(cards) for cards in expected]
+        rng.shuffle(hand)
+        assert card_sets([list(o) for o in options], hand) == [list(c) for c in expected]
+
+
 def test_identical_card_sets_are_listed_once():
     state = new(3)
     place(state, 0, SUEZ)

@@ -23,6 +23,15 @@ SHAPES: dict[str, dict[str, type | tuple[type, ...]]] = {
 OPTIONAL = {"play_event": {"city": str, "slots": list}}
 
 
+# per type: its keys as sets, and every key it may have with its type(s), in
+# the order a wrong type is reported (the shape's keys, then the optional ones)
+_REQUIRED = {kind: frozenset(shape) for kind, shape in SHAPES.items()}
+_ALLOWED = {kind: frozenset(shape) | frozenset(OPTIONAL.get(kind, {}))
+            for kind, shape in SHAPES.items()}
+_TYPED = {kind: tuple({**shape, **OPTIONAL.get(kind, {})}.items())
+          for kind, shape in SHAPES.items()}
+
+
 def canonical_action(action: Any) -> tuple[str, Action]:
     """The action's type and canonical form; IllegalAction for a wrong shape."""
     if not isinstance(action, dict):
@@ -31,16 +40,14 @@ def canonical_action(action: Any) -> tuple[str, Action]:
     if not isinstance(kind, str) or kind not in SHAPES:
         raise IllegalAction(N_("unknown action type {kind}; actions are {kinds}"),
                             kind=repr(kind), kinds=list(SHAPES))
-    shape = SHAPES[kind]
-    optional = OPTIONAL.get(kind, {})
-    keys = set(action) - {"type"}
-    missing = set(shape) - keys
-    extra = keys - set(shape) - set(optional)
-    if missing or extra:
+    keys = action.keys() - {"type"}
+    if not (_REQUIRED[kind] <= keys <= _ALLOWED[kind]):
+        missing = _REQUIRED[kind] - keys
+        extra = keys - _ALLOWED[kind]
         raise IllegalAction(N_("'{kind}' action: missing {missing}; unexpected {extra}"),
                             kind=kind, missing=sorted(missing) or "-",
                             extra=sorted(map(str, extra)) or "-")
-    for key, typ in {**shape, **optional}.items():
+    for key, typ in _TYPED[kind]:
         if key not in action:
             continue
         value = action[key]
@@ -56,8 +63,8 @@ def _canonical(kind: str, action: Action) -> Action:
     for key, value in action.items():
         if key == "type":
             continue
-        if key in ("cards",):
-            out[key] = sorted(_card(c) for c in value)
+        if key == "cards":
+            out[key] = sorted([_card(c) for c in value])
         elif key in ("balloon", "card"):
             out[key] = None if value is None else _card(value)
         elif key == "events":

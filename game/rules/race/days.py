@@ -25,18 +25,36 @@ def card_sets(options: Iterable[tuple[str, ...]], hand: Iterable[Card]) -> list[
         by_kind.setdefault(kind, []).append(value)
     found: set[tuple[Card, ...]] = set()
     for option in options:
-        need = Counter(option)
         per_kind = []
-        for kind, n in sorted(need.items()):
-            values = sorted(by_kind.get(kind, ()))
+        for kind, n in _needs(option):
+            values = by_kind.get(kind, ())
             if len(values) < n:
                 break
-            picks = sorted(set(combinations(values, n)))
-            per_kind.append([[(kind, v) for v in pick] for pick in picks])
+            if n == 1:
+                per_kind.append([((kind, v),) for v in set(values)])
+            else:
+                per_kind.append([tuple((kind, v) for v in pick)
+                                 for pick in set(combinations(sorted(values), n))])
         else:
-            for parts in product(*per_kind):
-                found.add(tuple(sorted(card for part in parts for card in part)))
+            if len(per_kind) == 1:
+                found.update(per_kind[0])
+            else:
+                # kinds in order, each part sorted: the set comes out sorted
+                for parts in product(*per_kind):
+                    found.add(tuple(card for part in parts for card in part))
     return [list(s) for s in sorted(found)]
+
+
+# a leg option -> how many cards of each kind it takes, kinds in order
+_NEEDS: dict[tuple[str, ...], tuple[tuple[str, int], ...]] = {}
+
+
+def _needs(option: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    key = option if isinstance(option, tuple) else tuple(option)
+    known = _NEEDS.get(key)
+    if known is None:
+        known = _NEEDS[key] = tuple(sorted(Counter(key).items()))
+    return known
 
 
 def payment_days(cards: list[Card], *, balloon: Card | None = None, roll: int | None = None,
@@ -49,18 +67,27 @@ def payment_days(cards: list[Card], *, balloon: Card | None = None, roll: int | 
     (the effect helps most there). `opportunity`: two cards of one kind count
     as the higher of the two.
     """
-    rest = list(cards)
     days = 0
-    if balloon is not None:
-        rest.remove(balloon)
-        days += roll or 0
-    for kind, fixed in (("train", propeller), ("ship", submarine)):
-        if fixed is not None:
-            best = max((c for c in rest if c[0] == kind), key=lambda c: c[1])
-            rest.remove(best)
-            days += fixed
-    for kind in ("train", "ship"):
-        values = [v for k, v in rest if k == kind]
+    if balloon is None and propeller is None and submarine is None:
+        rest = cards
+    else:
+        rest = list(cards)
+        if balloon is not None:
+            rest.remove(balloon)
+            days += roll or 0
+        for kind, fixed in (("train", propeller), ("ship", submarine)):
+            if fixed is not None:
+                best = max((c for c in rest if c[0] == kind), key=lambda c: c[1])
+                rest.remove(best)
+                days += fixed
+    trains: list[int] = []
+    ships: list[int] = []
+    for kind, value in rest:
+        if kind == "train":
+            trains.append(value)
+        elif kind == "ship":
+            ships.append(value)
+    for values in (trains, ships):
         if len(values) == 2 and (opportunity or values[0] == values[1]):
             days += max(values)
         else:

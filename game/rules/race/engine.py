@@ -112,7 +112,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
-from game.rules.race.actions import canonical_action
+from game.rules.race.actions import SHAPES, canonical_action
 from game.rules.race.choices import Choices
 from game.rules.race.data import RaceData, load_race
 from game.rules.race.days import Card, without
@@ -250,7 +250,7 @@ class RaceState(Choices, TurnActions):
     def apply(self, seat: int, action: Action) -> list[Event]:
         kind, canonical = self._check(seat, action)
         events: list[Event] = []
-        getattr(self, f"_do_{kind}")(seat, canonical, events)
+        _HANDLERS[kind](self, seat, canonical, events)
         self.history.append((seat, canonical))
         self._legal_cache = {}
         return events
@@ -607,6 +607,10 @@ class RaceState(Choices, TurnActions):
                      for s in range(self.players)]
         return {"scores": list(self.days), "winners": won, "breakdown": breakdown,
                 "over": self.over}
+
+
+# action type -> its handler (`_do_<type>`)
+_HANDLERS = {kind: getattr(RaceState, f"_do_{kind}") for kind in SHAPES}
 
 
 def _no_actions(kind: str) -> list[Action]:

@@ -62,6 +62,8 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
     for start in starts:
         def free(effect: str, start: list[str] = start) -> list[str]:
             return [s for s in sources.get(effect, ()) if s not in start]
+        # without a card for them, the optional effects add no move
+        optional = any(free(effect) for effect in _OPTIONAL)
         for s in free("Offer"):
             out.append(_action([], None, start + [s]))
         if not leg.options:
@@ -81,6 +83,9 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
                 for card in sorted(set(cards)):
                     choices.append((card, [] if src is None else [src]))
             for balloon, balloon_cards in choices:
+                if not optional:
+                    out.append(_action(cards, balloon, start + balloon_cards))
+                    continue
                 rest = list(cards)
                 if balloon is not None:
                     rest.remove(balloon)
@@ -94,6 +99,10 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
                         continue
                     out.append(_action(cards, balloon, names))
     return out
+
+
+# the effects `_useful` may offer
+_OPTIONAL = ("Opportunity", "Propeller train", "Submarine")
 
 
 def _useful(cards: list[Card], rest: list[Card]) -> list[str]:
