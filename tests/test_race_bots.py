@@ -44,6 +44,8 @@ def _race_positions(players: int, seed: int):
 
 def _planner_fields(plan) -> dict:
     fields = {k: v for k, v in vars(plan).items() if k not in ("_state", "_on_the_way")}
+    for lazy in ("hand", "events", "code"):     # of_state reads them on first use
+        fields[lazy] = getattr(plan, lazy)
     fields["track"] = list(plan.track)
     fields["track_actions"] = list(plan.track_actions)
     fields["route"] = list(plan.route)

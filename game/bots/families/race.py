@@ -45,9 +45,31 @@ EVENT_WORTH = 1.0
 # (leg options, hand) -> the cheapest payment, for `cheapest_payment`
 _CHEAPEST: dict[tuple, tuple[float, tuple[Card, ...]] | None] = {}
 CHEAPEST_KEPT = 8192
-# (hand, first leg, leg ahead, Elephant held, legs) -> days, for `RacePlanner.hand_cost`
+# (hand's code, first leg, leg ahead, Elephant held, legs) -> days, for
+# `RacePlanner.hand_cost`; (hand's code, leg's options) -> days, for balloon_gain
 _HAND_COSTS: dict[tuple, float] = {}
+_BALLOON_GAINS: dict[tuple, float] = {}
 HAND_COSTS_KEPT = 1 << 16
+# a travel card -> its digit in a hand's code: 8 bits a card (no hand holds
+# 256 of one card)
+_CARD_CODES: dict[Card, int] = {}
+
+
+def card_code(card: Card) -> int:
+    """The card's digit in hand codes (the first time a card is met, a new one)."""
+    code = _CARD_CODES.get(card)
+    if code is None:
+        code = _CARD_CODES[card] = 1 << (8 * len(_CARD_CODES))
+    return code
+
+
+def hand_code(hand: list[Card]) -> int:
+    """The hand as a number, the same for the same cards in any order: the
+    sum of its cards' digits (a memo key without sorting the hand)."""
+    try:
+        return sum(map(_CARD_CODES.__getitem__, hand))
+    except KeyError:
+        return sum(map(card_code, hand))
 
 
 def cheapest_payment(options: tuple[tuple[str, ...], ...], hand: list[Card]
@@ -76,6 +98,11 @@ class RacePlanner:
     rollout, straight from the engine state (`RacePlanner.of_state`: no view
     built a move). Both read the same fields (a test compares them)."""
 
+    # read on first use when made by of_state (see __getattr__)
+    hand: list[Card]
+    events: list[str]
+    code: int           # the hand's hand_code
+
     def __init__(self, view: View | None = None):
         if view is None:
             return  # of_state fills the fields
@@ -85,6 +112,7 @@ class RacePlanner:
         self.coins: int = me["coins"]
         self.hand: list[Card] = [(k, v) for k, v in view["private"]["hand"]]
         self.events: list[str] = list(view["private"]["events"])
+        self.elephant: bool = "Elephant" in self.events
         self.legs: LegTable = _leg_table(view["legs"])
         self.options, self.no_cards = self.legs
         # the face-up top of the event discard (what a Princess plays as)
@@ -116,8 +144,7 @@ class RacePlanner:
         plan.seat = seat
         plan.at = at = state.at[seat]
         plan.coins = state.coins[seat]
-        plan.hand = sorted(state.hands[seat])
-        plan.events = sorted(state.held[seat])
+        plan.elephant = "Elephant" in state.held[seat]
         data = state.data
         plan.legs = legs = _data_leg_table(data)
         plan.options, plan.no_cards = legs
@@ -139,6 +166,29 @@ class RacePlanner:
         plan._state = state
         return plan
 
+    def __getattr__(self, name: str) -> Any:
+        """The fields of_state leaves to their first use (most rollout moves
+        never read the hand), and the hand's code."""
+        state = self.__dict__.get("_state")
+        if name == "code":
+            value: Any = hand_code(self.hand)
+        elif state is None:
+            raise AttributeError(name)
+        elif name == "hand":
+            value = sorted(state.hands[self.seat])
+        elif name == "events":
+            value = sorted(state.held[self.seat])
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
+
+    def may_connect(self) -> bool:
+        """Whether the seat holds a Connection (or a Princess playing one)."""
+        events = self.events
+        return "Connection" in events or ("Princess" in events
+                                          and self.top_event == "Connection")
+
     def on_the_way(self) -> list[tuple[int, int, int]]:
         """(seat, days, at) of each traveller still on the way."""
         if self._on_the_way is None:
@@ -155,7 +205,7 @@ class RacePlanner:
         """Cheapest days for leg `index` from `hand`, and the cards it uses."""
         options = self.options[index]
         if not options:
-            return (9.5 if "Elephant" in self.events else float(self.no_cards[index])), []
+            return (9.5 if self.elephant else float(self.no_cards[index])), []
         best = cheapest_payment(options, hand)
         if best is None:
             return self.partial_cost(index, hand)
@@ -181,15 +231,17 @@ class RacePlanner:
         assert best is not None
         return best
 
-    def hand_cost(self, hand: list[Card], start: int) -> float:
+    def hand_cost(self, hand: list[Card], start: int, code: int | None = None) -> float:
         """Days the next legs from `start` would cost with `hand` (lower is
-        better). It depends on the hand's cards, not their order, on the
-        legs, on which leg is the one ahead and on holding an Elephant; the
-        same hands come back again and again in a search's rollouts, so it
-        is remembered (the store starts afresh at HAND_COSTS_KEPT entries)."""
+        better; `code`: its hand_code when known). It depends on the hand's
+        cards, not their order, on the legs, on which leg is the one ahead
+        and on holding an Elephant; the same hands come back again and again
+        in a search's rollouts, so it is remembered (the store starts afresh
+        at HAND_COSTS_KEPT entries)."""
         at = self.at
-        key = (tuple(sorted(hand)), start, at if start <= at < start + LOOKAHEAD else -1,
-               "Elephant" in self.events, id(self.legs))
+        key = (hand_code(hand) if code is None else code, start,
+               at if start <= at < start + LOOKAHEAD else -1,
+               self.elephant, id(self.legs))
         known = _HAND_COSTS.get(key)
         if known is None:
             if len(_HAND_COSTS) >= HAND_COSTS_KEPT:
@@ -225,32 +277,47 @@ class RacePlanner:
 
     def move_score(self, action: Action) -> float:
         rest = list(self.hand)
-        for card in action["cards"]:
-            rest.remove(tuple(card))
+        code = self.code
+        for listed in action["cards"]:
+            card = tuple(listed)
+            rest.remove(card)
+            code -= _CARD_CODES[card]
         spent = sum(EVENT_WORTH for e in action["events"] if e != "Connection")
-        return self.move_days(action) + spent + 0.5 * self.hand_cost(rest, self.at + 1)
+        return self.move_days(action) + spent + 0.5 * self.hand_cost(rest, self.at + 1, code)
 
     # --- choices ------------------------------------------------------------
 
     def take_score(self, action: Action) -> float:
         if action["type"] == "take_deck":
-            return self.hand_cost(self.hand, self.at) - 0.3
+            return self.hand_cost(self.hand, self.at, self.code) - 0.3
         slot = action["slot"]
         card = self.track[slot]
         assert card is not None
-        score = self.hand_cost(self.hand + [card], self.at)
+        hand = self.hand + [card]
+        code = self.code + card_code(card)
+        score = self.hand_cost(hand, self.at, code)
         kind = self.track_actions[slot]
         if kind == "coin" and self.bank <= 0:
             return score
         if kind == "balloon":
-            return score - self.balloon_gain(self.hand + [card])
+            return score - self.balloon_gain(hand, code)
         return score - ACTION_BONUS.get(kind, 0.0)
 
-    def balloon_gain(self, hand: list[Card]) -> float:
-        """Days a balloon saves on the leg ahead with `hand`."""
+    def balloon_gain(self, hand: list[Card], code: int | None = None) -> float:
+        """Days a balloon saves on the leg ahead with `hand` (`code`: its
+        hand_code when known); remembered like hand_cost."""
         options = self.options[self.at]
         if not options:
             return 0.0
+        key = (hand_code(hand) if code is None else code, id(options))
+        known = _BALLOON_GAINS.get(key)
+        if known is None:
+            if len(_BALLOON_GAINS) >= HAND_COSTS_KEPT:
+                _BALLOON_GAINS.clear()
+            known = _BALLOON_GAINS[key] = self._balloon_gain(options, hand)
+        return known
+
+    def _balloon_gain(self, options: tuple[tuple[str, ...], ...], hand: list[Card]) -> float:
         gains = [0.0]
         for cards in card_sets(options, hand):
             plain = payment_days(cards)
@@ -333,13 +400,15 @@ class GreedyBot:
             for action in of_type("detective"):
                 if action["city"] == city:
                     return action
-        if plan.at > 4 and plan.bank > 0:
+        if plan.elephant and plan.at > 4 and plan.bank > 0:
             elephant = self._event(of_type, "Elephant")
             if elephant is not None:
                 return elephant
-        moves = of_type("move")
-        if moves:
-            return _best(moves, plan.move_score)
+        # a second move takes a Connection (or the Princess playing one)
+        if plan.moved == 0 or plan.moved == 1 and plan.may_connect():
+            moves = of_type("move")
+            if moves:
+                return _best(moves, plan.move_score)
         if plan.moved == 0:
             # Stuck before the leg ahead: trade or buy cards for it.
             exchanges = of_type("exchange") if slot == "exchange" else []
@@ -351,7 +420,7 @@ class GreedyBot:
         discards = of_type("discard") + of_type("discard_event")
         if discards:
             return plan.worst_card(discards)
-        if plan.beside_detective and not plan.distraction:
+        if plan.beside_detective and not plan.distraction and "Distraction" in plan.events:
             distraction = self._event(of_type, "Distraction")
             if distraction is not None:
                 return distraction
@@ -402,7 +471,8 @@ def _key(action: Action) -> str:
     return repr(sorted(action.items()))
 
 
-# id(race data) -> (the data, its legs' options and days without cards)
+# id(race data) -> (the data, its legs' options and days without cards); 0 -> the
+# last one asked for
 _DATA_LEGS: dict[int, tuple[RaceData, LegTable]] = {}
 
 
@@ -419,11 +489,15 @@ def _leg_table(legs: list[dict[str, Any]]) -> LegTable:
 
 def _data_leg_table(data: RaceData) -> LegTable:
     """`_leg_table` of the race data's legs, made once per data."""
+    last = _DATA_LEGS.get(0)
+    if last is not None and last[0] is data:
+        return last[1]
     known = _DATA_LEGS.get(id(data))
     if known is None or known[0] is not data:
         table = (tuple(tuple(tuple(o) for o in leg.options) for leg in data.legs),
                  tuple(leg.no_cards_days for leg in data.legs))
         known = _DATA_LEGS[id(data)] = (data, _LEG_TABLES.setdefault(table, table))
+    _DATA_LEGS[0] = known   # the last one asked for
     return known[1]
 
 

@@ -107,6 +107,15 @@ class Choices:
             out.append({"type": "take_deck"})
         return out
 
+    def _may_take(self, seat: int) -> bool:
+        """Whether `_take_actions` lists any (without listing them)."""
+        track = self.data.action_track
+        for slot, card in enumerate(self.track):
+            if card is not None and not (track[slot] == "start_player"
+                                         and seat == self.start_player):
+                return True
+        return self._may_take_deck()
+
     def _may_take_deck(self) -> bool:
         # The sixth traveller of a round may take the deck's top card instead.
         return (len(self.order) == 6 and self.order_pos == len(self.order) - 1

@@ -204,7 +204,8 @@ class RaceState(Choices, TurnActions):
     def clone(self) -> RaceState:
         other = RaceState.__new__(RaceState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        # a generator in the same state (not seeded first: that reads the OS's entropy)
+        other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
         for name in ("deck", "discard", "buried", "event_deck", "event_discard", "coins",
@@ -443,7 +444,7 @@ class RaceState(Choices, TurnActions):
         self.current = seat
         self._reset_turn()
         events.append({"type": "turn_started", "seat": seat})
-        if not self._take_actions(seat):
+        if not self._may_take(seat):
             self.taken = True  # nothing left to take (an exhausted deck): play on
 
     def _end_round(self, events: list[Event]) -> None:

@@ -56,7 +56,9 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
                  second_move: bool, track_balloon: bool, balloon_used: bool
                  ) -> list[dict[str, Any]]:
     """Every legal move along `leg` for a seat holding `hand` and event cards `held`."""
-    sources = effect_sources(held, princess_as, MOVE_EFFECTS)
+    sources = effect_sources(held, princess_as, MOVE_EFFECTS) if held else {}
+    if not sources and not second_move and leg.options:
+        return _plain_moves(leg, hand, track_balloon and not balloon_used)
     starts = [[s] for s in sources.get("Connection", ())] if second_move else [[]]
     out: list[dict[str, Any]] = []
     for start in starts:
@@ -103,6 +105,20 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
 
 # the effects `_useful` may offer
 _OPTIONAL = ("Opportunity", "Propeller train", "Submarine")
+
+
+def _plain_moves(leg: Leg, hand: list[Card], balloon: bool) -> list[dict[str, Any]]:
+    """move_actions without event cards to play: each card set, and with the
+    track's `balloon` each set with each of its distinct cards ballooned."""
+    out: list[dict[str, Any]] = []
+    for cards in card_sets(leg.options, hand):
+        listed = [list(c) for c in cards]
+        out.append({"type": "move", "cards": listed, "balloon": None, "events": []})
+        if balloon:
+            for card in sorted(set(cards)):
+                out.append({"type": "move", "cards": [list(c) for c in cards],
+                            "balloon": list(card), "events": []})
+    return out
 
 
 def _useful(cards: list[Card], rest: list[Card]) -> list[str]:
