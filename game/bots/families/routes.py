@@ -138,6 +138,17 @@ class RoutesPlanner:
         # are looked up every move, and a long tuple is hashed every time)
         self._graph_key = (board.name, seat, players < 4, owners[2])
         self._adjacency: list[list[tuple[int, int, Track | None]]] | None = None
+        # (a, b, free tracks) -> path(a, b, free), for a planner that plans
+        # many sets of tickets (see remember_paths)
+        self._paths: dict[tuple, tuple[int, list[Track]]] | None = None
+
+    def remember_paths(self) -> None:
+        """Keep every path found from now on: weighing the ways to keep an
+        offer plans the tickets held with each way, and the paths of the
+        tickets planned before the first one it adds come back each time
+        (a path depends only on the graph, the ends and the free tracks)."""
+        if self._paths is None:
+            self._paths = {}
 
     @property
     def adjacency(self) -> list[list[tuple[int, int, Track | None]]]:
@@ -264,11 +275,23 @@ class RoutesPlanner:
         return [n for n in nodes if self.adjacency[n]]
 
     def path(self, a: str, b: str, free: set[int]) -> tuple[int, list[Track]]:
-        """Cheapest way to join a and b: (train cost, tracks still to claim).
+        """Cheapest way to join a and b: (train cost, tracks still to claim);
+        `free` tracks (by index) cost nothing. Remembered once
+        `remember_paths` was asked."""
+        paths = self._paths
+        if paths is None:
+            return self._cheapest(a, b, free)
+        key = (a, b, frozenset(free))
+        known = paths.get(key)
+        if known is None:
+            known = paths[key] = self._cheapest(a, b, free)
+        return known[0], list(known[1])
 
-        Dijkstra with the heap's entries packed into one int, distance times
+    def _cheapest(self, a: str, b: str, free: set[int]) -> tuple[int, list[Track]]:
+        """Dijkstra with the heap's entries packed into one int, distance times
         the node count plus the node: they order exactly as (distance, node)
-        pairs would, and ints compare faster than tuples."""
+        pairs would, and ints compare faster than tuples. With no free
+        track the loop skips the test for one."""
         adjacency = self.adjacency
         size = len(adjacency)
         targets = set(self.ends(b))
@@ -292,9 +315,16 @@ class RoutesPlanner:
                         tracks.append(track)
                     node = prev_node[node]
                 return d, tracks
+            if free:
+                for nxt, cost, track in adjacency[node]:
+                    nd = d if track is not None and track.index in free else d + cost
+                    if nd < dist[nxt]:
+                        dist[nxt] = nd
+                        prev_node[nxt] = node
+                        prev_track[nxt] = track
+                        push(heap, nd * size + nxt)
+                continue
             for nxt, cost, track in adjacency[node]:
-                if free and track is not None and track.index in free:
-                    cost = 0
                 nd = d + cost
                 if nd < dist[nxt]:
                     dist[nxt] = nd
@@ -489,6 +519,7 @@ class RoutesGreedy:
         offer = planner.private["pending"]["options"]
         held = [t for t in planner.private.get("tickets", []) if not t.get("done")]
         budget = int(planner.trains * KEEP_BUDGET)
+        planner.remember_paths()
         held_points = planner.plan(held, budget)[2]
         scores: list[float] = []
         for action in legal:
