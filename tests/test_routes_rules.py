@@ -1313,3 +1313,35 @@ def test_create_rejects_bad_player_counts_and_options():
         create(GAME, 2, 0, ferries=True)
     with pytest.raises(ValueError):
         create("routes-atlantis", 2, 0)
+
+
+@pytest.mark.parametrize("game_id", ["routes-usa", "routes-italy"])
+def test_ticket_status_kept_claim_by_claim_is_the_status_worked_out_afresh(game_id):
+    """A seat's networks are joined claim by claim in a union-find kept with
+    the state (and not shared with its copies, which claim on their own):
+    after every action of random games, each seat's tickets must be done
+    exactly as a state reading every claim afresh finds them."""
+    checked = 0
+    for seed in range(3):
+        state = create(game_id, 2 + seed, seed)
+        rng = random.Random(seed)
+        copies = []
+        while not state.is_over:
+            seat = rng.choice(list(state.to_act))
+            legal = state.legal_actions(seat)
+            claims = [a for a in legal if a["type"] == "claim"]
+            state.apply(seat, rng.choice(claims) if claims and rng.random() < 0.7
+                        else rng.choice(legal))
+            if len(state.history) % 7 == 0:
+                copies.append(state.clone())   # they play on below, apart from it
+            for copy in copies:
+                actor = copy.to_act[0] if copy.to_act else None
+                if actor is not None:
+                    copy.apply(actor, rng.choice(copy.legal_actions(actor)))
+            for one in [state, *copies]:
+                fresh = one.clone()
+                fresh._legal_cache = {}
+                for s in range(one.players):
+                    assert one._ticket_status(s) == fresh._ticket_status(s)
+                    checked += any(t["done"] for t in fresh._ticket_status(s))
+    assert checked > 100

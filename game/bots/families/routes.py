@@ -602,6 +602,8 @@ class RoutesGreedy:
                 points = route_points[track.length] + gain
                 length = track.length if prefer_long else 0
                 size = worth[tid] = length + REGION_WEIGHT * gain + points / 10
+            if best_key is not None and size < best_key[0]:
+                continue  # whatever it wastes, it comes after the best
             # spend colours the plan does not need; keep locomotives and ferries
             waste = 0
             for c, n in action["cards"].items():

@@ -61,6 +61,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from typing import Any
 
@@ -188,7 +189,8 @@ class RoutesState:
     # from them: the legal actions of the position (dropped at every apply);
     # per seat, the tracks it may no longer claim (kept up to date by claims)
     # and which of its tickets its tracks complete (dropped by a claim or a
-    # ticket choice of that seat); the claimed routes as the view shows them
+    # ticket choice of that seat), with the union-find of its networks
+    # (joined by its claims; a copy starts its own); the claimed routes as the view shows them
     # (dropped by a claim). Code that sets fields directly, as tests do,
     # resets them all by assigning `state._legal_cache = {}`.
 
@@ -208,6 +210,9 @@ class RoutesState:
         # claims or keeps tickets
         self._tickets_done: dict[int, list[dict[str, Any]]] = {}
         self._routes_view: dict[str, int] | None = None
+        # seat -> the union-find of its networks (node -> a node nearer its
+        # network's root), once asked for; a claim of the seat's joins it
+        self._networks: dict[int, dict[int, int]] = {}
 
     def _blocked(self) -> list[int]:
         """Per seat, the tracks (scan-order bits) it cannot claim: claimed ones, and
@@ -283,6 +288,7 @@ class RoutesState:
         masks = self._blocked_masks
         other._blocked_masks = None if masks is None else list(masks)
         other._tickets_done = dict(self._tickets_done)  # its lists are never changed
+        other._networks = {}  # changed in place: each state builds its own
         other.__dict__.pop("_final_result", None)
         return other
 
@@ -843,6 +849,9 @@ class RoutesState:
                 self.discard.extend([card] * n)
         self.claimed[track.index] = seat
         self.claims_version = next(_CLAIMS_VERSIONS)
+        networks = self._networks.get(seat)
+        if networks is not None:
+            _join(networks, *self.tables.ends[track.index])
         self._block(track.index, seat)
         self._tickets_done.pop(seat, None)
         self._routes_view = None
@@ -991,25 +1000,16 @@ class RoutesState:
     def _network_finder(self, seat: int) -> Callable[[int], int]:
         """The seat's networks, as a function from a graph node to a
         representative of its network (nodes as in tables.BoardTables; a
-        node no track of the seat touches is its own)."""
-        ends = self.tables.ends
-        parent: dict[int, int] = {}
-
-        def find(x: int) -> int:
-            root = parent.get(x, x)
-            while root != x:
-                up = parent.get(root, root)
-                parent[x] = up
-                x, root = root, up
-            return root
-
-        for index, owner in self.claimed.items():
-            if owner == seat:
-                a, b = ends[index]
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-        return find
+        node no track of the seat touches is its own). Its union-find is
+        kept with the state and joined claim by claim (see `_networks`)."""
+        parent = self._networks.get(seat)
+        if parent is None:
+            ends = self.tables.ends
+            parent = self._networks[seat] = {}
+            for index, owner in self.claimed.items():
+                if owner == seat:
+                    _join(parent, *ends[index])
+        return partial(_root, parent)
 
     def seat_tracks(self, seat: int) -> list[Track]:
         """The tracks a seat has claimed, in board order."""
@@ -1094,6 +1094,23 @@ class RoutesState:
                                     for n in regions]
             out["total"] += bonus
         return out
+
+
+def _root(parent: dict[int, int], x: int) -> int:
+    """The representative of x's network in a union-find (halving its path)."""
+    root = parent.get(x, x)
+    while root != x:
+        up = parent.get(root, root)
+        parent[x] = up
+        x, root = root, up
+    return root
+
+
+def _join(parent: dict[int, int], a: int, b: int) -> None:
+    """Join the networks of nodes a and b in a union-find."""
+    ra, rb = _root(parent, a), _root(parent, b)
+    if ra != rb:
+        parent[ra] = rb
 
 
 _CLAIMS_VERSIONS = itertools.count()
