@@ -528,3 +528,20 @@ def test_advance_changes_the_state_as_apply_does_and_refuses_the_same(players, o
             state.__dict__.pop("_final_result", None)
             assert vars(quiet) == vars(state)
         assert state.result() == quiet.result()
+
+
+@pytest.mark.parametrize("players,options", [(3, {}), (4, {"teams": True}), (4, {}),
+                                             (5, {"expert": True})])
+def test_scores_are_the_result_scores(players, options):
+    """scores() (a bot's rollouts score their ends with it) must give the
+    result's scores at every moment of a game, team totals with teams."""
+    for seed in range(4):
+        state = create(GAME, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        while True:
+            assert state.scores() == state.result()["scores"]
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert max(state.scores()) > 0

@@ -327,9 +327,9 @@ class PublicCards:
         self.line_ids = [line_id(self.values[name], self.locos[name], self.coming, cards[c])
                          for c, name in enumerate(names)]
         self.pending_ids: tuple[tuple[Loco, ...], list[int]] | None = None
-        # by company, for a position with none of its cards in the trick: what
-        # _expected_additions reads for it (None until asked)
-        self.lines_ahead: list[tuple | None] = [None] * len(names)
+        # what _expected_additions reads of the lines as these cards alone tell
+        # (no card in the trick): extras, memo keys, worths by company (None until asked)
+        self.lines_ahead: tuple[dict, dict, dict] | None = None
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
@@ -368,7 +368,7 @@ class PublicCards:
                              for name, cards in zip(data.companies, tables.company_cards,
                                                     strict=True)]
             self.pending_ids = None
-            self.lines_ahead = [None] * len(data.companies)
+            self.lines_ahead = None
         lengths = self.lengths
         if sum(map(len, state.lines)) != sum(lengths):
             items = tables.item_values
@@ -376,11 +376,15 @@ class PublicCards:
                 if len(line) != lengths[c]:
                     name = data.companies[c]
                     values = self.values[name] = [items[x] for x in line]
+                    # a line grows at its ends: what was added lies in the first
+                    # or the last `grown` items
+                    grown = len(line) - lengths[c]
                     lengths[c] = len(line)
-                    added += [x for x in line if x >= 0]
+                    added += [x for x in line[:grown] if x >= 0]
+                    added += [x for x in line[-grown:] if x >= 0]
                     self.line_ids[c] = line_id(values, self.locos[name], self.coming,
                                                tables.company_cards[c])
-                    self.lines_ahead[c] = None
+            self.lines_ahead = None
             self.pending_ids = None
         if state.tricks_played != self.tricks_played:
             self.tricks_played = state.tricks_played
@@ -388,7 +392,7 @@ class PublicCards:
             self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
             self.lane_head = [tables.entry_view(e) for e in lane[:2]]
             self.operating_share = _operating_share(self.lane_kinds)
-            self.lines_ahead = [None] * len(data.companies)
+            self.lines_ahead = None
             added += [payload for kind, payload in lane if kind == SHARE]
             share_company = tables.share_company
             held = self.held
@@ -442,7 +446,7 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     partners = {s for team in TEAMS for s in team if seat in team} if state.teams else {seat}
     held = sum(public.counts[s][index] for s in partners)
     rivals = [public.counts[s][index] for s in range(state.players) if s not in partners]
-    mine = sum(c // strengths == index for c in state.hands[seat])
+    mine = [c // strengths for c in state.hands[seat]].count(index)
     later = FUTURE * (1 - share)
     unseen = strengths - seen_count - mine
     weight = held + later * mine - OPPONENTS * later * unseen / (state.players - 1)
@@ -578,7 +582,7 @@ class TricksPosition:
             seen_sum[card // strengths] += card_values[card]
         # lines with no card in the trick read as the public cards alone tell
         # (unless the locomotives to come are not the public cards')
-        self._ahead = public.lines_ahead if self.coming is public.coming else None
+        self._ahead = public if self.coming is public.coming else None
         self._derive(seen_count, seen_sum)
         return self
 
@@ -589,9 +593,8 @@ class TricksPosition:
         if seen_count is None or seen_sum is None:
             seen_count, seen_sum = _tally(self.data, [*self.seen, *(c for _, c in self.trick)])
         self.seen_count, self.seen_sum = seen_count, seen_sum
-        self._worths: dict[str, float] = {}  # company_worth of the lines as they are
-        # the worths' memo key of each line as it is (line_id, expected additions)
-        self._keys: dict[str, tuple[int, int, int]] = {}
+        # with the lines' worths as they are (_worths, by company) and their memo
+        # keys (_keys: line_id, expected additions)
         self.extras = self._expected_additions()
         self._placing: dict[tuple[Any, Any], float] = {}  # placing_value by lane entry
         self._gains: dict[tuple[str, int], tuple[float, str]] = {}  # lay_gain's
@@ -611,39 +614,52 @@ class TricksPosition:
     def _expected_additions(self) -> dict[str, tuple[list[int], list[int]]]:
         """Station values each line may still get (half at each end): the company's
         cards still in hands, in the share of the tricks left that lay cards. Works
-        out the lines' worths with them (remembered with the public cards)."""
-        share = self.operating_share
-        out, keys = {}, self._keys
-        strengths, totals = self.data.strengths, self.tables.value_totals
-        seen_count, seen_sum = self.seen_count, self.seen_sum
-        values, locos, coming, worths = self.values, self.locos, self.coming, self._worths
-        base = self._ahead
-        touched = {card // strengths for _, card in self.trick}
-        for index, company in enumerate(self.companies):
-            line = None
-            if base is not None and index not in touched:
-                line = base[index]
-                if line is not None:
-                    out[company], keys[company], worths[company] = line
-                    continue
-            number = self.line_ids[index]
-            seen = (number, seen_count[index], seen_sum[index], share)
-            line = _AHEAD.get(seen)
-            if line is None:
-                left = strengths - seen_count[index]       # as _additions, inline (hot)
-                count = round(left * share * ADDITIONS)
-                mean = round((totals[index] - seen_sum[index]) / left) if left else 0
-                before, after = [mean] * (count // 2), [mean] * (count - count // 2)
-                key = (number, mean, count)
-                known = _LINE_WORTHS.get(key)
-                if known is None:
-                    known = _keep(_LINE_WORTHS, key, worth(before + values[company] + after,
-                                                          locos[company], coming))
-                line = _keep(_AHEAD, seen, ((before, after), key, known))
-            if base is not None and index not in touched:
-                base[index] = line
-            out[company], keys[company], worths[company] = line
-        return out
+        out the lines' worths with them (`_worths`, their memo keys `_keys`)."""
+        companies, public = self.companies, self._ahead
+        if public is None:
+            extras, keys, worths = {}, {}, {}
+            for index, company in enumerate(companies):
+                extras[company], keys[company], worths[company] = self._line_ahead(
+                    index, self.seen_count[index], self.seen_sum[index])
+        else:
+            # the lines as the public cards alone tell, then those of the companies
+            # with cards in the trick
+            known = public.lines_ahead
+            if known is None:
+                extras, keys, worths = {}, {}, {}
+                for index, company in enumerate(companies):
+                    extras[company], keys[company], worths[company] = self._line_ahead(
+                        index, public.seen_count[index], public.seen_sum[index])
+                known = public.lines_ahead = (extras, keys, worths)
+            extras, keys, worths = known[0].copy(), known[1].copy(), known[2].copy()
+            strengths = self.data.strengths
+            for index in {card // strengths for _, card in self.trick}:
+                company = companies[index]
+                extras[company], keys[company], worths[company] = self._line_ahead(
+                    index, self.seen_count[index], self.seen_sum[index])
+        self._keys, self._worths = keys, worths
+        return extras
+
+    def _line_ahead(self, index: int, seen_count: int, seen_sum: int) -> tuple:
+        """The company's line's expected additions (before, after), its key in
+        _LINE_WORTHS and its worth, with `seen_count` of its cards out of hands,
+        of station values `seen_sum` (remembered in _AHEAD)."""
+        number, share = self.line_ids[index], self.operating_share
+        seen = (number, seen_count, seen_sum, share)
+        line = _AHEAD.get(seen)
+        if line is None:
+            left = self.data.strengths - seen_count
+            count = round(left * share * ADDITIONS)
+            mean = round((self.tables.value_totals[index] - seen_sum) / left) if left else 0
+            before, after = [mean] * (count // 2), [mean] * (count - count // 2)
+            key = (number, mean, count)
+            known = _LINE_WORTHS.get(key)
+            if known is None:
+                company = self.companies[index]
+                known = _keep(_LINE_WORTHS, key, worth(before + self.values[company] + after,
+                                                      self.locos[company], self.coming))
+            line = _keep(_AHEAD, seen, ((before, after), key, known))
+        return line
 
     weights: dict[str, float]           # by company (see _weights)
 
@@ -674,13 +690,12 @@ class TricksPosition:
             mine[card // strengths] += 1
         rivalry = self._rivalry(counts, others)
         spread = self.players - 1
-        weights = {}
-        for i, c in enumerate(companies):
-            unseen = strengths - seen_count[i] - mine[i]
-            against = sum(map(mul, rivalry, columns[i]))
-            weights[c] = (held[i] + later * mine[i]
-                          - OPPONENTS * (against + later * unseen / spread))
-        return weights
+        # held + later * mine - OPPONENTS * (against + later * unseen / spread), with
+        # `against` the opponents' shares weighed by their rivalry
+        return {c: (held[i] + later * mine[i]
+                    - OPPONENTS * (sum(map(mul, rivalry, columns[i]))
+                                   + later * (strengths - seen_count[i] - mine[i]) / spread))
+                for i, c in enumerate(companies)}
 
     def _sides_of(self, seat: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
         """The seat's opponents, the shares it and a partner hold by company, and
@@ -700,7 +715,7 @@ class TricksPosition:
         present worth the more it counts."""
         if self.teams or RIVAL_SPREAD <= 0:
             return [1 / len(others) for _ in others]
-        worths = [self._worths[c] for c in self.companies]
+        worths = list(self._worths.values())        # in company order
         ahead = [sum(map(mul, counts[s], worths)) for s in others]
         top = max(ahead)
         odds = [math.exp((x - top) / RIVAL_SPREAD) for x in ahead]
@@ -1057,7 +1072,10 @@ def share_trick(view: View) -> bool:
 
 def score_margin(state: TricksState, seat: int) -> float:
     """The seat's score over the best opposing score (a partner is no opponent)."""
-    scores = state.result()["scores"]
+    return _margin(state.result()["scores"], seat, state)
+
+
+def _margin(scores: list[int], seat: int, state: TricksState) -> int:
     partner = (seat + 2) % state.players if state.teams else seat
     best_other = max(x for i, x in enumerate(scores) if i not in (seat, partner))
     return scores[seat] - best_other
@@ -1129,10 +1147,14 @@ class TricksSearch(SearchHooks):
     def evaluate(self, state: GameState, seat: int) -> float:
         if not state.is_over:
             return super().evaluate(state, seat)
-        winners = state.result()["winners"]
+        assert isinstance(state, TricksState)
+        # the result's scores and winners, without its breakdown
+        scores = state.scores()
+        top = max(scores)
+        winners = [s for s, score in enumerate(scores) if score == top]
         share = 1.0 if state.teams else 1.0 / len(winners)    # partners win together
         won = 0.5 * share if seat in winners else 0.0
-        return won + 0.25 + 0.25 * math.tanh(score_margin(state, seat) / self.scale)
+        return won + 0.25 + 0.25 * math.tanh(_margin(scores, seat, state) / self.scale)
 
 BOTS = {"greedy": GreedyTricksBot}
 SEARCH = TricksSearch

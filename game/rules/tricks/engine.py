@@ -674,6 +674,25 @@ class TricksState:
             out.append(entry)
         return out
 
+    def scores(self) -> list[int]:
+        """The scores as `result()` counts them (team totals with teams), without
+        its breakdown: for a bot's rollouts, which score many ends of games."""
+        data = self.data
+        values = []
+        for c, line in enumerate(self.lines):
+            loco = self.locos[c]
+            if loco is None:
+                values.append(0)
+                continue
+            _, distance, cost = data.locomotives[loco]
+            earnings = best_stretch([line_item_value(data, x) for x in line], distance)[0]
+            values.append(max(0, earnings - cost))
+        own = [sum(values[share_company(data, share)] for share in shares)
+               for shares in self.shares]
+        if self.teams:
+            return [own[s] + own[(s + 2) % 4] for s in range(self.players)]
+        return own
+
     def _compute_result(self) -> dict[str, Any]:
         data = self.data
         names = data.companies
