@@ -383,7 +383,7 @@ class GreedyBot:
         picks one at random)."""
         pending = plan.pending
         if pending is not None:
-            return self._decide(pending, plan)
+            return self._decide(pending, plan, of_type)
         # A type is asked for only where the rules may allow it: a card is
         # taken first, the action under it comes before moving.
         if not plan.taken:
@@ -437,13 +437,21 @@ class GreedyBot:
         return None
 
     @staticmethod
-    def _decide(pending: tuple[str, int | None], plan: RacePlanner) -> Action:
+    def _decide(pending: tuple[str, int | None], plan: RacePlanner,
+                of_type: Callable[[str], list[Action]]) -> Action:
+        """The answer to a pending decision, as listed when it is (so that a
+        rollout applies the listed action: RaceState.apply_listed)."""
         kind, roll = pending
         if kind == "reroll":
             assert roll is not None
             keep = roll <= 3 or (roll == 4 and plan.coins < 2)
-            return {"type": "accept"} if keep else {"type": "reroll"}
-        return {"type": "bonus", "take": True}
+            action: Action = {"type": "accept"} if keep else {"type": "reroll"}
+        else:
+            action = {"type": "bonus", "take": True}
+        for listed in of_type(action["type"]):
+            if listed == action:
+                return listed
+        return action
 
 
 # the track actions that are an action of their own, by the action's type
@@ -527,6 +535,12 @@ class RaceSearch(SearchHooks):
         action = self.greedy.decide(RacePlanner.of_state(state, seat),
                                     state.legal_by_type(seat))
         return super().act(state, seat) if action is None else action
+
+    def play(self, state: GameState, seat: int, action: Action) -> None:
+        """`act`'s move is one the state listed: applied as such (no check of
+        its shape, no events)."""
+        assert isinstance(state, RaceState)
+        state.apply_listed(seat, action)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
