@@ -125,7 +125,7 @@ class RacePlanner:
     @classmethod
     def of_state(cls, state: RaceState, seat: int) -> RacePlanner:
         """`seat`'s position as `RacePlanner(state.view(seat))` reads it."""
-        plan = cls()
+        plan = cls.__new__(cls)     # no view to read (__init__ would return at once)
         plan.seat = seat
         plan.at = at = state.at[seat]
         plan.coins = state.coins[seat]

@@ -244,7 +244,8 @@ class RaceState(Choices, TurnActions):
         type, in legal_actions' order, without listing the others (a
         rollout's player looks at a few types: game/bots/families/race.py).
         Good until the next apply; read-only lists."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act:
+        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))) \
+                or self.over or seat != self.current:
             return _no_actions
         return self._legal_of
 
