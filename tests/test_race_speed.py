@@ -87,6 +87,7 @@ def _nothing_remembered():
     from game.rules.race import days
 
     stores = [(race, "_CHEAPEST"), (race, "_HAND_COSTS"), (race, "_BALLOON_GAINS"),
+              (race, "_LEGS_DAYS"),
               (days, "_HAND_SETS")]
     saved = [getattr(module, name) for module, name in stores]
     for module, name in stores:
@@ -106,8 +107,10 @@ def test_remembered_scores_are_the_ones_worked_out_afresh(players):
     from game.bots.families.race import GreedyBot, RacePlanner
 
     def scores(plan, legal):
-        return [plan.move_score(a) if a["type"] == "move" else plan.take_score(a)
-                for a in legal if a["type"] in ("move", "take", "take_deck")]
+        costs = [plan.hand_cost(plan.hand, start)      # the leg ahead first, later, past
+                 for start in range(max(0, plan.at - 2), plan.at + 2)]
+        return costs + [plan.move_score(a) if a["type"] == "move" else plan.take_score(a)
+                        for a in legal if a["type"] in ("move", "take", "take_deck")]
 
     scored = 0
     for state, seat, _ in _games(players, range(3)):

@@ -49,6 +49,9 @@ CHEAPEST_KEPT = 8192
 # `RacePlanner.hand_cost`; (hand's code, leg's options) -> days, for balloon_gain
 _HAND_COSTS: dict[tuple, float] = {}
 _BALLOON_GAINS: dict[tuple, float] = {}
+# (legs, first leg, end, hand's code, leg ahead among them, Elephant held) ->
+# each leg's days, for `RacePlanner._legs_days`
+_LEGS_DAYS: dict[tuple, tuple[float, ...]] = {}
 HAND_COSTS_KEPT = 1 << 16
 _UNKNOWN: Any = object()
 
@@ -241,15 +244,41 @@ class RacePlanner:
                 self.elephant, id(self.legs))
 
     def _hand_cost(self, hand: list[Card], start: int, code: int) -> float:
-        rest = list(hand)
         total = 0.0
-        for index in range(start, min(start + LOOKAHEAD, len(self.options))):
-            days, used = self.leg_cost(index, rest, code)
+        for days in self._legs_days(hand, start, min(start + LOOKAHEAD, len(self.options)),
+                                    code, first=True):
             total += days
-            for card in used:
-                rest.remove(card)
-                code -= card_code(card)
         return total
+
+    def _legs_days(self, hand: list[Card], index: int, end: int, code: int,
+                   first: bool = False) -> tuple[float, ...]:
+        """The days of legs `index` to `end` - 1 paid one after the other from
+        `hand` (whose code is `code`), each with what the legs before left.
+        What is left after the first leg is often a hand met before (the card
+        just taken paid for it): the days from the second leg on are
+        remembered (by the legs, the hand's code, the leg ahead among them and
+        holding an Elephant; the store starts afresh at HAND_COSTS_KEPT)."""
+        if index >= end:
+            return ()
+        key = None
+        if not first:
+            at = self.at
+            key = (id(self.legs), index, end, code, at if index <= at < end else -1,
+                   self.elephant)
+            known = _LEGS_DAYS.get(key)
+            if known is not None:
+                return known
+        days, used = self.leg_cost(index, hand, code)
+        rest = list(hand)
+        for card in used:
+            rest.remove(card)
+            code -= card_code(card)
+        found = (days,) + self._legs_days(rest, index + 1, end, code)
+        if key is not None:
+            if len(_LEGS_DAYS) >= HAND_COSTS_KEPT:
+                _LEGS_DAYS.clear()
+            _LEGS_DAYS[key] = found
+        return found
 
     def move_days(self, action: Action, cards: list[Card] | None = None) -> float:
         """The days the move takes (a balloon's die counted at its average;
