@@ -1010,14 +1010,8 @@ class GreedyTricksBot:
         data = state.data
         names = data.companies
         if phase == "play":
-            # max(cards, key=lambda c: (position.play_value(c), rng.random())),
-            # written out (the same draws, the first of equals kept)
-            draw, play_value = self.rng.random, position.play_value
-            best = card = -1
-            for c in state.playable_cards(seat) if cards is None else cards:
-                key = (play_value(c), draw())
-                if card < 0 or key > best:
-                    best, card = key, c
+            card = self._best_card(position, state.playable_cards(seat) if cards is None
+                                   else cards)
             return {"type": "play", "card": card_view(data, card)}
         if phase == "lay":
             card = dict(state.trick)[seat]
@@ -1030,6 +1024,23 @@ class GreedyTricksBot:
         loco = data.locomotives[state.loco_queue[0]][1:]
         free = [names[c] for c, placed in enumerate(state.locos) if placed is None]
         return {"type": "locomotive", "company": position.best_locomotive(loco, free)[1]}
+
+    def card_in(self, state: TricksState, seat: int, cards: list[int]) -> int:
+        """The number of the card `greedy_in` plays from `cards`, the seat's
+        playable cards (more than one), with the same random draws."""
+        return self._best_card(TricksPosition.of_state(state, seat, self.public_cards(state)),
+                               cards)
+
+    def _best_card(self, position: TricksPosition, cards: list[int]) -> int:
+        # max(cards, key=lambda c: (position.play_value(c), rng.random())),
+        # written out (the same draws, the first of equals kept)
+        draw, play_value = self.rng.random, position.play_value
+        best = card = -1
+        for c in cards:
+            key = (play_value(c), draw())
+            if card < 0 or key > best:
+                best, card = key, c
+        return card
 
     def searched(self, view: View, legal: list[Action], samples: int,
                  horizon: int | None = None) -> Action:
@@ -1099,6 +1110,9 @@ class TricksSearch(SearchHooks):
     def __init__(self, rng: random.Random):
         super().__init__(rng)
         self.greedy = GreedyTricksBot(rng)
+        # the last move `act` made and its card number (None unless a play): `play`
+        # makes it without checking it again
+        self._made: tuple[Action, int | None] | None = None
 
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
         assert isinstance(state, TricksState)
@@ -1109,22 +1123,34 @@ class TricksSearch(SearchHooks):
         legal action (the same move and random draws as `SearchHooks.act`)."""
         assert isinstance(state, TricksState)
         phase = state.phase
+        action: Action
         if phase == "play":
             cards = state.playable_cards(seat)
-            if len(cards) == 1:
-                return {"type": "play", "card": card_view(state.data, cards[0])}
-            return self.greedy.greedy_in(state, seat, cards)
-        elif phase == "locomotive":
+            card = cards[0] if len(cards) == 1 else self.greedy.card_in(state, seat, cards)
+            action = {"type": "play", "card": card_view(state.data, card)}
+            self._made = (action, card)
+            return action
+        if phase == "locomotive":
             free = [c for c, placed in enumerate(state.locos) if placed is None]
             if len(free) == 1:
-                return {"type": "locomotive", "company": state.data.companies[free[0]]}
-        return self.greedy.greedy_in(state, seat)
+                action = {"type": "locomotive", "company": state.data.companies[free[0]]}
+                self._made = (action, None)
+                return action
+        action = self.greedy.greedy_in(state, seat)
+        self._made = (action, None)
+        return action
 
     def play(self, state: GameState, seat: int, action: Action) -> None:
         """The engine's `advance`: `apply` without the events nobody reads here
-        (`act` makes a fresh action for every move, so the record may keep it)."""
+        (`act` makes a fresh action for every move, so the record may keep it).
+        A move `act` made (read from the state as legal) is not checked again."""
         assert isinstance(state, TricksState)
-        state.advance(seat, action)
+        made = self._made
+        if made is not None and made[0] is action:
+            self._made = None
+            state.advance_legal(seat, action, made[1])
+        else:
+            state.advance(seat, action)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)

@@ -280,6 +280,18 @@ class TricksState:
         _ACTIONS[kind](self, seat, action, None)  # validates before it changes
         self.history.append((seat, action))
 
+    def advance_legal(self, seat: int, action: Action, card: int | None = None) -> None:
+        """`advance` for a move the caller read from this state as legal for
+        `seat` (a bot's rollout policy: its card from `playable_cards`, its
+        line from `locos`): the same change of state and record, without
+        checking the action's shape, turn and card again. `card` is a play's
+        card number (the one the action names)."""
+        if card is not None:
+            self._play_card(seat, card, None)
+        else:
+            _ACTIONS[action["type"]](self, seat, action, None)
+        self.history.append((seat, action))
+
     def view(self, seat: int | None) -> View:
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                      and 0 <= seat < self.players):
@@ -448,16 +460,23 @@ class TricksState:
             shown = card_view(data, card)
             raise IllegalAction(N_("you do not hold {company} {strength}"),
                                 company=shown["company"], strength=shown["strength"])
-        company = data.company_of(card)
-        if self.led is not None and company != self.led:
-            if any(data.company_of(c) == self.led for c in hand):
-                raise IllegalAction(N_("you must follow {company}: you hold a card of it"),
-                                    company=data.companies[self.led])
-            self.voids[seat] |= 1 << self.led
-        hand.remove(card)
+        if self.led is not None and data.company_of(card) != self.led \
+                and any(data.company_of(c) == self.led for c in hand):
+            raise IllegalAction(N_("you must follow {company}: you hold a card of it"),
+                                company=data.companies[self.led])
+        self._play_card(seat, card, events)
+
+    def _play_card(self, seat: int, card: int, events: list[Event] | None) -> None:
+        """Play `card`, known to be legal for `seat`: not following the lead
+        shows the seat lacks the led company."""
+        data = self.data
+        company = card // data.strengths      # data.company_of, inline
         if self.led is None:
             self.led = company
             self.leader = seat
+        elif company != self.led:
+            self.voids[seat] |= 1 << self.led
+        self.hands[seat].remove(card)
         self.trick.append((seat, card))
         if events is not None:
             events.append({"type": "card_played", "seat": seat, "card": card_view(data, card),

@@ -1,0 +1,67 @@
+"""Railway Tricks rollouts' shortcuts give what the long way gives.
+
+Hard's rollouts make their moves without checking them again (the engine's
+advance_legal) and keep what they read of the public cards from move to
+move; each shortcut is checked here against the long way at every move of
+random games of every table size and option.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.bots.families import tricks as tricks_bot
+from game.rules import create
+
+GAME = "railway-tricks"
+TABLES = [(3, {}), (4, {"teams": True}), (4, {}), (5, {"expert": True})]
+
+
+def _fields(state) -> dict:
+    """The state's fields, less the result apply keeps once the game is over
+    (made for its game_over event)."""
+    return {k: v for k, v in vars(state).items() if k != "_final_result"}
+
+
+@pytest.mark.parametrize("players,options", TABLES)
+def test_a_move_made_without_checks_changes_the_state_as_apply_does(players, options):
+    """advance_legal (a rollout's move, read from the state as legal) must
+    leave the state exactly as apply leaves it, for every legal move."""
+    for seed in range(3):
+        state = create(GAME, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            for action in legal:
+                checked, quick = state.clone(), state.clone()
+                checked.apply(seat, action)
+                card = None
+                if action["type"] == "play":
+                    card = quick.data.card_number(
+                        quick.data.companies.index(action["card"]["company"]),
+                        action["card"]["strength"])
+                quick.advance_legal(seat, dict(action), card)
+                assert _fields(quick) == _fields(checked)
+            state.apply(seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("players,options", TABLES)
+def test_the_search_makes_the_moves_it_chose(players, options):
+    """TricksSearch.play makes the move act chose without checks, any other
+    move through the engine's checks: the states must be those apply gives."""
+    for seed in range(2):
+        state = create(GAME, players=players, seed=seed, **options)
+        hooks = tricks_bot.TricksSearch(random.Random(seed))
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            action = hooks.act(state, seat)
+            if rng.random() < 0.2:      # a move act did not make (a copy of it)
+                action = dict(action)
+            expected = state.clone()
+            expected.apply(seat, action)
+            hooks.play(state, seat, action)
+            assert _fields(state) == _fields(expected)
