@@ -1027,7 +1027,7 @@ class GreedyTricksBot:
 
     def card_in(self, state: TricksState, seat: int, cards: list[int]) -> int:
         """The number of the card `greedy_in` plays from `cards`, the seat's
-        playable cards (more than one), with the same random draws."""
+        playable cards, with the same random draws."""
         return self._best_card(TricksPosition.of_state(state, seat, self.public_cards(state)),
                                cards)
 
@@ -1064,15 +1064,20 @@ class GreedyTricksBot:
         """Plays on (this bot's estimates, no lookahead, for `seat`; any legal action
         for the others) to the end, or to the start of trick `stop`; rates the outcome."""
         me = GreedyTricksBot(rng)
+        data = state.data
         while not state.is_over:
             if stop is not None and state.tricks_played >= stop and state.phase == "play":
-                return TricksPosition.of_state(state, seat).outlook()
+                return TricksPosition.of_state(state, seat, me.public_cards(state)).outlook()
             actor = state.to_act[0]
-            if actor == seat:
-                action = me.greedy_in(state, seat)
-            else:
-                action = rng.choice(state.legal_actions(actor))
-            state.apply(actor, action)
+            if state.phase != "play":
+                state.advance_legal(actor, me.greedy_in(state, seat) if actor == seat
+                                    else rng.choice(state.legal_actions(actor)))
+                continue
+            cards = state.playable_cards(actor)
+            # greedy_in's card (one draw a card, even for one), or rng.choice of
+            # state.legal_actions(actor): the same draw from the cards in their order
+            card = me.card_in(state, seat, cards) if actor == seat else rng.choice(cards)
+            state.advance_legal(actor, {"type": "play", "card": card_view(data, card)}, card)
         return final_margin(state, seat)
 
 
@@ -1094,7 +1099,7 @@ def _margin(scores: list[int], seat: int, state: TricksState) -> int:
 
 def final_margin(state: TricksState, seat: int) -> float:
     """The seat's score over the best opposing score, plus WIN_BONUS for a win."""
-    margin = score_margin(state, seat)
+    margin = _margin(state.scores(), seat, state)
     return margin + WIN_BONUS * (margin >= 0)
 
 
