@@ -589,6 +589,7 @@ class TricksPosition:
     def _derive(self, seen_count: list[int] | None = None,
                 seen_sum: list[int] | None = None) -> None:
         self.index = self.tables.index
+        self.led_index = None if self.led is None else self.index[self.led]
         # per company: the cards out of hands (counted, and their station values summed)
         if seen_count is None or seen_sum is None:
             seen_count, seen_sum = _tally(self.data, [*self.seen, *(c for _, c in self.trick)])
@@ -820,7 +821,7 @@ class TricksPosition:
         plays a stronger card of the led company whenever it holds one."""
         strengths = self.data.strengths
         company = card // strengths
-        if self.led is not None and self.index[self.led] != company:
+        if self.led is not None and self.led_index != company:
             return 0.0
         # a stronger card of the same company has a higher number
         top = self._top
@@ -831,7 +832,10 @@ class TricksPosition:
                     top[c // strengths] = c
         if top.get(company, -1) > card:
             return 0.0
-        stronger = self.unseen_stronger(card)
+        unseen = self._unseen.get(company)
+        if unseen is None:
+            unseen = self._unseen_of(company)
+        stronger = len(unseen) - bisect_right(unseen, card)     # unseen_stronger(card)
         if not stronger:
             return 1.0
         waiting = self._waiting.get(company)
@@ -840,7 +844,8 @@ class TricksPosition:
         hidden, hands = waiting
         chance = 1.0
         for cards in hands:
-            chance *= _none_drawn(hidden, stronger, cards)
+            known = _NONE_DRAWN.get((hidden, stronger, cards))
+            chance *= _none_drawn(hidden, stronger, cards) if known is None else known
         return chance
 
     def _still_to_play(self, company: int) -> tuple[int, list[int]]:
@@ -878,9 +883,21 @@ class TricksPosition:
 
     def holds_master(self, besides: int) -> bool:
         """Whether a card other than `besides` is the strongest left of its company."""
-        if self._masters is None:      # the cards no unseen card of their company beats
-            self._masters = [c for c in self.hand if not self.unseen_stronger(c)]
-        return any(c != besides for c in self._masters)
+        masters = self._masters
+        if masters is None:      # the cards no unseen card of their company beats
+            seen, strengths = self.seen, self.data.strengths
+            held = self._held          # in the hand or the trick
+            if held is None:
+                held = self._held = {*self.hand, *(c for _, c in self.trick)}
+            masters = self._masters = []
+            for card in self.hand:
+                # the stronger cards of its company, up to the first unseen one
+                for other in range(card + 1, (card // strengths + 1) * strengths):
+                    if other not in seen and other not in held:
+                        break
+                else:
+                    masters.append(card)
+        return any(c != besides for c in masters)
 
     def card(self, shown: dict[str, Any]) -> int:
         """The engine's number of a card shown as a dict (a legal action's)."""
