@@ -65,3 +65,41 @@ def test_the_search_makes_the_moves_it_chose(players, options):
             expected.apply(seat, action)
             hooks.play(state, seat, action)
             assert _fields(state) == _fields(expected)
+
+
+@pytest.mark.parametrize("players,options", TABLES)
+def test_the_public_version_moves_whenever_the_public_cards_do(players, options):
+    """The planner keeps what it read of the public cards while the engine's
+    public_version stays: it must move with every trick won, line grown or
+    locomotive placed, and a copy must move on its own."""
+    for seed in range(3):
+        state = create(GAME, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            before = (state.tricks_played, [list(line) for line in state.lines],
+                      list(state.locos), [list(s) for s in state.shares], list(state.lane))
+            version = state.public_version
+            copy = state.clone()
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            after = (state.tricks_played, state.lines, state.locos, state.shares, state.lane)
+            assert (state.public_version != version) == (after != before)
+            assert copy.public_version == version
+
+
+def test_the_lane_read_once_is_the_lane_read_afresh():
+    """The lane's kinds, first entries and share of tricks that lay cards are
+    remembered by lane (_Tables.lane_reading): what the public cards keep must
+    be what the lane tells afresh at every moment of random games."""
+    for players, options in TABLES:
+        state = create(GAME, players=players, seed=players, **options)
+        rng = random.Random(players)
+        bot = tricks_bot.GreedyTricksBot(random.Random(players))
+        while not state.is_over:
+            public = bot.public_cards(state)
+            kinds = [tricks_bot._LANE_KINDS[kind] for kind, _ in state.lane]
+            assert public.lane_kinds == kinds
+            assert public.lane_head == [public.tables.entry_view(e) for e in state.lane[:2]]
+            assert public.operating_share == tricks_bot._operating_share(kinds)
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -236,7 +236,21 @@ class _Tables:
                                *(EXCHANGE_BASE + c for c in range(len(data.companies)))]}
         # lane entries as the view shows them (the planner only reads them)
         self.entry_views: dict[tuple, dict[str, Any]] = {}
+        self.lanes: dict[tuple, tuple[list[str | None], list[dict[str, Any]], float]] = {}
         self.index = {name: i for i, name in enumerate(data.companies)}
+
+    def lane_reading(self, lane: list) -> tuple[list[str | None], list[dict[str, Any]], float]:
+        """The kinds of the lane's entries as the view shows them, its first two
+        entries as the view shows them and the share of its entries that lay
+        cards (remembered by lane: a game's lanes come back in every rollout;
+        the lists are shared, read only)."""
+        key = tuple(lane)
+        known = self.lanes.get(key)
+        if known is None:
+            kinds = [_LANE_KINDS[kind] for kind, _ in lane]
+            known = _keep(self.lanes, key, (kinds, [self.entry_view(e) for e in lane[:2]],
+                                            _operating_share(kinds)))
+        return known
 
     def entry_view(self, entry: tuple) -> dict[str, Any]:
         shown = self.entry_views.get(entry)
@@ -297,9 +311,7 @@ class PublicCards:
         self.lengths = [len(line) for line in state.lines]
         self._read_locomotives(state)
         lane = state.lane
-        self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
-        self.lane_head = [tables.entry_view(e) for e in lane[:2]]
-        self.operating_share = _operating_share(self.lane_kinds)
+        self.lane_kinds, self.lane_head, self.operating_share = tables.lane_reading(lane)
         share_company = tables.share_company
         self.counts: list[list[int]] = []
         self.held = [len(shares) for shares in state.shares]
@@ -333,6 +345,21 @@ class PublicCards:
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
+    def copy(self) -> PublicCards:
+        """Public cards that catch up apart from these (nothing they change is shared)."""
+        other = PublicCards.__new__(PublicCards)
+        other.__dict__.update(self.__dict__)
+        other.values = dict(self.values)
+        other.lengths = list(self.lengths)
+        other.counts = [list(count) for count in self.counts]
+        other.held = list(self.held)
+        other.seen = set(self.seen)
+        other.seen_count = list(self.seen_count)
+        other.seen_sum = list(self.seen_sum)
+        other.line_ids = list(self.line_ids)
+        other.sides = dict(self.sides)
+        return other
+
     def _read_locomotives(self, state: TricksState) -> None:
         """The locomotives placed (by company and by name) and those to come."""
         data = state.data
@@ -345,10 +372,10 @@ class PublicCards:
         self.coming = tuple((d, cost) for name, d, cost in locomotives if name not in self.placed)
 
     @staticmethod
-    def version(state: TricksState) -> tuple[int, int, int]:
-        """Changes whenever the public cards do as a game goes on: every change
-        wins a trick, lays a card or city (lines only grow) or places a locomotive."""
-        return state.tricks_played, sum(map(len, state.lines)), state.locos.count(None)
+    def version(state: TricksState) -> int:
+        """Changes whenever the public cards do as a game goes on: the engine's
+        public_version (every trick won, card or city laid, locomotive placed)."""
+        return state.public_version
 
     def catch_up(self, state: TricksState) -> None:
         """Bring these public cards up to `state`, a later moment of the same game:
@@ -389,9 +416,7 @@ class PublicCards:
         if state.tricks_played != self.tricks_played:
             self.tricks_played = state.tricks_played
             lane = state.lane
-            self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
-            self.lane_head = [tables.entry_view(e) for e in lane[:2]]
-            self.operating_share = _operating_share(self.lane_kinds)
+            self.lane_kinds, self.lane_head, self.operating_share = tables.lane_reading(lane)
             self.lines_ahead = None
             added += [payload for kind, payload in lane if kind == SHARE]
             share_company = tables.share_company
@@ -960,7 +985,11 @@ class GreedyTricksBot:
     def __init__(self, rng: random.Random):
         self.rng = rng
         # (state, its public cards' version, what they read) of the last rollout move
-        self._public: tuple[TricksState, tuple[int, int, int], PublicCards] | None = None
+        self._public: tuple[TricksState, int, PublicCards] | None = None
+        # the public cards (copies of the lists they are read from, and what they
+        # read) of the first state a rollout showed: the next rollouts, from the
+        # same deal or another deal of the same view, start where it did
+        self._start: tuple[tuple, PublicCards] | None = None
 
     def public_cards(self, state: TricksState) -> PublicCards:
         """The state's public cards, read again only when they have changed: a

@@ -202,6 +202,9 @@ class TricksState:
         self.operating: LaneEntry | None = None  # the city/locomotive entry being resolved
         self.last_trick: tuple[int, int, tuple[tuple[int, int], ...], LaneEntry] | None = None
         self.tricks_played = 0
+        # moves whenever the public cards do (a trick won, a line grown, a locomotive
+        # placed): a planner keeps what it read of them while it stays
+        self.public_version = 0
 
     def clone(self) -> TricksState:
         other = TricksState.__new__(TricksState)
@@ -531,6 +534,7 @@ class TricksState:
                      key=lambda p: p[1])[0]
         entry = self.lane.pop(0)
         self.tricks_played += 1
+        self.public_version += 1
         self.leader = self.current = winner
         self.last_trick = (winner, led, tuple(self.trick), entry)
         if events is not None:
@@ -591,6 +595,7 @@ class TricksState:
                           events: list[Event] | None) -> None:
         loco = self.loco_queue.pop(0)
         self.locos[company] = loco
+        self.public_version += 1
         if events is not None:
             events.append({"type": "locomotive_placed", "seat": seat,
                            "company": self.data.companies[company],
@@ -612,6 +617,7 @@ class TricksState:
         self.phase = "lay"
 
     def _lay_item(self, company: int, end: str, item: int) -> None:
+        self.public_version += 1
         if end == "left":
             self.lines[company].insert(0, item)
         else:
