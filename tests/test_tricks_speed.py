@@ -103,3 +103,26 @@ def test_the_lane_read_once_is_the_lane_read_afresh():
             assert public.operating_share == tricks_bot._operating_share(kinds)
             seat = state.to_act[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_a_worth_is_the_average_of_the_best_stretches_over_the_locomotives_to_come():
+    """worth() adds up each locomotive's earnings over its cost from the line's
+    running totals (its memo emptied, so every worth is worked out here): it
+    must be the average of best_stretch's over the locomotives to come."""
+    from game.rules.tricks.scoring import best_stretch
+    rng = random.Random(11)
+    distances = [None, 1, 2, 3, 4, 5, 6, 9]
+    kept = dict(tricks_bot._WORTHS)
+    tricks_bot._WORTHS.clear()
+    try:
+        for _ in range(3000):
+            values = [rng.choice((10, 20, 30, 40)) for _ in range(rng.randrange(0, 14))]
+            coming = tuple((rng.choice(distances), rng.randrange(0, 120))
+                           for _ in range(rng.randrange(1, 6)))
+            expected = sum(max(0, best_stretch(values, d)[0] - cost)
+                           for d, cost in coming) / len(coming)
+            assert tricks_bot.worth(values, None, coming) == expected
+            assert tricks_bot.worth(values, None, coming) == expected   # remembered
+    finally:
+        tricks_bot._WORTHS.clear()
+        tricks_bot._WORTHS.update(kept)

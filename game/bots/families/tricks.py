@@ -130,10 +130,21 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
     key = (tuple(values), tuple(coming))
     known = _WORTHS.get(key)
     if known is None:
-        if len(_WORTHS) >= WORTHS_KEPT:
-            _WORTHS.clear()
-        known = _WORTHS[key] = sum(max(0, run - cost) for run, (_, cost) in zip(
-            best_runs(values, [d for d, _ in coming]), coming, strict=True)) / len(coming)
+        # best_runs, one locomotive at a time: the line's running totals worked
+        # out once, each run's earnings over its cost added up (whole numbers)
+        total, length = sum(values), len(values)
+        prefix: list[int] | None = None
+        earned = 0
+        for distance, cost in coming:
+            if distance is None or length <= distance:
+                run = total
+            else:
+                if prefix is None:
+                    prefix = list(accumulate(values, initial=0))
+                run = max(map(sub, prefix[distance:], prefix))
+            if run > cost:
+                earned += run - cost
+        known = _keep(_WORTHS, key, earned / len(coming))
     return known
 
 
