@@ -107,13 +107,15 @@ def test_the_lane_read_once_is_the_lane_read_afresh():
 
 def test_a_worth_is_the_average_of_the_best_stretches_over_the_locomotives_to_come():
     """worth() adds up each locomotive's earnings over its cost from the line's
-    running totals (its memo emptied, so every worth is worked out here): it
-    must be the average of best_stretch's over the locomotives to come."""
+    running totals (its memos emptied, so every worth is worked out here): it
+    must be the average of best_stretch's over the locomotives to come, and
+    with a locomotive placed best_stretch's earnings over its cost."""
     from game.rules.tricks.scoring import best_stretch
     rng = random.Random(11)
     distances = [None, 1, 2, 3, 4, 5, 6, 9]
-    kept = dict(tricks_bot._WORTHS)
+    kept, runs = dict(tricks_bot._WORTHS), dict(tricks_bot._RUNS)
     tricks_bot._WORTHS.clear()
+    tricks_bot._RUNS.clear()
     try:
         for _ in range(3000):
             values = [rng.choice((10, 20, 30, 40)) for _ in range(rng.randrange(0, 14))]
@@ -123,6 +125,11 @@ def test_a_worth_is_the_average_of_the_best_stretches_over_the_locomotives_to_co
                            for d, cost in coming) / len(coming)
             assert tricks_bot.worth(values, None, coming) == expected
             assert tricks_bot.worth(values, None, coming) == expected   # remembered
+            loco = coming[0]     # placed: its own earnings over its cost
+            placed = max(0, best_stretch(values, loco[0])[0] - loco[1])
+            assert tricks_bot.worth(values, loco, ()) == placed
     finally:
         tricks_bot._WORTHS.clear()
         tricks_bot._WORTHS.update(kept)
+        tricks_bot._RUNS.clear()
+        tricks_bot._RUNS.update(runs)

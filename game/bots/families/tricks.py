@@ -80,7 +80,6 @@ from game.rules.tricks.data import (
     load_tricks_data,
 )
 from game.rules.tricks.engine import TricksState
-from game.rules.tricks.scoring import best_stretch
 
 # Points the bot gives up to keep one strength point of a card for later tricks.
 KEEP_STRENGTH = 0.5
@@ -122,7 +121,14 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
         if known is None:
             if len(_RUNS) >= WORTHS_KEPT:
                 _RUNS.clear()
-            known = _RUNS[key] = max(0, best_stretch(values, loco[0])[0] - loco[1])
+            # best_stretch's sum, from the line's running totals
+            distance = loco[0]
+            if distance is None or len(values) <= distance:
+                run = sum(values)
+            else:
+                prefix = list(accumulate(values, initial=0))
+                run = max(map(sub, prefix[distance:], prefix))
+            known = _RUNS[key] = max(0, run - loco[1])
         return known
     if not coming:
         return 0.0
@@ -888,12 +894,17 @@ class TricksPosition:
         """The cards in the hands that may hold the led `company`'s (every seat's
         but this one's, less those void in it), and the hand sizes of those seats
         still to play."""
-        played = {s for s, _ in self.trick} | {self.seat}
+        seat, voids, cards = self.seat, self.voids, self.cards
+        played = {s for s, _ in self.trick}
         # the unseen cards of the led company lie in the hands of the seats not void in it
         bit = 1 << company
-        able = [s for s in range(self.players) if s != self.seat and not self.voids[s] & bit]
-        cards = self.cards
-        return sum(cards[s] for s in able), [cards[s] for s in able if s not in played]
+        hidden, hands = 0, []
+        for s in range(self.players):
+            if s != seat and not voids[s] & bit:
+                hidden += cards[s]
+                if s not in played:
+                    hands.append(cards[s])
+        return hidden, hands
 
     def placing_value(self, entry: dict[str, Any]) -> float:
         """What winning a city or locomotive brings over leaving it to chance."""
