@@ -334,7 +334,8 @@ class RoutesState:
         events: list[Event] = []
         _HANDLERS[kind](self, seat, action, events)  # validates before it changes anything
         self.history.append((seat, _copy_action(action)))
-        self._legal = {}
+        if self._legal:  # (a rollout seldom lists them: no new dict then)
+            self._legal = {}
         return events
 
     def view(self, seat: int | None) -> View:
@@ -796,10 +797,13 @@ class RoutesState:
         hand[card] = hand.get(card, 0) + 1
         events.append({"type": "card_drawn", "seat": seat, "source": "deck",
                        "private_to": seat, "private": {"card": card}})
-        self._after_card(seat, events, turn_over=False)
+        # the second card ends the turn, as does the first when no other is left
+        drawn = self.cards_drawn = self.cards_drawn + 1
+        if drawn >= 2 or not (self.deck or self.discard):
+            self._end_turn(events)
 
     def _do_draw_face_up(self, seat: int, action: Action, events: list[Event]) -> None:
-        if not self._can_draw_train_cards():
+        if not (self.deck or self.discard):
             raise IllegalAction(N_("the deck and the discard are both empty: "
                                    "no train card can be drawn, not even a face-up one"))
         slot = action["slot"]
@@ -815,8 +819,11 @@ class RoutesState:
                        "slot": slot, "card": card})
         new = self.face_up[slot] = self._take_top(events)
         events.append({"type": "face_up_refilled", "slot": slot, "card": new})
-        self._check_locomotive_reset(events)
-        self._after_card(seat, events, turn_over=card == LOCOMOTIVE)
+        if self.face_up.count(LOCOMOTIVE) >= self.rules.locomotive_reset:
+            self._check_locomotive_reset(events)
+        drawn = self.cards_drawn = self.cards_drawn + 1
+        if card == LOCOMOTIVE or drawn >= 2 or not (self.deck or self.discard):
+            self._end_turn(events)
 
     def _do_draw_tickets(self, seat: int, action: Action, events: list[Event]) -> None:
         if not self.ticket_deck:
@@ -940,11 +947,6 @@ class RoutesState:
 
     # --- card handling ------------------------------------------------------
 
-    def _can_draw_train_cards(self) -> bool:
-        """Seed 000: once the deck and the discard are both empty nobody may
-        draw a train card, the face-up row included, until cards come back."""
-        return bool(self.deck or self.discard)
-
     def _gain(self, seat: int, card: str) -> None:
         hand = self.hands[seat]
         hand[card] = hand.get(card, 0) + 1
@@ -1031,12 +1033,6 @@ class RoutesState:
                 filled = True
         if filled:
             self._check_locomotive_reset(events)
-
-    def _after_card(self, seat: int, events: list[Event], turn_over: bool) -> None:
-        drawn = self.cards_drawn = self.cards_drawn + 1
-        # with no train card left to take, the turn ends with one
-        if turn_over or drawn >= 2 or not (self.deck or self.discard):
-            self._end_turn(events)
 
     # --- turns and the end --------------------------------------------------
 
