@@ -20,7 +20,7 @@ from game.bots.families.race_worlds import world_from_view
 from game.bots.search import Deal, SearchHooks, redealer
 from game.rules.base import Action, GameState, View
 from game.rules.race.data import RaceData
-from game.rules.race.days import card_sets, payment_days
+from game.rules.race.days import card_code, hand_code, hand_sets, payment_days
 from game.rules.race.engine import RaceState
 
 Card = tuple[str, int]
@@ -42,51 +42,39 @@ ACTION_BONUS = {"coin": 1.2, "event": 1.0, "detective": 0.8, "start_player": 0.3
                 "exchange": 0.3, "balloon": 0.0}
 # Days an event card is worth kept in hand (so it is not spent for nothing).
 EVENT_WORTH = 1.0
-# (leg options, hand) -> the cheapest payment, for `cheapest_payment`
+# (leg options, hand's code) -> the cheapest payment, for `cheapest_payment`
 _CHEAPEST: dict[tuple, tuple[float, tuple[Card, ...]] | None] = {}
 CHEAPEST_KEPT = 8192
 # (hand's code, first leg, leg ahead, Elephant held, legs) -> days, for
 # `RacePlanner.hand_cost`; (hand's code, leg's options) -> days, for balloon_gain
 _HAND_COSTS: dict[tuple, float] = {}
 _BALLOON_GAINS: dict[tuple, float] = {}
+# (legs, first leg, end, hand's code, leg ahead among them, Elephant held) ->
+# each leg's days, for `RacePlanner._legs_days`
+_LEGS_DAYS: dict[tuple, tuple[float, ...]] = {}
 HAND_COSTS_KEPT = 1 << 16
-# a travel card -> its digit in a hand's code: 8 bits a card (no hand holds
-# 256 of one card)
-_CARD_CODES: dict[Card, int] = {}
+_UNKNOWN: Any = object()
 
 
-def card_code(card: Card) -> int:
-    """The card's digit in hand codes (the first time a card is met, a new one)."""
-    code = _CARD_CODES.get(card)
-    if code is None:
-        code = _CARD_CODES[card] = 1 << (8 * len(_CARD_CODES))
-    return code
-
-
-def hand_code(hand: list[Card]) -> int:
-    """The hand as a number, the same for the same cards in any order: the
-    sum of its cards' digits (a memo key without sorting the hand)."""
-    try:
-        return sum(map(_CARD_CODES.__getitem__, hand))
-    except KeyError:
-        return sum(map(card_code, hand))
-
-
-def cheapest_payment(options: tuple[tuple[str, ...], ...], hand: list[Card]
-                     ) -> tuple[float, tuple[Card, ...]] | None:
+def cheapest_payment(options: tuple[tuple[str, ...], ...], hand: list[Card],
+                     code: int | None = None) -> tuple[float, tuple[Card, ...]] | None:
     """The fewest days a card set of `hand` pays one of a leg's `options` for,
     and that set (the first in card_sets' order of the cheapest); None when
-    none fits. It depends on the hand's cards, not their order, and the same
-    hands meet the same legs again and again in a search's rollouts, so it
-    is remembered (the store starts afresh at CHEAPEST_KEPT entries)."""
-    key = (options, tuple(sorted(hand)))
-    if key in _CHEAPEST:
-        return _CHEAPEST[key]
+    none fits (`code`: the hand's hand_code when known). It depends on the
+    hand's cards, not their order, and the same hands meet the same legs
+    again and again in a search's rollouts, so it is remembered (the store
+    starts afresh at CHEAPEST_KEPT entries)."""
+    if code is None:
+        code = hand_code(hand)
+    key = (options, code)
+    known = _CHEAPEST.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known
     best: tuple[float, tuple[Card, ...]] | None = None
-    for cards in card_sets(options, hand):
+    for cards in hand_sets(options, hand, code):
         days = float(payment_days(cards))
         if best is None or days < best[0]:
-            best = (days, tuple(cards))
+            best = (days, cards)
     if len(_CHEAPEST) >= CHEAPEST_KEPT:
         _CHEAPEST.clear()
     _CHEAPEST[key] = best
@@ -140,7 +128,7 @@ class RacePlanner:
     @classmethod
     def of_state(cls, state: RaceState, seat: int) -> RacePlanner:
         """`seat`'s position as `RacePlanner(state.view(seat))` reads it."""
-        plan = cls()
+        plan = cls.__new__(cls)     # no view to read (__init__ would return at once)
         plan.seat = seat
         plan.at = at = state.at[seat]
         plan.coins = state.coins[seat]
@@ -171,7 +159,7 @@ class RacePlanner:
         never read the hand), and the hand's code."""
         state = self.__dict__.get("_state")
         if name == "code":
-            value: Any = hand_code(self.hand)
+            value: Any = hand_code(self.hand if state is None else state.hands[self.seat])
         elif state is None:
             raise AttributeError(name)
         elif name == "hand":
@@ -201,12 +189,14 @@ class RacePlanner:
 
     # --- valuing hands ------------------------------------------------------
 
-    def leg_cost(self, index: int, hand: list[Card]) -> tuple[float, list[Card]]:
-        """Cheapest days for leg `index` from `hand`, and the cards it uses."""
+    def leg_cost(self, index: int, hand: list[Card], code: int | None = None
+                 ) -> tuple[float, list[Card]]:
+        """Cheapest days for leg `index` from `hand` (`code`: its hand_code
+        when known), and the cards it uses."""
         options = self.options[index]
         if not options:
             return (9.5 if self.elephant else float(self.no_cards[index])), []
-        best = cheapest_payment(options, hand)
+        best = cheapest_payment(options, hand, code)
         if best is None:
             return self.partial_cost(index, hand)
         return best[0], list(best[1])
@@ -238,52 +228,100 @@ class RacePlanner:
         and on holding an Elephant; the same hands come back again and again
         in a search's rollouts, so it is remembered (the store starts afresh
         at HAND_COSTS_KEPT entries)."""
-        at = self.at
-        key = (hand_code(hand) if code is None else code, start,
-               at if start <= at < start + LOOKAHEAD else -1,
-               self.elephant, id(self.legs))
+        key = self._cost_key(hand_code(hand) if code is None else code, start)
         known = _HAND_COSTS.get(key)
         if known is None:
             if len(_HAND_COSTS) >= HAND_COSTS_KEPT:
                 _HAND_COSTS.clear()
-            known = _HAND_COSTS[key] = self._hand_cost(hand, start)
+            known = _HAND_COSTS[key] = self._hand_cost(hand, start, key[0])
         return known
 
-    def _hand_cost(self, hand: list[Card], start: int) -> float:
-        rest = list(hand)
+    def _cost_key(self, code: int, start: int) -> tuple:
+        """hand_cost's memo key of the hand whose code is `code` (a caller
+        that finds it there needs no hand made)."""
+        at = self.at
+        return (code, start, at if start <= at < start + LOOKAHEAD else -1,
+                self.elephant, id(self.legs))
+
+    def _hand_cost(self, hand: list[Card], start: int, code: int) -> float:
         total = 0.0
-        for index in range(start, min(start + LOOKAHEAD, len(self.options))):
-            days, used = self.leg_cost(index, rest)
+        for days in self._legs_days(hand, start, min(start + LOOKAHEAD, len(self.options)),
+                                    code, first=True):
             total += days
-            for card in used:
-                rest.remove(card)
         return total
 
-    def move_days(self, action: Action) -> float:
-        effects = list(action["events"])
-        if "Princess" in effects:
-            effects[effects.index("Princess")] = self.top_event
-        if "Offer" in effects:
-            return 10.0
-        if not self.options[self.at]:
-            return 9.5 if "Elephant" in effects else float(self.no_cards[self.at])
-        cards = [tuple(c) for c in action["cards"]]
-        balloon = None if action["balloon"] is None else tuple(action["balloon"])
-        exact = payment_days(cards, balloon=balloon, roll=0,
-                             propeller=1 if "Propeller train" in effects else None,
-                             submarine=3 if "Submarine" in effects else None,
-                             opportunity="Opportunity" in effects)
+    def _legs_days(self, hand: list[Card], index: int, end: int, code: int,
+                   first: bool = False) -> tuple[float, ...]:
+        """The days of legs `index` to `end` - 1 paid one after the other from
+        `hand` (whose code is `code`), each with what the legs before left.
+        What is left after the first leg is often a hand met before (the card
+        just taken paid for it): the days from the second leg on are
+        remembered (by the legs, the hand's code, the leg ahead among them and
+        holding an Elephant; the store starts afresh at HAND_COSTS_KEPT)."""
+        if index >= end:
+            return ()
+        key = None
+        if not first:
+            at = self.at
+            key = (id(self.legs), index, end, code, at if index <= at < end else -1,
+                   self.elephant)
+            known = _LEGS_DAYS.get(key)
+            if known is not None:
+                return known
+        days, used = self.leg_cost(index, hand, code)
+        rest = list(hand)
+        for card in used:
+            rest.remove(card)
+            code -= card_code(card)
+        found = (days,) + self._legs_days(rest, index + 1, end, code)
+        if key is not None:
+            if len(_LEGS_DAYS) >= HAND_COSTS_KEPT:
+                _LEGS_DAYS.clear()
+            _LEGS_DAYS[key] = found
+        return found
+
+    def move_days(self, action: Action, cards: list[Card] | None = None) -> float:
+        """The days the move takes (a balloon's die counted at its average;
+        `cards`: the action's cards as tuples, when made already)."""
+        effects = action["events"]
+        if effects:
+            effects = list(effects)
+            if "Princess" in effects:
+                effects[effects.index("Princess")] = self.top_event
+            if "Offer" in effects:
+                return 10.0
+        at = self.at
+        if not self.options[at]:
+            return 9.5 if "Elephant" in effects else float(self.no_cards[at])
+        if cards is None:
+            cards = [tuple(c) for c in action["cards"]]
+        balloon = action["balloon"]
+        if balloon is not None:
+            balloon = tuple(balloon)
+        if effects:
+            exact = payment_days(cards, balloon=balloon, roll=0,
+                                 propeller=1 if "Propeller train" in effects else None,
+                                 submarine=3 if "Submarine" in effects else None,
+                                 opportunity="Opportunity" in effects)
+        else:
+            exact = payment_days(cards, balloon=balloon, roll=0)
         return exact + (BALLOON_DAYS if balloon is not None else 0.0)
 
     def move_score(self, action: Action) -> float:
-        rest = list(self.hand)
+        cards = [tuple(c) for c in action["cards"]]
         code = self.code
-        for listed in action["cards"]:
-            card = tuple(listed)
-            rest.remove(card)
-            code -= _CARD_CODES[card]
-        spent = sum(EVENT_WORTH for e in action["events"] if e != "Connection")
-        return self.move_days(action) + spent + 0.5 * self.hand_cost(rest, self.at + 1, code)
+        for card in cards:
+            code -= card_code(card)
+        events = action["events"]
+        spent = sum(EVENT_WORTH for e in events if e != "Connection") if events else 0
+        start = self.at + 1
+        cost = _HAND_COSTS.get(self._cost_key(code, start))
+        if cost is None:        # the hand left is made only to be valued
+            rest = list(self.hand)
+            for card in cards:
+                rest.remove(card)
+            cost = self.hand_cost(rest, start, code)
+        return self.move_days(action, cards) + spent + 0.5 * cost
 
     # --- choices ------------------------------------------------------------
 
@@ -293,14 +331,15 @@ class RacePlanner:
         slot = action["slot"]
         card = self.track[slot]
         assert card is not None
-        hand = self.hand + [card]
         code = self.code + card_code(card)
-        score = self.hand_cost(hand, self.at, code)
+        score = _HAND_COSTS.get(self._cost_key(code, self.at))
+        if score is None:       # the hand with the card is made only to be valued
+            score = self.hand_cost(self.hand + [card], self.at, code)
         kind = self.track_actions[slot]
         if kind == "coin" and self.bank <= 0:
             return score
         if kind == "balloon":
-            return score - self.balloon_gain(hand, code)
+            return score - self.balloon_gain(self.hand + [card], code)
         return score - ACTION_BONUS.get(kind, 0.0)
 
     def balloon_gain(self, hand: list[Card], code: int | None = None) -> float:
@@ -319,7 +358,7 @@ class RacePlanner:
 
     def _balloon_gain(self, options: tuple[tuple[str, ...], ...], hand: list[Card]) -> float:
         gains = [0.0]
-        for cards in card_sets(options, hand):
+        for cards in hand_sets(options, hand):
             plain = payment_days(cards)
             for card in set(cards):
                 with_balloon = payment_days(cards, balloon=card, roll=0) + BALLOON_DAYS
@@ -383,7 +422,7 @@ class GreedyBot:
         picks one at random)."""
         pending = plan.pending
         if pending is not None:
-            return self._decide(pending, plan)
+            return self._decide(pending, plan, of_type)
         # A type is asked for only where the rules may allow it: a card is
         # taken first, the action under it comes before moving.
         if not plan.taken:
@@ -437,13 +476,21 @@ class GreedyBot:
         return None
 
     @staticmethod
-    def _decide(pending: tuple[str, int | None], plan: RacePlanner) -> Action:
+    def _decide(pending: tuple[str, int | None], plan: RacePlanner,
+                of_type: Callable[[str], list[Action]]) -> Action:
+        """The answer to a pending decision, as listed when it is (so that a
+        rollout applies the listed action: RaceState.apply_listed)."""
         kind, roll = pending
         if kind == "reroll":
             assert roll is not None
             keep = roll <= 3 or (roll == 4 and plan.coins < 2)
-            return {"type": "accept"} if keep else {"type": "reroll"}
-        return {"type": "bonus", "take": True}
+            action: Action = {"type": "accept"} if keep else {"type": "reroll"}
+        else:
+            action = {"type": "bonus", "take": True}
+        for listed in of_type(action["type"]):
+            if listed == action:
+                return listed
+        return action
 
 
 # the track actions that are an action of their own, by the action's type
@@ -452,8 +499,11 @@ _SLOT_TYPES = {"coin": "coin", "event": "draw_event", "start_player": "start_pla
 
 def _best(actions: list[Action], score: Callable[[Action], float]) -> Action:
     """The action of lowest score, ties to the lowest `_key` (as min by
-    (score, _key) picks; the key is made only for a tie)."""
+    (score, _key) picks; the key is made only for a tie, the score only when
+    there is a choice)."""
     best = actions[0]
+    if len(actions) == 1:
+        return best
     low = score(best)
     tied: list[Action] | None = None
     for action in actions[1:]:
@@ -527,6 +577,12 @@ class RaceSearch(SearchHooks):
         action = self.greedy.decide(RacePlanner.of_state(state, seat),
                                     state.legal_by_type(seat))
         return super().act(state, seat) if action is None else action
+
+    def play(self, state: GameState, seat: int, action: Action) -> None:
+        """`act`'s move is one the state listed: applied as such (no check of
+        its shape, no events)."""
+        assert isinstance(state, RaceState)
+        state.apply_listed(seat, action)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)

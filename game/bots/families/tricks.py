@@ -80,7 +80,6 @@ from game.rules.tricks.data import (
     load_tricks_data,
 )
 from game.rules.tricks.engine import TricksState
-from game.rules.tricks.scoring import best_stretch
 
 # Points the bot gives up to keep one strength point of a card for later tricks.
 KEEP_STRENGTH = 0.5
@@ -122,7 +121,14 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
         if known is None:
             if len(_RUNS) >= WORTHS_KEPT:
                 _RUNS.clear()
-            known = _RUNS[key] = max(0, best_stretch(values, loco[0])[0] - loco[1])
+            # best_stretch's sum, from the line's running totals
+            distance = loco[0]
+            if distance is None or len(values) <= distance:
+                run = sum(values)
+            else:
+                prefix = list(accumulate(values, initial=0))
+                run = max(map(sub, prefix[distance:], prefix))
+            known = _RUNS[key] = max(0, run - loco[1])
         return known
     if not coming:
         return 0.0
@@ -130,10 +136,21 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
     key = (tuple(values), tuple(coming))
     known = _WORTHS.get(key)
     if known is None:
-        if len(_WORTHS) >= WORTHS_KEPT:
-            _WORTHS.clear()
-        known = _WORTHS[key] = sum(max(0, run - cost) for run, (_, cost) in zip(
-            best_runs(values, [d for d, _ in coming]), coming, strict=True)) / len(coming)
+        # best_runs, one locomotive at a time: the line's running totals worked
+        # out once, each run's earnings over its cost added up (whole numbers)
+        total, length = sum(values), len(values)
+        prefix: list[int] | None = None
+        earned = 0
+        for distance, cost in coming:
+            if distance is None or length <= distance:
+                run = total
+            else:
+                if prefix is None:
+                    prefix = list(accumulate(values, initial=0))
+                run = max(map(sub, prefix[distance:], prefix))
+            if run > cost:
+                earned += run - cost
+        known = _keep(_WORTHS, key, earned / len(coming))
     return known
 
 
@@ -236,7 +253,21 @@ class _Tables:
                                *(EXCHANGE_BASE + c for c in range(len(data.companies)))]}
         # lane entries as the view shows them (the planner only reads them)
         self.entry_views: dict[tuple, dict[str, Any]] = {}
+        self.lanes: dict[tuple, tuple[list[str | None], list[dict[str, Any]], float]] = {}
         self.index = {name: i for i, name in enumerate(data.companies)}
+
+    def lane_reading(self, lane: list) -> tuple[list[str | None], list[dict[str, Any]], float]:
+        """The kinds of the lane's entries as the view shows them, its first two
+        entries as the view shows them and the share of its entries that lay
+        cards (remembered by lane: a game's lanes come back in every rollout;
+        the lists are shared, read only)."""
+        key = tuple(lane)
+        known = self.lanes.get(key)
+        if known is None:
+            kinds = [_LANE_KINDS[kind] for kind, _ in lane]
+            known = _keep(self.lanes, key, (kinds, [self.entry_view(e) for e in lane[:2]],
+                                            _operating_share(kinds)))
+        return known
 
     def entry_view(self, entry: tuple) -> dict[str, Any]:
         shown = self.entry_views.get(entry)
@@ -297,9 +328,7 @@ class PublicCards:
         self.lengths = [len(line) for line in state.lines]
         self._read_locomotives(state)
         lane = state.lane
-        self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
-        self.lane_head = [tables.entry_view(e) for e in lane[:2]]
-        self.operating_share = _operating_share(self.lane_kinds)
+        self.lane_kinds, self.lane_head, self.operating_share = tables.lane_reading(lane)
         share_company = tables.share_company
         self.counts: list[list[int]] = []
         self.held = [len(shares) for shares in state.shares]
@@ -333,6 +362,21 @@ class PublicCards:
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
+    def copy(self) -> PublicCards:
+        """Public cards that catch up apart from these (nothing they change is shared)."""
+        other = PublicCards.__new__(PublicCards)
+        other.__dict__.update(self.__dict__)
+        other.values = dict(self.values)
+        other.lengths = list(self.lengths)
+        other.counts = [list(count) for count in self.counts]
+        other.held = list(self.held)
+        other.seen = set(self.seen)
+        other.seen_count = list(self.seen_count)
+        other.seen_sum = list(self.seen_sum)
+        other.line_ids = list(self.line_ids)
+        other.sides = dict(self.sides)
+        return other
+
     def _read_locomotives(self, state: TricksState) -> None:
         """The locomotives placed (by company and by name) and those to come."""
         data = state.data
@@ -345,10 +389,10 @@ class PublicCards:
         self.coming = tuple((d, cost) for name, d, cost in locomotives if name not in self.placed)
 
     @staticmethod
-    def version(state: TricksState) -> tuple[int, int, int]:
-        """Changes whenever the public cards do as a game goes on: every change
-        wins a trick, lays a card or city (lines only grow) or places a locomotive."""
-        return state.tricks_played, sum(map(len, state.lines)), state.locos.count(None)
+    def version(state: TricksState) -> int:
+        """Changes whenever the public cards do as a game goes on: the engine's
+        public_version (every trick won, card or city laid, locomotive placed)."""
+        return state.public_version
 
     def catch_up(self, state: TricksState) -> None:
         """Bring these public cards up to `state`, a later moment of the same game:
@@ -389,9 +433,7 @@ class PublicCards:
         if state.tricks_played != self.tricks_played:
             self.tricks_played = state.tricks_played
             lane = state.lane
-            self.lane_kinds = [_LANE_KINDS[kind] for kind, _ in lane]
-            self.lane_head = [tables.entry_view(e) for e in lane[:2]]
-            self.operating_share = _operating_share(self.lane_kinds)
+            self.lane_kinds, self.lane_head, self.operating_share = tables.lane_reading(lane)
             self.lines_ahead = None
             added += [payload for kind, payload in lane if kind == SHARE]
             share_company = tables.share_company
@@ -589,6 +631,7 @@ class TricksPosition:
     def _derive(self, seen_count: list[int] | None = None,
                 seen_sum: list[int] | None = None) -> None:
         self.index = self.tables.index
+        self.led_index = None if self.led is None else self.index[self.led]
         # per company: the cards out of hands (counted, and their station values summed)
         if seen_count is None or seen_sum is None:
             seen_count, seen_sum = _tally(self.data, [*self.seen, *(c for _, c in self.trick)])
@@ -820,7 +863,7 @@ class TricksPosition:
         plays a stronger card of the led company whenever it holds one."""
         strengths = self.data.strengths
         company = card // strengths
-        if self.led is not None and self.index[self.led] != company:
+        if self.led is not None and self.led_index != company:
             return 0.0
         # a stronger card of the same company has a higher number
         top = self._top
@@ -831,7 +874,10 @@ class TricksPosition:
                     top[c // strengths] = c
         if top.get(company, -1) > card:
             return 0.0
-        stronger = self.unseen_stronger(card)
+        unseen = self._unseen.get(company)
+        if unseen is None:
+            unseen = self._unseen_of(company)
+        stronger = len(unseen) - bisect_right(unseen, card)     # unseen_stronger(card)
         if not stronger:
             return 1.0
         waiting = self._waiting.get(company)
@@ -840,19 +886,25 @@ class TricksPosition:
         hidden, hands = waiting
         chance = 1.0
         for cards in hands:
-            chance *= _none_drawn(hidden, stronger, cards)
+            known = _NONE_DRAWN.get((hidden, stronger, cards))
+            chance *= _none_drawn(hidden, stronger, cards) if known is None else known
         return chance
 
     def _still_to_play(self, company: int) -> tuple[int, list[int]]:
         """The cards in the hands that may hold the led `company`'s (every seat's
         but this one's, less those void in it), and the hand sizes of those seats
         still to play."""
-        played = {s for s, _ in self.trick} | {self.seat}
+        seat, voids, cards = self.seat, self.voids, self.cards
+        played = {s for s, _ in self.trick}
         # the unseen cards of the led company lie in the hands of the seats not void in it
         bit = 1 << company
-        able = [s for s in range(self.players) if s != self.seat and not self.voids[s] & bit]
-        cards = self.cards
-        return sum(cards[s] for s in able), [cards[s] for s in able if s not in played]
+        hidden, hands = 0, []
+        for s in range(self.players):
+            if s != seat and not voids[s] & bit:
+                hidden += cards[s]
+                if s not in played:
+                    hands.append(cards[s])
+        return hidden, hands
 
     def placing_value(self, entry: dict[str, Any]) -> float:
         """What winning a city or locomotive brings over leaving it to chance."""
@@ -878,9 +930,21 @@ class TricksPosition:
 
     def holds_master(self, besides: int) -> bool:
         """Whether a card other than `besides` is the strongest left of its company."""
-        if self._masters is None:      # the cards no unseen card of their company beats
-            self._masters = [c for c in self.hand if not self.unseen_stronger(c)]
-        return any(c != besides for c in self._masters)
+        masters = self._masters
+        if masters is None:      # the cards no unseen card of their company beats
+            seen, strengths = self.seen, self.data.strengths
+            held = self._held          # in the hand or the trick
+            if held is None:
+                held = self._held = {*self.hand, *(c for _, c in self.trick)}
+            masters = self._masters = []
+            for card in self.hand:
+                # the stronger cards of its company, up to the first unseen one
+                for other in range(card + 1, (card // strengths + 1) * strengths):
+                    if other not in seen and other not in held:
+                        break
+                else:
+                    masters.append(card)
+        return any(c != besides for c in masters)
 
     def card(self, shown: dict[str, Any]) -> int:
         """The engine's number of a card shown as a dict (a legal action's)."""
@@ -943,7 +1007,11 @@ class GreedyTricksBot:
     def __init__(self, rng: random.Random):
         self.rng = rng
         # (state, its public cards' version, what they read) of the last rollout move
-        self._public: tuple[TricksState, tuple[int, int, int], PublicCards] | None = None
+        self._public: tuple[TricksState, int, PublicCards] | None = None
+        # the public cards (copies of the lists they are read from, and what they
+        # read) of the first state a rollout showed: the next rollouts, from the
+        # same deal or another deal of the same view, start where it did
+        self._start: tuple[tuple, PublicCards] | None = None
 
     def public_cards(self, state: TricksState) -> PublicCards:
         """The state's public cards, read again only when they have changed: a
@@ -1010,14 +1078,8 @@ class GreedyTricksBot:
         data = state.data
         names = data.companies
         if phase == "play":
-            # max(cards, key=lambda c: (position.play_value(c), rng.random())),
-            # written out (the same draws, the first of equals kept)
-            draw, play_value = self.rng.random, position.play_value
-            best = card = -1
-            for c in state.playable_cards(seat) if cards is None else cards:
-                key = (play_value(c), draw())
-                if card < 0 or key > best:
-                    best, card = key, c
+            card = self._best_card(position, state.playable_cards(seat) if cards is None
+                                   else cards)
             return {"type": "play", "card": card_view(data, card)}
         if phase == "lay":
             card = dict(state.trick)[seat]
@@ -1030,6 +1092,23 @@ class GreedyTricksBot:
         loco = data.locomotives[state.loco_queue[0]][1:]
         free = [names[c] for c, placed in enumerate(state.locos) if placed is None]
         return {"type": "locomotive", "company": position.best_locomotive(loco, free)[1]}
+
+    def card_in(self, state: TricksState, seat: int, cards: list[int]) -> int:
+        """The number of the card `greedy_in` plays from `cards`, the seat's
+        playable cards, with the same random draws."""
+        return self._best_card(TricksPosition.of_state(state, seat, self.public_cards(state)),
+                               cards)
+
+    def _best_card(self, position: TricksPosition, cards: list[int]) -> int:
+        # max(cards, key=lambda c: (position.play_value(c), rng.random())),
+        # written out (the same draws, the first of equals kept)
+        draw, play_value = self.rng.random, position.play_value
+        best = card = -1
+        for c in cards:
+            key = (play_value(c), draw())
+            if card < 0 or key > best:
+                best, card = key, c
+        return card
 
     def searched(self, view: View, legal: list[Action], samples: int,
                  horizon: int | None = None) -> Action:
@@ -1053,15 +1132,20 @@ class GreedyTricksBot:
         """Plays on (this bot's estimates, no lookahead, for `seat`; any legal action
         for the others) to the end, or to the start of trick `stop`; rates the outcome."""
         me = GreedyTricksBot(rng)
+        data = state.data
         while not state.is_over:
             if stop is not None and state.tricks_played >= stop and state.phase == "play":
-                return TricksPosition.of_state(state, seat).outlook()
+                return TricksPosition.of_state(state, seat, me.public_cards(state)).outlook()
             actor = state.to_act[0]
-            if actor == seat:
-                action = me.greedy_in(state, seat)
-            else:
-                action = rng.choice(state.legal_actions(actor))
-            state.apply(actor, action)
+            if state.phase != "play":
+                state.advance_legal(actor, me.greedy_in(state, seat) if actor == seat
+                                    else rng.choice(state.legal_actions(actor)))
+                continue
+            cards = state.playable_cards(actor)
+            # greedy_in's card (one draw a card, even for one), or rng.choice of
+            # state.legal_actions(actor): the same draw from the cards in their order
+            card = me.card_in(state, seat, cards) if actor == seat else rng.choice(cards)
+            state.advance_legal(actor, {"type": "play", "card": card_view(data, card)}, card)
         return final_margin(state, seat)
 
 
@@ -1083,7 +1167,7 @@ def _margin(scores: list[int], seat: int, state: TricksState) -> int:
 
 def final_margin(state: TricksState, seat: int) -> float:
     """The seat's score over the best opposing score, plus WIN_BONUS for a win."""
-    margin = score_margin(state, seat)
+    margin = _margin(state.scores(), seat, state)
     return margin + WIN_BONUS * (margin >= 0)
 
 
@@ -1099,6 +1183,9 @@ class TricksSearch(SearchHooks):
     def __init__(self, rng: random.Random):
         super().__init__(rng)
         self.greedy = GreedyTricksBot(rng)
+        # the last move `act` made and its card number (None unless a play): `play`
+        # makes it without checking it again
+        self._made: tuple[Action, int | None] | None = None
 
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
         assert isinstance(state, TricksState)
@@ -1109,22 +1196,34 @@ class TricksSearch(SearchHooks):
         legal action (the same move and random draws as `SearchHooks.act`)."""
         assert isinstance(state, TricksState)
         phase = state.phase
+        action: Action
         if phase == "play":
             cards = state.playable_cards(seat)
-            if len(cards) == 1:
-                return {"type": "play", "card": card_view(state.data, cards[0])}
-            return self.greedy.greedy_in(state, seat, cards)
-        elif phase == "locomotive":
+            card = cards[0] if len(cards) == 1 else self.greedy.card_in(state, seat, cards)
+            action = {"type": "play", "card": card_view(state.data, card)}
+            self._made = (action, card)
+            return action
+        if phase == "locomotive":
             free = [c for c, placed in enumerate(state.locos) if placed is None]
             if len(free) == 1:
-                return {"type": "locomotive", "company": state.data.companies[free[0]]}
-        return self.greedy.greedy_in(state, seat)
+                action = {"type": "locomotive", "company": state.data.companies[free[0]]}
+                self._made = (action, None)
+                return action
+        action = self.greedy.greedy_in(state, seat)
+        self._made = (action, None)
+        return action
 
     def play(self, state: GameState, seat: int, action: Action) -> None:
         """The engine's `advance`: `apply` without the events nobody reads here
-        (`act` makes a fresh action for every move, so the record may keep it)."""
+        (`act` makes a fresh action for every move, so the record may keep it).
+        A move `act` made (read from the state as legal) is not checked again."""
         assert isinstance(state, TricksState)
-        state.advance(seat, action)
+        made = self._made
+        if made is not None and made[0] is action:
+            self._made = None
+            state.advance_legal(seat, action, made[1])
+        else:
+            state.advance(seat, action)
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)

@@ -14,7 +14,7 @@ from game.rules.words import N_
 # action types by where _compute_legal lists them
 _TAKES = frozenset(("take", "take_deck"))
 _SLOT_KINDS = frozenset(("coin", "draw_event", "detective", "start_player", "exchange"))
-_DISCARDS = frozenset(("discard", "discard_event"))
+_ENDS = frozenset(("discard", "discard_event", "end_turn"))
 
 
 class Choices:
@@ -58,22 +58,34 @@ class Choices:
         return known
 
     def _compute_legal_of(self, seat: int, kind: str) -> list[Action]:
-        """`_compute_legal`'s actions of type `kind` (see `_legal_of`)."""
+        """`_compute_legal`'s actions of type `kind` (see `_legal_of`). The
+        types listed together (the takes; the discards and the end of the
+        turn) are kept together: a player asks for them in turn."""
         if self.pending is not None:
             return [a for a in self._compute_legal(seat) if a["type"] == kind]
         taken = self.taken
         if kind == "move":
             return self._moves(seat) if taken and self._may_move() else []
-        if kind == "end_turn":
-            return [{"type": "end_turn"}] if taken and not self._over_limit(seat) else []
         if kind in _TAKES:
-            return [] if taken else [a for a in self._take_actions(seat) if a["type"] == kind]
+            takes = [] if taken else self._take_actions(seat)
+            deck = [takes.pop()] if takes and takes[-1]["type"] == "take_deck" else []
+            self._legal_cache.update(take=takes, take_deck=deck)
+            return takes if kind == "take" else deck
+        if kind in _ENDS:
+            ends: list[Action] = []
+            discards: list[Action] = []
+            if taken:
+                if self._over_limit(seat):
+                    discards = self._discard_actions(seat)
+                else:
+                    ends.append({"type": "end_turn"})
+            cut = next((i for i, a in enumerate(discards) if a["type"] == "discard_event"),
+                       len(discards))
+            self._legal_cache.update(end_turn=ends, discard=discards[:cut],
+                                     discard_event=discards[cut:])
+            return self._legal_cache[kind]
         if kind in _SLOT_KINDS:
             return [a for a in self._slot_actions(seat) if a["type"] == kind] if taken else []
-        if kind in _DISCARDS:
-            if not taken or not self._over_limit(seat):
-                return []
-            return [a for a in self._discard_actions(seat) if a["type"] == kind]
         if kind == "play_event":
             return self._event_actions(seat)
         if kind == "buy":

@@ -8,11 +8,38 @@ train's 1, the submarine's 3) never make such a pair.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations, product
 
 Card = tuple[str, int]
+
+# a travel card -> its digit in a hand's code: 8 bits a card (no hand holds
+# 256 of one card); a new card gets the next digit, under the lock (a search
+# thread and the UI's may meet a card first at once)
+_CARD_CODES: dict[Card, int] = {}
+_NEW_CODE = threading.Lock()
+
+
+def card_code(card: Card) -> int:
+    """The card's digit in hand codes (the first time a card is met, a new one)."""
+    code = _CARD_CODES.get(card)
+    if code is None:
+        with _NEW_CODE:
+            code = _CARD_CODES.get(card)
+            if code is None:
+                code = _CARD_CODES[card] = 1 << (8 * len(_CARD_CODES))
+    return code
+
+
+def hand_code(hand: Iterable[Card]) -> int:
+    """The hand as a number, the same for the same cards in any order: the
+    sum of its cards' digits (a memo key without sorting the hand)."""
+    try:
+        return sum(map(_CARD_CODES.__getitem__, hand))
+    except KeyError:
+        return sum(map(card_code, hand))
 
 
 def card_sets(options: Iterable[tuple[str, ...]], hand: Iterable[Card]) -> list[list[Card]]:
@@ -20,6 +47,33 @@ def card_sets(options: Iterable[tuple[str, ...]], hand: Iterable[Card]) -> list[
 
     Each set is sorted; identical sets (same kinds and values) appear once.
     """
+    return [list(s) for s in _card_sets(options, hand)]
+
+
+# (a leg's options, a hand's code) -> its card sets, for `hand_sets`
+_HAND_SETS: dict[tuple[tuple[tuple[str, ...], ...], int], tuple[tuple[Card, ...], ...]] = {}
+HAND_SETS_KEPT = 1 << 14
+
+
+def hand_sets(options: tuple[tuple[str, ...], ...], hand: Iterable[Card],
+              code: int | None = None) -> tuple[tuple[Card, ...], ...]:
+    """`card_sets` as tuples (read-only, shared), remembered by the options and
+    the hand's code (`code`: hand_code(hand) when known). The same hand meets
+    the same leg again and again: a player weighs its cost before it moves,
+    and a search's rollouts come back to it (the store starts afresh at
+    HAND_SETS_KEPT entries)."""
+    key = (options, hand_code(hand) if code is None else code)
+    known = _HAND_SETS.get(key)
+    if known is None:
+        if len(_HAND_SETS) >= HAND_SETS_KEPT:
+            _HAND_SETS.clear()
+        known = _HAND_SETS[key] = tuple(_card_sets(options, hand))
+    return known
+
+
+def _card_sets(options: Iterable[tuple[str, ...]], hand: Iterable[Card]
+               ) -> list[tuple[Card, ...]]:
+    """card_sets' sets as tuples."""
     by_kind: dict[str, list[int]] = {}
     for kind, value in hand:
         by_kind.setdefault(kind, []).append(value)
@@ -42,7 +96,7 @@ def card_sets(options: Iterable[tuple[str, ...]], hand: Iterable[Card]) -> list[
                 # kinds in order, each part sorted: the set comes out sorted
                 for parts in product(*per_kind):
                     found.add(tuple(card for part in parts for card in part))
-    return [list(s) for s in sorted(found)]
+    return sorted(found)
 
 
 # a leg option -> how many cards of each kind it takes, kinds in order

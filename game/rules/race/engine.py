@@ -244,7 +244,8 @@ class RaceState(Choices, TurnActions):
         type, in legal_actions' order, without listing the others (a
         rollout's player looks at a few types: game/bots/families/race.py).
         Good until the next apply; read-only lists."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act:
+        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))) \
+                or self.over or seat != self.current:
             return _no_actions
         return self._legal_of
 
@@ -255,6 +256,22 @@ class RaceState(Choices, TurnActions):
         self.history.append((seat, canonical))
         self._legal_cache = {}
         return events
+
+    def apply_listed(self, seat: int, action: Action) -> None:
+        """`apply` without the events, for an action taken unchanged from one
+        of this state's `legal_by_type` lists (a rollout's move): found there
+        by identity it is legal as it stands, so the shape check and the
+        comparison with every listed action of its type are skipped. Any other
+        action goes through `apply`."""
+        listed = self._legal_cache.get(action.get("type")) if type(action) is dict else None
+        if listed is not None and seat == self.current and not self.over:
+            for known in listed:
+                if known is action:
+                    _HANDLERS[action["type"]](self, seat, action, [])
+                    self.history.append((seat, action))
+                    self._legal_cache = {}
+                    return
+        self.apply(seat, action)
 
     def view(self, seat: int | None) -> View:
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)

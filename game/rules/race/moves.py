@@ -18,11 +18,12 @@ single-card leg).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 from typing import Any
 
 from game.rules.race.data import Leg
-from game.rules.race.days import Card, card_sets
+from game.rules.race.days import Card, hand_sets
 
 MOVE_EFFECTS = frozenset(("Balloon", "Connection", "Elephant", "Offer", "Opportunity",
                           "Propeller train", "Submarine"))
@@ -79,7 +80,7 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
             balloon_sources = [None]
         else:
             balloon_sources = list(free("Balloon"))
-        for cards in card_sets(leg.options, hand):
+        for cards in hand_sets(leg.options, hand):
             choices: list[tuple[Card | None, list[str]]] = [(None, [])]
             for src in balloon_sources:
                 for card in sorted(set(cards)):
@@ -111,7 +112,7 @@ def _plain_moves(leg: Leg, hand: list[Card], balloon: bool) -> list[dict[str, An
     """move_actions without event cards to play: each card set, and with the
     track's `balloon` each set with each of its distinct cards ballooned."""
     out: list[dict[str, Any]] = []
-    for cards in card_sets(leg.options, hand):
+    for cards in hand_sets(leg.options, hand):
         listed = [list(c) for c in cards]
         out.append({"type": "move", "cards": listed, "balloon": None, "events": []})
         if balloon:
@@ -121,7 +122,7 @@ def _plain_moves(leg: Leg, hand: list[Card], balloon: bool) -> list[dict[str, An
     return out
 
 
-def _useful(cards: list[Card], rest: list[Card]) -> list[str]:
+def _useful(cards: Sequence[Card], rest: list[Card]) -> list[str]:
     """The optional effects that change the days of paying `cards` (`rest`: not ballooned)."""
     useful = []
     for kind in ("train", "ship"):

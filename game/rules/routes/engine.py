@@ -188,11 +188,12 @@ class RoutesState:
     # The fields above are the whole state. The engine also keeps data derived
     # from them: the legal actions of the position (dropped at every apply);
     # per seat, the tracks it may no longer claim (kept up to date by claims)
-    # and which of its tickets its tracks complete (dropped by a claim or a
-    # ticket choice of that seat), with the union-find of its networks
-    # (joined by its claims; a copy starts its own); the claimed routes as the view shows them
-    # (dropped by a claim). Code that sets fields directly, as tests do,
-    # resets them all by assigning `state._legal_cache = {}`.
+    # and which of its tickets its tracks complete (brought up to date by a
+    # claim of that seat, dropped by its ticket choice), with the union-find
+    # of its networks (joined by its claims; a copy gets its own copy); the
+    # claimed routes as the view shows them (dropped by a claim). Code that
+    # sets fields directly, as tests do, resets them all by assigning
+    # `state._legal_cache = {}`.
 
     @property
     def _legal_cache(self) -> dict[int, list[Action]]:
@@ -207,7 +208,7 @@ class RoutesState:
         self.claims_version = next(_CLAIMS_VERSIONS)
         self._blocked_masks: list[int] | None = None
         # seat -> its tickets as status dicts (`_ticket_dicts`), until it
-        # claims or keeps tickets
+        # keeps tickets or one of them is done
         self._tickets_done: dict[int, list[dict[str, Any]]] = {}
         self._routes_view: dict[str, int] | None = None
         # seat -> the union-find of its networks (node -> a node nearer its
@@ -288,7 +289,8 @@ class RoutesState:
         masks = self._blocked_masks
         other._blocked_masks = None if masks is None else list(masks)
         other._tickets_done = dict(self._tickets_done)  # its lists are never changed
-        other._networks = {}  # changed in place: each state builds its own
+        # changed in place (joined, paths halved): each state its own copy
+        other._networks = {s: dict(p) for s, p in self._networks.items()}
         other.__dict__.pop("_final_result", None)
         return other
 
@@ -328,11 +330,12 @@ class RoutesState:
         return list(cached)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        kind = self._check_shape(seat, action)
+        kind = self._quick_kind(seat, action) or self._check_shape(seat, action)
         events: list[Event] = []
         _HANDLERS[kind](self, seat, action, events)  # validates before it changes anything
         self.history.append((seat, _copy_action(action)))
-        self._legal = {}
+        if self._legal:  # (a rollout seldom lists them: no new dict then)
+            self._legal = {}
         return events
 
     def view(self, seat: int | None) -> View:
@@ -677,6 +680,25 @@ class RoutesState:
 
     # --- validation ---------------------------------------------------------
 
+    def _quick_kind(self, seat: Any, action: Any) -> str | None:
+        """The action's type when `_check_shape` surely passes it: a move of
+        the seat whose turn it is, of exact types (a rollout's every move);
+        None sends anything else to the full check and its refusal."""
+        if type(action) is not dict or type(seat) is not int or seat != self.current \
+                or self.phase != "play":
+            return None
+        kind = action.get("type")
+        quick = _QUICK_SHAPES.get(kind) if type(kind) is str else None
+        if quick is None or len(action) != quick[0]:
+            return None
+        for key, typ in quick[1]:
+            if type(action.get(key)) is not typ:
+                return None
+        if self.pending[seat] is not None and kind != "keep_tickets" \
+                or self.cards_drawn and not quick[2] or kind == "pass":
+            return None
+        return kind
+
     def _check_shape(self, seat: Any, action: Any) -> str:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalAction(N_("there is no seat {seat} in this game"), seat=repr(seat))
@@ -762,18 +784,26 @@ class RoutesState:
             self._end_turn(events)
 
     def _do_draw_deck(self, seat: int, action: Action, events: list[Event]) -> None:
-        if not self._can_draw_train_cards():
+        deck = self.deck
+        if deck:
+            card = deck.pop()
+        elif self.discard:
+            card = self._take_top(events)  # the discard reshuffled
+            assert card is not None
+        else:
             raise IllegalAction(N_("the deck and the discard are both empty: "
                                    "no train card can be drawn"))
-        card = self._take_top(events)
-        assert card is not None
-        self._gain(seat, card)
+        hand = self.hands[seat]
+        hand[card] = hand.get(card, 0) + 1
         events.append({"type": "card_drawn", "seat": seat, "source": "deck",
                        "private_to": seat, "private": {"card": card}})
-        self._after_card(seat, events, turn_over=False)
+        # the second card ends the turn, as does the first when no other is left
+        drawn = self.cards_drawn = self.cards_drawn + 1
+        if drawn >= 2 or not (self.deck or self.discard):
+            self._end_turn(events)
 
     def _do_draw_face_up(self, seat: int, action: Action, events: list[Event]) -> None:
-        if not self._can_draw_train_cards():
+        if not (self.deck or self.discard):
             raise IllegalAction(N_("the deck and the discard are both empty: "
                                    "no train card can be drawn, not even a face-up one"))
         slot = action["slot"]
@@ -783,13 +813,17 @@ class RoutesState:
         assert card is not None
         if card == LOCOMOTIVE and self.cards_drawn:
             raise IllegalAction(N_("a face-up locomotive can only be your first card"))
-        self._gain(seat, card)
+        hand = self.hands[seat]
+        hand[card] = hand.get(card, 0) + 1
         events.append({"type": "card_drawn", "seat": seat, "source": "face_up",
                        "slot": slot, "card": card})
-        self.face_up[slot] = self._take_top(events)
-        events.append({"type": "face_up_refilled", "slot": slot, "card": self.face_up[slot]})
-        self._check_locomotive_reset(events)
-        self._after_card(seat, events, turn_over=card == LOCOMOTIVE)
+        new = self.face_up[slot] = self._take_top(events)
+        events.append({"type": "face_up_refilled", "slot": slot, "card": new})
+        if self.face_up.count(LOCOMOTIVE) >= self.rules.locomotive_reset:
+            self._check_locomotive_reset(events)
+        drawn = self.cards_drawn = self.cards_drawn + 1
+        if card == LOCOMOTIVE or drawn >= 2 or not (self.deck or self.discard):
+            self._end_turn(events)
 
     def _do_draw_tickets(self, seat: int, action: Action, events: list[Event]) -> None:
         if not self.ticket_deck:
@@ -819,10 +853,56 @@ class RoutesState:
         if track is None:
             raise IllegalAction(N_("there is no route {track} on this board"),
                                 track=repr(action["track"]))
+        index = track.index
+        tables = self.tables
         problem = self._claim_problem(seat, track)
         if problem:
             raise problem
         cards = action["cards"]
+        hand = self.hands[seat]
+        known = tables.card_names
+        for card, n in cards.items():
+            if type(n) is not int or n <= 0 or card not in known or hand.get(card, 0) < n:
+                self._check_cards(hand, cards)  # refuses, as it finds the first problem
+                break
+        paid = (index, *cards.items())
+        fits = tables.fits
+        if paid not in fits:
+            problem = payment_problem(track, cards, self.board.colors)
+            if problem:
+                raise problem
+            if len(fits) >= FITS_KEPT:
+                fits.clear()
+            fits.add(paid)
+        discard = self.discard
+        for card, n in cards.items():
+            left = hand[card] - n
+            if left:
+                hand[card] = left
+            else:
+                del hand[card]
+            if card == FERRY:
+                self.ferry_pile += n  # ferry cards go back to their own pile
+            else:
+                discard += [card] * n
+        self.claimed[index] = seat
+        self.claims_version = next(_CLAIMS_VERSIONS)
+        self._block(index, seat)
+        self._routes_view = None
+        self._join_claim(seat, index)
+        trains = self.trains[seat] = self.trains[seat] - track.length
+        points = tables.points[index]
+        self.scores[seat] += points
+        events.append({"type": "route_claimed", "seat": seat, "track": track.id,
+                       "cards": dict(cards), "points": points, "trains_left": trains})
+        if None in self.face_up:
+            self._fill_empty_face_up(events)
+        self._end_turn(events)
+
+    def _check_cards(self, hand: dict[str, int], cards: dict[Any, Any]) -> None:
+        """Refuse cards of no such name, a count that is no positive whole
+        number, or more cards than the hand holds (the first found, in the
+        order of these checks)."""
         known = self.tables.card_names
         for card, n in cards.items():
             if card not in known:
@@ -830,39 +910,35 @@ class RoutesState:
             if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
                 raise IllegalAction(N_("the count of {card} cards must be a positive whole "
                                        "number"), card=card)
-        hand = self.hands[seat]
         for card, n in cards.items():
             if hand.get(card, 0) < n:
                 raise IllegalAction(Nn_("you hold {count} {card} card, not {asked}",
                                         "you hold {count} {card} cards, not {asked}"),
                                     count=hand.get(card, 0), card=card, asked=n)
-        problem = payment_problem(track, cards, self.board.colors)
-        if problem:
-            raise problem
-        for card, n in cards.items():
-            hand[card] -= n
-            if not hand[card]:
-                del hand[card]
-            if card == FERRY:
-                self.ferry_pile += n  # ferry cards go back to their own pile
-            else:
-                self.discard.extend([card] * n)
-        self.claimed[track.index] = seat
-        self.claims_version = next(_CLAIMS_VERSIONS)
+
+    def _join_claim(self, seat: int, index: int) -> None:
+        """A claim of the seat's joins its networks (when kept) and brings its
+        kept tickets' status up to date: a ticket done stays done, so only
+        the others are looked at, and the list is replaced only when one of
+        them is now done (planners know it by identity)."""
         networks = self._networks.get(seat)
-        if networks is not None:
-            _join(networks, *self.tables.ends[track.index])
-        self._block(track.index, seat)
-        self._tickets_done.pop(seat, None)
-        self._routes_view = None
-        self.trains[seat] -= track.length
-        points = self.tables.points[track.index]
-        self.scores[seat] += points
-        events.append({"type": "route_claimed", "seat": seat, "track": track.id,
-                       "cards": dict(cards), "points": points,
-                       "trains_left": self.trains[seat]})
-        self._fill_empty_face_up(events)
-        self._end_turn(events)
+        if networks is None:
+            self._tickets_done.pop(seat, None)  # worked out afresh when asked
+            return
+        _join(networks, *self.tables.ends[index])
+        known = self._tickets_done.get(seat)
+        if known is None:
+            return
+        if [ticket["id"] for ticket in known] != self.tickets[seat]:  # set from outside
+            del self._tickets_done[seat]
+            return
+        ticket_ends = self.tables.ticket_ends
+        fresh = None
+        for i, ticket in enumerate(known):
+            if not ticket["done"] and _connected(networks, *ticket_ends[ticket["id"]]):
+                if fresh is None:
+                    fresh = self._tickets_done[seat] = list(known)
+                fresh[i] = {**ticket, "done": True}
 
     def _do_pass(self, seat: int, action: Action, events: list[Event]) -> None:
         events.append({"type": "passed", "seat": seat})
@@ -871,23 +947,22 @@ class RoutesState:
 
     # --- card handling ------------------------------------------------------
 
-    def _can_draw_train_cards(self) -> bool:
-        """Seed 000: once the deck and the discard are both empty nobody may
-        draw a train card, the face-up row included, until cards come back."""
-        return bool(self.deck or self.discard)
-
     def _gain(self, seat: int, card: str) -> None:
         hand = self.hands[seat]
         hand[card] = hand.get(card, 0) + 1
 
     def _take_top(self, events: list[Event]) -> str | None:
         """The top card of the deck, reshuffling the discard into it when empty."""
-        if not self.deck and self.discard:
-            self.deck = self.discard
-            self.discard = []
-            self.rng.shuffle(self.deck)
-            events.append({"type": "deck_reshuffled", "cards": len(self.deck)})
-        return self.deck.pop() if self.deck else None
+        deck = self.deck
+        if deck:
+            return deck.pop()
+        if not self.discard:
+            return None
+        deck = self.deck = self.discard
+        self.discard = []
+        self.rng.shuffle(deck)
+        events.append({"type": "deck_reshuffled", "cards": len(deck)})
+        return deck.pop()
 
     def _check_locomotive_reset(self, events: list[Event]) -> None:
         """Three or more face-up locomotives: discard all five and deal five new.
@@ -959,15 +1034,6 @@ class RoutesState:
         if filled:
             self._check_locomotive_reset(events)
 
-    def _after_card(self, seat: int, events: list[Event], turn_over: bool) -> None:
-        self.cards_drawn += 1
-        if turn_over or self.cards_drawn >= 2:
-            self._end_turn(events)
-            return
-        if not self._can_draw_train_cards():
-            # Nothing can be taken as a second card: the turn ends with one.
-            self._end_turn(events)
-
     # --- turns and the end --------------------------------------------------
 
     def _end_turn(self, events: list[Event], passed: bool = False) -> None:
@@ -976,21 +1042,24 @@ class RoutesState:
             self.passes_in_row = 0
         self.cards_drawn = 0
         self.turn += 1
-        if self.final_turns is None:
+        final = self.final_turns
+        if final is None:
             if self.trains[seat] <= self.rules.end_trains:
-                self.final_turns = self.players
+                final = self.final_turns = self.players
                 events.append({"type": "final_round", "seat": seat, "trains": self.trains[seat]})
         else:
-            self.final_turns -= 1
+            final = self.final_turns = final - 1
         # Nobody able to do anything for a whole round would stall forever; the
         # seed is silent, so the game ends there (it cannot change any more).
-        stalled = self.passes_in_row >= self.players
-        if self.final_turns == 0 or stalled:
+        if final == 0 or self.passes_in_row >= self.players:
             self.phase = "over"
             events.append({"type": "game_over", "result": self.result()})
             return
-        self.current = (seat + 1) % self.players
-        events.append({"type": "turn_started", "seat": self.current})
+        seat += 1
+        if seat == self.players:
+            seat = 0
+        self.current = seat
+        events.append({"type": "turn_started", "seat": seat})
 
     # --- views and scoring --------------------------------------------------
 
@@ -1020,8 +1089,10 @@ class RoutesState:
         return [dict(ticket) for ticket in self._ticket_dicts(seat)]
 
     def _ticket_dicts(self, seat: int) -> list[dict[str, Any]]:
-        """`_ticket_status` as the state keeps it until the seat's next claim
-        or tickets kept: shared (planning views hand it out), never changed."""
+        """`_ticket_status` as the state keeps it until the seat keeps
+        tickets or a claim of its completes one (the same list until then:
+        planners know it by identity): shared (planning views hand it out),
+        never changed."""
         known = self._tickets_done.get(seat)
         if known is None:
             templates = self.tables.tickets
@@ -1031,18 +1102,10 @@ class RoutesState:
         return known
 
     def _tickets_completed(self, seat: int) -> list[bool]:
-        find = self._network_finder(seat)
-        city_ends = self.tables.city_ends
-        tickets = self.board.tickets
-        out = []
-        for t in self.tickets[seat]:
-            ticket = tickets[t]
-            # A dead-end area has a node per track into it, so a ticket to it
-            # counts through any one of them. An untouched node is its own
-            # network, and a node is never both ends: the cities differ.
-            roots = {find(n) for n in city_ends[ticket.a]}
-            out.append(any(find(n) in roots for n in city_ends[ticket.b]))
-        return out
+        self._network_finder(seat)
+        parent = self._networks[seat]
+        ticket_ends = self.tables.ticket_ends
+        return [_connected(parent, *ticket_ends[t]) for t in self.tickets[seat]]
 
     def _claimed_routes(self) -> dict[str, int]:
         """Track id -> owner, in board order, as every view shows it (kept until a claim)."""
@@ -1106,6 +1169,18 @@ def _root(parent: dict[int, int], x: int) -> int:
     return root
 
 
+def _connected(parent: dict[int, int], ends_a: tuple[int, ...], ends_b: tuple[int, ...]
+               ) -> bool:
+    """Whether a ticket between cities with these nodes is done in a
+    union-find. A dead-end area has a node per track into it, so a ticket
+    to it counts through any one of them. An untouched node is its own
+    network, and a node is never both ends: the cities differ."""
+    if len(ends_a) == 1 and len(ends_b) == 1:
+        return _root(parent, ends_a[0]) == _root(parent, ends_b[0])
+    roots = {_root(parent, n) for n in ends_a}
+    return any(_root(parent, n) in roots for n in ends_b)
+
+
 def _join(parent: dict[int, int], a: int, b: int) -> None:
     """Join the networks of nodes a and b in a union-find."""
     ra, rb = _root(parent, a), _root(parent, b)
@@ -1114,8 +1189,15 @@ def _join(parent: dict[int, int], a: int, b: int) -> None:
 
 
 _CLAIMS_VERSIONS = itertools.count()
+# Payments found right kept per board (BoardTables.fits) before it starts afresh:
+# a few per track and colour are all a game uses
+FITS_KEPT = 8192
 _HANDLERS = {kind: getattr(RoutesState, f"_do_{kind}") for kind in SHAPES}
 _SHAPE_KEYS = {kind: frozenset(("type", *shape)) for kind, shape in SHAPES.items()}
+# per type: (keys with "type", (key, its exact type), ..., a second card's draw)
+_QUICK_SHAPES = {kind: (len(shape) + 1, tuple(shape.items()),
+                        kind in ("draw_deck", "draw_face_up"))
+                 for kind, shape in SHAPES.items()}
 
 # Shared action dicts for the draws and the pass (legal lists are read-only).
 _DRAW_DECK: Action = {"type": "draw_deck"}

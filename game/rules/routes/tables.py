@@ -15,7 +15,7 @@ it, as in `Board.node`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board
 from game.rules.routes.payments import FERRY
@@ -76,6 +76,12 @@ class BoardTables:
     city_ends: dict[str, tuple[int, ...]]  # city -> nodes a ticket to it may end at
     card_names: frozenset[str]        # every card a payment may name
     tickets: tuple[dict[str, object], ...]  # ticket index -> as_dict() (copy before use)
+    # ticket index -> the nodes (city_ends) of its two cities
+    ticket_ends: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    # payments (track index, then its (card, count) pairs in the payment's
+    # order) found to pay exactly for the track: the engine checks each
+    # claim's payment, the same few again and again
+    fits: set[tuple] = field(default_factory=set, compare=False, hash=False)
 
 
 def tables_for(board: Board) -> BoardTables:
@@ -135,5 +141,6 @@ def _build(board: Board) -> BoardTables:
         city_ends=city_ends,
         card_names=frozenset(colors) | {LOCOMOTIVE, FERRY},
         tickets=tuple(t.as_dict() for t in board.tickets),
+        ticket_ends=tuple((city_ends[t.a], city_ends[t.b]) for t in board.tickets),
     )
 

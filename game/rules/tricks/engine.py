@@ -202,6 +202,9 @@ class TricksState:
         self.operating: LaneEntry | None = None  # the city/locomotive entry being resolved
         self.last_trick: tuple[int, int, tuple[tuple[int, int], ...], LaneEntry] | None = None
         self.tricks_played = 0
+        # moves whenever the public cards do (a trick won, a line grown, a locomotive
+        # placed): a planner keeps what it read of them while it stays
+        self.public_version = 0
 
     def clone(self) -> TricksState:
         other = TricksState.__new__(TricksState)
@@ -278,6 +281,18 @@ class TricksState:
         caller must not change it afterwards)."""
         kind = self._check_shape(seat, action)
         _ACTIONS[kind](self, seat, action, None)  # validates before it changes
+        self.history.append((seat, action))
+
+    def advance_legal(self, seat: int, action: Action, card: int | None = None) -> None:
+        """`advance` for a move the caller read from this state as legal for
+        `seat` (a bot's rollout policy: its card from `playable_cards`, its
+        line from `locos`): the same change of state and record, without
+        checking the action's shape, turn and card again. `card` is a play's
+        card number (the one the action names)."""
+        if card is not None:
+            self._play_card(seat, card, None)
+        else:
+            _ACTIONS[action["type"]](self, seat, action, None)
         self.history.append((seat, action))
 
     def view(self, seat: int | None) -> View:
@@ -448,16 +463,23 @@ class TricksState:
             shown = card_view(data, card)
             raise IllegalAction(N_("you do not hold {company} {strength}"),
                                 company=shown["company"], strength=shown["strength"])
-        company = data.company_of(card)
-        if self.led is not None and company != self.led:
-            if any(data.company_of(c) == self.led for c in hand):
-                raise IllegalAction(N_("you must follow {company}: you hold a card of it"),
-                                    company=data.companies[self.led])
-            self.voids[seat] |= 1 << self.led
-        hand.remove(card)
+        if self.led is not None and data.company_of(card) != self.led \
+                and any(data.company_of(c) == self.led for c in hand):
+            raise IllegalAction(N_("you must follow {company}: you hold a card of it"),
+                                company=data.companies[self.led])
+        self._play_card(seat, card, events)
+
+    def _play_card(self, seat: int, card: int, events: list[Event] | None) -> None:
+        """Play `card`, known to be legal for `seat`: not following the lead
+        shows the seat lacks the led company."""
+        data = self.data
+        company = card // data.strengths      # data.company_of, inline
         if self.led is None:
             self.led = company
             self.leader = seat
+        elif company != self.led:
+            self.voids[seat] |= 1 << self.led
+        self.hands[seat].remove(card)
         self.trick.append((seat, card))
         if events is not None:
             events.append({"type": "card_played", "seat": seat, "card": card_view(data, card),
@@ -512,6 +534,7 @@ class TricksState:
                      key=lambda p: p[1])[0]
         entry = self.lane.pop(0)
         self.tricks_played += 1
+        self.public_version += 1
         self.leader = self.current = winner
         self.last_trick = (winner, led, tuple(self.trick), entry)
         if events is not None:
@@ -572,6 +595,7 @@ class TricksState:
                           events: list[Event] | None) -> None:
         loco = self.loco_queue.pop(0)
         self.locos[company] = loco
+        self.public_version += 1
         if events is not None:
             events.append({"type": "locomotive_placed", "seat": seat,
                            "company": self.data.companies[company],
@@ -593,6 +617,7 @@ class TricksState:
         self.phase = "lay"
 
     def _lay_item(self, company: int, end: str, item: int) -> None:
+        self.public_version += 1
         if end == "left":
             self.lines[company].insert(0, item)
         else:
