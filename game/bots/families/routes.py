@@ -11,7 +11,6 @@ outside the plan also counts what it adds to the region bonus.
 from __future__ import annotations
 
 import heapq
-import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -22,7 +21,7 @@ from game.rules.base import Action, GameState, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board, pair_key
 from game.rules.routes.engine import RoutesState
 from game.rules.routes.payments import FERRY
-from game.rules.routes.scoring import RegionGains
+from game.rules.routes.scoring import _region_facts, region_points
 
 INF = 10**9
 # When choosing tickets, plan them within this share of the trains left: the
@@ -37,36 +36,46 @@ REGION_WEIGHT = 0.5
 # more rollouts in its time). Sized to stay near ten megabytes (a graph is
 # some kilobytes, a plan a few hundred bytes).
 GRAPHS_KEPT, PLANS_KEPT = 256, 4096
-_GRAPHS: dict[tuple, list[list[tuple[int, int, Track | None]]]] = {}
-_PLANS: dict[tuple, tuple[tuple[Track, ...], int, int]] = {}
-# per (board, region table, tracks held): track id -> what claiming it adds
-# to the region bonus (a few hundred bytes each)
-GAINS_KEPT = 4096
-_GAINS: dict[tuple, dict[str, int]] = {}
+_GRAPHS: dict[tuple, Any] = {}
+_PLANS: dict[tuple, Any] = {}
+# a rollout's claim of any track (near the end of the game) lists the
+# claims of at least this many tracks at a time, those worth most first
+BEST_LISTED = 8
+# per board and region table: the tracks held whose region gains (and
+# claims' worths) are kept before their store starts afresh
+GAINS_KEPT = 2048
 # per (board, seat, small table, budget, tickets): the owners of the last
 # plan made for them, and that plan (RoutesPlanner._carried)
-_LATEST: dict[tuple, tuple[dict[int, int], tuple[tuple[Track, ...], int, int]]] = {}
-# the routes dict of the last planning view read, its owners by track index
-# and its items (one tuple, replaced whole: safe between threads)
-_LAST_ROUTES: tuple = (None, {}, ())
-# the same of the last engine state read: its claims version, owners by
-# track index and their number (_state_owners)
-_LAST_CLAIMS: tuple = (None, {}, ())
-# (board, owners of tracks by index, in index order) -> the number standing
-# for them (_owners_id)
-OWNERS_KEPT = 8192
-_OWNERS: dict[tuple, int] = {}
-_OWNER_NUMBERS = itertools.count()
+_LATEST: dict[tuple, tuple[dict[int, int], Any]] = {}
+# the routes dict of the last planning view read, its owners by track index,
+# the number standing for them and each seat's tracks (one tuple, replaced
+# whole: safe between threads)
+_LAST_ROUTES: tuple = (None, {}, 0, [])
+# the same of the last engine state read, with its claims version first
+# and its board's name and seat count last (_state_owners)
+_LAST_CLAIMS: tuple = (None, {}, 0, [], None, 0)
 # per (board, seat, small table): the owners of the last graph made for
 # them, and that graph (RoutesPlanner._patched)
-_BASES: dict[tuple, tuple[dict[int, int], list]] = {}
+_BASES: dict[tuple, tuple[int, Any]] = {}
+# claims by which a prior plan's graph may differ from a planner's for it
+# to lend its paths (_Lender)
+LENT_APART = 24
+# bits per track in the number standing for the owners of tracks: room for
+# a seat number plus one
+OWNER_BITS = 4
+# claims since the last graph made for a seat beyond which its graph is
+# built afresh rather than patched (either gives the same graph)
+PATCHED_MOST = 24
 
 
 class _PlannerBoard:
     """What the planner's graph needs of a board, worked out once and kept on
     it (the graph is rebuilt, and paths searched, every move of every
     rollout). Graph nodes are numbered in name order, so a path search breaks
-    ties as it would on the names."""
+    ties as it would on the names. The tracks between two nodes make one
+    pair, numbered in board order: a seat's graph is, per pair, the cost of
+    the cheapest track it may still use (INF when none) and that track (None
+    when the pair is the seat's already)."""
 
     def __init__(self, board: Board):
         pairs = [pair_key(board.node(t.a, t), board.node(t.b, t)) for t in board.tracks]
@@ -83,10 +92,38 @@ class _PlannerBoard:
         self.pair_tracks: dict[tuple[int, int], list[int]] = {}
         for index, (_, key, _) in enumerate(self.edges):
             self.pair_tracks.setdefault(key, []).append(index)
+        # pair number -> its node ids, and its tracks; track index -> its pair
+        self.pairs: list[tuple[int, int]] = list(self.pair_tracks)
+        self.members: list[list[int]] = [self.pair_tracks[key] for key in self.pairs]
+        number = {key: pid for pid, key in enumerate(self.pairs)}
+        self.pair_of: list[int] = [number[key] for _, key, _ in self.edges]
+        # track index -> the other tracks of its parallel set, and the pairs
+        # of its whole set (a claim of it may change those pairs only)
+        self.siblings: list[tuple[int, ...]] = [
+            tuple(i for i in self.parallel[index] if i != index)
+            for index in range(len(self.edges))]
+        self.set_pairs: list[tuple[int, ...]] = [
+            tuple(sorted({self.pair_of[i] for i in self.parallel[index]}))
+            for index in range(len(self.edges))]
+        # node -> (neighbour, pair) of every pair it is in
+        links: list[list[tuple[int, int]]] = [[] for _ in self.names]
+        for pid, (a, b) in enumerate(self.pairs):
+            links[a].append((b, pid))
+            links[b].append((a, pid))
+        self.links: list[tuple[tuple[int, int], ...]] = [tuple(sorted(x)) for x in links]
+        # a path search's heap entries are (distance << shift) | node: they
+        # order exactly as (distance, node) pairs would
+        self.shift = len(self.names).bit_length()
         # city -> its graph nodes (one per track end at a dead end)
         self.ends: dict[str, list[int]] = {}
         for name in self.names:
             self.ends.setdefault(name.split("#", 1)[0], []).append(ids[name])
+        self.dead_ends: frozenset[str] = frozenset(c for c in board.cities
+                                                   if board.is_dead_end(c))
+        # a claim's worth per track id, and the tracks ranked by it per trains
+        # left, on a board with no region bonus (RoutesPlanner.claim_worths)
+        self.worth: dict[str, float] = {}
+        self.ranked: dict[int, list[list[Track]]] = {}
 
     @staticmethod
     def of(board: Board) -> _PlannerBoard:
@@ -94,6 +131,21 @@ class _PlannerBoard:
         if known is None:
             known = board.__dict__["_planner_board"] = _PlannerBoard(board)
         return known
+
+
+# A seat's graph: per pair, (costs, tracks) as _PlannerBoard says.
+Graph = tuple[list[int], list[Track | None]]
+# What a plan keeps of each ticket it weighed, in the order weighed: its
+# (a, b, points), whether the plan took it, the path found (cost, tracks
+# still to claim, their pairs), and what the search reached: (distances,
+# the path's cost) when every node at most that far was reached, else None.
+Record = tuple[tuple[str, str, int], bool, int, tuple[Track, ...], frozenset[int],
+               tuple[list[int], int] | None]
+# A plan: (tracks, cost, points, the records of its tickets, its graph, the
+# number of the owners of tracks that graph is of, and its tickets' (a, b,
+# points) in the order planned).
+Plan = tuple[tuple[Track, ...], int, int, tuple[Record, ...], Graph, int,
+             tuple[tuple[str, str, int], ...]]
 
 
 class RoutesPlanner:
@@ -106,7 +158,8 @@ class RoutesPlanner:
         private: dict[str, Any] = view["private"]
         self._set(board, seat, private, dict(private.get("hand", {})), len(view["players"]),
                   view["players"][seat]["trains"],
-                  _owners(board, view["routes"], bool(view.get("planning"))),
+                  _owners(board, view["routes"], bool(view.get("planning")),
+                          len(view["players"])),
                   view.get("region_table"))
 
     @classmethod
@@ -132,15 +185,42 @@ class RoutesPlanner:
         self.trains: int = trains
         self.region_table = region_table
         self.owner: dict[int, int] = owners[1]
+        # the tracks this seat holds, a bit per track index
+        self.held: int = owners[3][seat]
         self._nodes = _PlannerBoard.of(board)
         # what the graph depends on: the board, the seat, the table size and
         # every track's owner (as a number standing for them: the memo keys
         # are looked up every move, and a long tuple is hashed every time)
         self._graph_key = (board.name, seat, players < 4, owners[2])
-        self._adjacency: list[list[tuple[int, int, Track | None]]] | None = None
+        self._adjacency: Graph | None = None
+        # dead-end city -> its nodes this seat may still use, in this graph
+        self._dead_ends: dict[str, list[int]] = {}
         # (a, b, free tracks) -> path(a, b, free), for a planner that plans
         # many sets of tickets (see remember_paths)
-        self._paths: dict[tuple, tuple[int, list[Track]]] | None = None
+        self._paths: dict[tuple, tuple[int, tuple[Track, ...], Any]] | None = None
+        # track -> what claiming it adds to the region bonus (region_gains)
+        self._gains: Any = None
+
+    def region_gains(self) -> Any:
+        """track -> what claiming it would add to this seat's region bonus
+        (of the tracks it holds now), remembered per tracks held."""
+        gains = self._gains
+        if gains is None:
+            gains = self._gains = self._regions().gains_of(self.held, self)
+        return gains
+
+    def _regions(self) -> _RegionScores:
+        return _RegionScores.of(self.board, self.region_table)
+
+    def claim_worths(self) -> tuple[dict[str, float], dict[int, list[list[Track]]]]:
+        """What RoutesGreedy.best_claim (preferring long tracks) keeps of
+        each track's worth as a claim, and the tracks ranked by it per trains
+        left (_SeatPlan.best_of_all): shared by every planner of this board
+        (and region table and tracks held, on a board with regions)."""
+        if self.board.regions and self.region_table:
+            return self._regions().worths_of(self.held)
+        nodes = self._nodes
+        return nodes.worth, nodes.ranked
 
     def remember_paths(self) -> None:
         """Keep every path found from now on: weighing the ways to keep an
@@ -151,7 +231,7 @@ class RoutesPlanner:
             self._paths = {}
 
     @property
-    def adjacency(self) -> list[list[tuple[int, int, Track | None]]]:
+    def adjacency(self) -> Graph:
         """The graph, built (or found) only when a path is searched: a move
         whose plan is remembered needs none (most moves of a rollout)."""
         adjacency = self._adjacency
@@ -161,81 +241,67 @@ class RoutesPlanner:
                 same = self._graph_key[:3]
                 adjacency = self._patched(_BASES.get(same)) or self._graph()
                 _remember(_GRAPHS, GRAPHS_KEPT, self._graph_key, adjacency)
-                _BASES[same] = (self.owner, adjacency)
+                _BASES[same] = (self._graph_key[3], adjacency)
             self._adjacency = adjacency
         return adjacency
 
-    def _patched(self, base: tuple[dict[int, int], list] | None) -> list | None:
-        """The last graph made for this seat, with the claims made since
-        applied (a rollout claims a track at a time), or None when claims
-        were taken back since (another rollout) or too many were made.
+    def _patched(self, base: tuple[int, Graph] | None) -> Graph | None:
+        """The last graph made for this seat, with the claims that differ
+        since (a rollout claims a track at a time; another starts from
+        the position searched) worked in, or None when too many do.
 
-        A claim changes only its own pair of nodes and, when it blocks its
-        parallel set, the pairs of that set: those pairs are worked out
-        again as `_graph` works them out; every other entry stays. Each
-        node's list is kept in neighbour order, as `_graph` leaves it, so a
-        patched graph equals the one built afresh."""
+        A track's owner bears only on the pairs of its parallel set: those
+        pairs are worked out again as `_graph` works them out; every other
+        entry stays."""
         if base is None:
             return None
-        then, adjacency = base
-        now = self.owner
-        if len(then) > len(now) or len(now) - len(then) > 8:
+        then, (costs, tracks) = base
+        changed = _changed(then, self._graph_key[3], PATCHED_MOST)
+        if changed is None:
             return None
-        for index, holder in then.items():
-            if now.get(index) != holder:
-                return None
-        nodes, seat, few = self._nodes, self.seat, self.players < 4
-        edges, parallel = nodes.edges, nodes.parallel
-        touched: set[tuple[int, int]] = set()
-        for index, holder in now.items():
-            if index not in then:
-                touched.add(edges[index][1])
-                if holder == seat or few:
-                    touched.update(edges[i][1] for i in parallel[index])
-        adjacency = list(adjacency)
-        copied: set[int] = set()
-        for pair in touched:
-            best = self._pair_best(pair)
-            for here, there in (pair, pair[::-1]):
-                if here not in copied:
-                    adjacency[here] = list(adjacency[here])
-                    copied.add(here)
-                entries = adjacency[here]
-                at = 0
-                while at < len(entries) and entries[at][0] < there:
-                    at += 1
-                if at < len(entries) and entries[at][0] == there:
-                    del entries[at]
-                if best is not None:
-                    entries.insert(at, (there, best[0], best[1]))
-        return adjacency
+        set_pairs = self._nodes.set_pairs
+        touched: set[int] = set()
+        for index in changed:
+            touched.update(set_pairs[index])
+        costs, tracks = costs.copy(), tracks.copy()
+        for pid in touched:
+            costs[pid], tracks[pid] = self._pair_best(pid)
+        return costs, tracks
 
-    def _pair_best(self, pair: tuple[int, int]) -> tuple[int, Track | None] | None:
+    def _pair_best(self, pid: int) -> tuple[int, Track | None]:
         """(cost, track to claim or None when already ours) of the cheapest
-        track this seat may still use between a pair of nodes, as `_graph`
-        finds it; None when there is none."""
-        owner, seat, few = self.owner, self.seat, self.players < 4
+        track this seat may still use of a pair of nodes, as `_graph` finds
+        it; (INF, None) when there is none."""
+        owner, seat = self.owner, self.seat
         nodes = self._nodes
-        best: tuple[int, Track | None] | None = None
-        for index in nodes.pair_tracks[pair]:
-            track, _, cost = nodes.edges[index]
+        edges, siblings = nodes.edges, nodes.siblings
+        few = self.players < 4
+        best: tuple[int, Track | None] = (INF, None)
+        for index in nodes.members[pid]:
             holder = owner.get(index)
             if holder is not None:
                 if holder == seat:
-                    best = (0, None)
+                    return 0, None  # no track can beat it
                 continue
-            if any(owner.get(i) == seat or (few and i in owner)
-                   for i in nodes.parallel[index]):
+            blocked = False
+            for i in siblings[index]:
+                holder = owner.get(i)
+                if holder is not None and (few or holder == seat):
+                    blocked = True
+                    break
+            if blocked:
                 continue
-            if best is None or cost < best[0]:
+            track, _, cost = edges[index]
+            if cost < best[0]:
                 best = (cost, track)
         return best
 
     # --- the graph ----------------------------------------------------------
 
-    def _graph(self) -> list[list[tuple[int, int, Track | None]]]:
-        """Node id -> (neighbour id, cost, track to claim or None when already
-        ours): per pair of nodes, the cheapest track this seat may still use."""
+    def _graph(self) -> Graph:
+        """Per pair of nodes, (cost, track to claim or None when already
+        ours) of the cheapest track this seat may still use; INF, None when
+        it may use none."""
         owner, seat, few = self.owner, self.seat, self.players < 4
         nodes = self._nodes
         # a free track is out when a track of its parallel set is this
@@ -244,94 +310,127 @@ class RoutesPlanner:
         for index, holder in owner.items():
             if holder == seat or few:
                 blocked.update(nodes.parallel[index])
-        best: dict[tuple[int, int], tuple[int, Track | None]] = {}
-        for track, key, cost in nodes.edges:
-            holder = owner.get(track.index)
+        pairs = len(nodes.pairs)
+        costs: list[int] = [INF] * pairs
+        tracks: list[Track | None] = [None] * pairs
+        for (track, _, cost), pid in zip(nodes.edges, nodes.pair_of):  # noqa: B905 (same length)
+            index = track.index
+            holder = owner.get(index)
             if holder is not None:
                 if holder == seat:
-                    best[key] = (0, None)
+                    costs[pid], tracks[pid] = 0, None
                 continue
-            if track.index in blocked:
+            if index in blocked:
                 continue
-            known = best.get(key)
-            if known is None or cost < known[0]:
-                best[key] = (cost, track)
-        adjacency: list[list[tuple[int, int, Track | None]]] = [[] for _ in nodes.names]
-        for (a, b), (cost, track) in best.items():
-            adjacency[a].append((b, cost, track))
-            adjacency[b].append((a, cost, track))
-        # in neighbour order (a path search does not depend on it; a graph
-        # patched claim by claim keeps the same order: see _patched)
-        for entries in adjacency:
-            entries.sort(key=_neighbour)
-        return adjacency
+            if cost < costs[pid]:
+                costs[pid], tracks[pid] = cost, track
+        return costs, tracks
 
     def ends(self, city: str) -> list[int]:
         """A city's graph nodes: itself, or at a dead end one per track end
         this seat may still use."""
-        nodes = self._nodes.ends.get(city, [])
-        if not self.board.is_dead_end(city):
-            return nodes
-        return [n for n in nodes if self.adjacency[n]]
+        nodes = self._nodes
+        if city not in nodes.dead_ends:
+            return nodes.ends.get(city, [])
+        known = self._dead_ends.get(city)
+        if known is None:
+            costs, links = self.adjacency[0], nodes.links
+            known = self._dead_ends[city] = [
+                n for n in nodes.ends.get(city, [])
+                if any(costs[pid] < INF for _, pid in links[n])]
+        return known
 
     def path(self, a: str, b: str, free: set[int]) -> tuple[int, list[Track]]:
         """Cheapest way to join a and b: (train cost, tracks still to claim);
         `free` tracks (by index) cost nothing. Remembered once
         `remember_paths` was asked."""
+        costs, tracks = self.adjacency
+        weights = costs
+        if free:
+            weights = costs.copy()
+            pair_of = self._nodes.pair_of
+            for index in free:
+                pid = pair_of[index]
+                track = tracks[pid]
+                if track is not None and track.index == index:
+                    weights[pid] = 0
+        found = self._search(a, b, free, weights)
+        return found[0], list(found[1])
+
+    def _search(self, a: str, b: str, free: Any, weights: list[int]
+                ) -> tuple[int, tuple[Track, ...], frozenset[int], Any]:
+        """`_cheapest` with the pairs of the `free` tracks at no cost in
+        `weights`, remembered by the free tracks once `remember_paths` was
+        asked."""
         paths = self._paths
         if paths is None:
-            return self._cheapest(a, b, free)
+            return self._cheapest(a, b, weights)
         key = (a, b, frozenset(free))
         known = paths.get(key)
         if known is None:
-            known = paths[key] = self._cheapest(a, b, free)
-        return known[0], list(known[1])
+            known = paths[key] = self._cheapest(a, b, weights)
+        return known
 
-    def _cheapest(self, a: str, b: str, free: set[int]) -> tuple[int, list[Track]]:
-        """Dijkstra with the heap's entries packed into one int, distance times
-        the node count plus the node: they order exactly as (distance, node)
-        pairs would, and ints compare faster than tuples. With no free
-        track the loop skips the test for one."""
-        adjacency = self.adjacency
-        size = len(adjacency)
+    def _cheapest(self, a: str, b: str, weights: list[int]
+                  ) -> tuple[int, tuple[Track, ...], frozenset[int], tuple[list[int], int]]:
+        """Dijkstra over the pairs, each at its cost in `weights`, with the
+        heap's entries packed into one int, (distance << shift) | node: they
+        order exactly as (distance, node) pairs would, and ints compare
+        faster than tuples. (cost, tracks to claim from b back to a, the
+        path's pairs (its own tracks' too), and the distances once every
+        node no farther than b was reached, with that cost)."""
+        nodes = self._nodes
+        links, shift = nodes.links, nodes.shift
+        mask = (1 << shift) - 1
+        size = len(links)
         targets = set(self.ends(b))
         dist = [INF] * size
         prev_node = [-1] * size
-        prev_track: list[Track | None] = [None] * size
+        prev_pair = [-1] * size
         starts = self.ends(a)
         heap = sorted(starts)
         for start in starts:
             dist[start] = 0
         pop, push = heapq.heappop, heapq.heappush
         while heap:
-            d, node = divmod(pop(heap), size)
+            key = pop(heap)
+            d = key >> shift
+            node = key & mask
             if d > dist[node]:
                 continue
             if node in targets:
+                graph_tracks = self.adjacency[1]
                 tracks: list[Track] = []
+                pairs: list[int] = []
                 while prev_node[node] >= 0:
-                    track = prev_track[node]
+                    pid = prev_pair[node]
+                    pairs.append(pid)
+                    track = graph_tracks[pid]
                     if track is not None:
                         tracks.append(track)
                     node = prev_node[node]
-                return d, tracks
-            if free:
-                for nxt, cost, track in adjacency[node]:
-                    nd = d if track is not None and track.index in free else d + cost
-                    if nd < dist[nxt]:
-                        dist[nxt] = nd
-                        prev_node[nxt] = node
-                        prev_track[nxt] = track
-                        push(heap, nd * size + nxt)
-                continue
-            for nxt, cost, track in adjacency[node]:
-                nd = d + cost
+                # reach every other node as far as b: the distances then
+                # say which nodes the search could have expanded
+                top = (d + 1) << shift
+                while heap and heap[0] < top:
+                    key = pop(heap)
+                    node = key & mask
+                    if d > dist[node]:
+                        continue
+                    for nxt, pid in links[node]:
+                        nd = d + weights[pid]
+                        if nd < dist[nxt]:
+                            dist[nxt] = nd
+                            push(heap, (nd << shift) | nxt)
+                return d, tuple(tracks), frozenset(pairs), (dist, d)
+            for nxt, pid in links[node]:
+                nd = d + weights[pid]
                 if nd < dist[nxt]:
                     dist[nxt] = nd
                     prev_node[nxt] = node
-                    prev_track[nxt] = track
-                    push(heap, nd * size + nxt)
-        return INF, []
+                    prev_pair[nxt] = pid
+                    push(heap, (nd << shift) | nxt)
+        return INF, (), frozenset(), (dist, INF - 1)
 
     def plan(self, tickets: list[dict[str, Any]], budget: int | None = None
              ) -> tuple[list[Track], int, int]:
@@ -340,6 +439,15 @@ class RoutesPlanner:
         Tickets whose path would take the plan past `budget` trains (default:
         every train left) are left out.
         """
+        known = self.whole_plan(tickets, budget)
+        return list(known[0]), known[1], known[2]
+
+    def whole_plan(self, tickets: list[dict[str, Any]], budget: int | None = None,
+                   prior: Plan | None = None) -> Plan:
+        """`plan` as kept: with the records of its tickets and its graph.
+        `prior`, a plan made before for this seat and tickets (some since
+        done), lends its paths where the claims made since cannot change
+        them (see `_plan`)."""
         budget = self.trains if budget is None else budget
         wanted = tuple((t["a"], t["b"], t["points"]) for t in tickets if not t.get("done"))
         key = (self._graph_key, budget, wanted)
@@ -348,12 +456,12 @@ class RoutesPlanner:
             same = (self._graph_key[:3], budget, wanted)
             known = self._carried(same)
             if known is None:
-                known = self._plan(tickets, budget)
+                known = self._plan(tickets, budget, prior)
             _remember(_PLANS, PLANS_KEPT, key, known)
             _remember(_LATEST, PLANS_KEPT, same, (self.owner, known))
-        return list(known[0]), known[1], known[2]
+        return known
 
-    def _carried(self, same: tuple) -> tuple[tuple[Track, ...], int, int] | None:
+    def _carried(self, same: tuple) -> Plan | None:
         """The last plan made for the same seat, budget and tickets, if the
         claims made since cannot change it, else None.
 
@@ -370,92 +478,287 @@ class RoutesPlanner:
             return None
         then, known = entry
         now = self.owner
-        if len(then) > len(now):
+        if len(then) > len(now) or not then.items() <= now.items():
             return None
-        for index, holder in then.items():
-            if now.get(index) != holder:
-                return None
         nodes, seat = self._nodes, self.seat
-        edges, parallel = nodes.edges, nodes.parallel
+        pair_of, parallel = nodes.pair_of, nodes.parallel
         few = self.players < 4
-        used = {edges[t.index][1] for t in known[0]}
-        for index, holder in now.items():
-            if index in then:
-                continue
-            if holder == seat:
+        used = {pair_of[t.index] for t in known[0]}
+        for index in now.keys() - then.keys():
+            if now[index] == seat:
                 return None
             # the pair loses the track, and at a small table its whole parallel set
             for touched in (parallel[index] if few else (index,)):
-                if edges[touched][1] in used:
+                if pair_of[touched] in used:
                     return None
         return known
 
-    def _plan(self, tickets: list[dict[str, Any]], budget: int
-              ) -> tuple[tuple[Track, ...], int, int]:
+    def _plan(self, tickets: list[dict[str, Any]], budget: int, prior: Plan | None = None
+              ) -> Plan:
+        """The tickets, most points first, each joined by its cheapest path
+        (the tracks planned for the tickets before free), kept when it fits
+        in the budget. With a `prior` plan, a ticket's path is lent by it
+        where the search would find it again (see _Lender)."""
+        graph = self.adjacency
+        pair_of = self._nodes.pair_of
+        weights = graph[0].copy()
         planned: dict[int, Track] = {}
         cost = points = 0
-        order = sorted(tickets, key=lambda t: -t["points"])
-        for ticket in order:
-            if ticket.get("done"):
-                continue
-            c, tracks = self.path(ticket["a"], ticket["b"], set(planned))
-            if c >= INF or cost + c > budget:
+        keys = tuple([(t["a"], t["b"], t["points"])
+                      for t in sorted(tickets, key=_by_points) if not t.get("done")])
+        records: list[Record] = []
+        lend = None if prior is None else _Lender.of(self, prior, keys)
+        for key in keys:
+            found = None if lend is None else lend.path()
+            c, tracks, pairs, reach = found if found is not None else \
+                self._search(key[0], key[1], planned, weights)
+            taken = c < INF and cost + c <= budget
+            records.append((key, taken, c, tracks, pairs, reach))
+            if lend is not None:
+                lend.took(taken, pairs)
+            if not taken:
                 continue
             cost += c
-            points += ticket["points"]
+            points += key[2]
             for t in tracks:
                 planned[t.index] = t
-        return tuple(planned.values()), cost, points
+                weights[pair_of[t.index]] = 0
+        return (tuple(planned.values()), cost, points, tuple(records), graph,
+                self._graph_key[3], keys)
 
 
-def _owners(board: Board, routes: dict[str, int], planning: bool) -> tuple:
-    """(routes, track index -> owner, the owners' number) of a view's routes.
+def _by_points(ticket: dict[str, Any]) -> int:
+    return -ticket["points"]
+
+
+class _Lender:
+    """Lends a plan made before (the prior) the paths its searches found,
+    for planning tickets in this planner's graph: the same tickets, some
+    since done, or more of them (a way to keep an offer).
+
+    A ticket's search differs from the prior's search for it only in the
+    cost of some pairs: the graphs differ (claims made since), and so do
+    the tracks planned before it (the free ones, at no cost). Its search
+    finds the prior's path again when every pair that changed is
+      - dearer, or another track of the same cost, and off the path
+        (a cheapest path none of whose pairs got dearer is found again:
+        its nodes keep their distances, and nothing reaches them sooner);
+      - cheaper (or as cheap and now this seat's) and on the path, with
+        the same track or none (a pair of the path getting cheaper leaves
+        it the path found, cheaper by as much, less the tracks now the
+        seat's);
+      - cheaper and off the path, with neither end a node the prior's
+        search reached no farther than the path's cost: the search goes
+        as it did until it ends. Those nodes are what a record keeps of
+        the search (its distances), and they stay a fair bound: a pair
+        of the path getting cheaper by some cost brings no node nearer by
+        more, and the path is that much cheaper too.
+    Cases applied in that order: each leaves what the next needs true."""
+
+    __slots__ = ("records", "steps", "at", "changed", "old_costs", "old_tracks", "costs",
+                 "tracks", "ends", "pair_of", "old_free", "new_free", "record")
+
+    @staticmethod
+    def of(planner: RoutesPlanner, prior: Plan, keys: tuple[tuple[str, str, int], ...]
+           ) -> _Lender | None:
+        """None when the prior lends nothing (other tickets, or graphs too
+        far apart to compare cheaply). `keys`: the tickets to plan, in order."""
+        records = prior[3]
+        if keys == prior[6]:
+            if not keys:
+                return None
+            steps = [((), k) for k in range(len(keys))]
+        else:
+            steps = _Lender._steps(records, keys)
+            if steps is None:
+                return None
+        old_costs, old_tracks = prior[4]
+        costs, tracks = planner.adjacency
+        changed: set[int] = set()
+        if old_costs is not costs:
+            differ = _changed(prior[5], planner._graph_key[3], LENT_APART)
+            if differ is None:
+                return None
+            set_pairs = planner._nodes.set_pairs
+            touched: set[int] = set()
+            for index in differ:
+                touched.update(set_pairs[index])
+            for pid in touched:
+                if old_costs[pid] != costs[pid] or old_tracks[pid] is not tracks[pid]:
+                    changed.add(pid)
+        lender = _Lender()
+        lender.records = records
+        lender.steps = steps
+        lender.at = 0
+        lender.changed = changed
+        lender.old_costs, lender.old_tracks = old_costs, old_tracks
+        lender.costs, lender.tracks = costs, tracks
+        lender.ends = planner._nodes.pairs
+        lender.pair_of = planner._nodes.pair_of
+        lender.old_free = set()     # the pairs the prior had planned so far
+        lender.new_free = set()     # the pairs planned here so far
+        lender.record = None
+        return lender
+
+    @staticmethod
+    def _steps(records: tuple[Record, ...], keys: tuple[tuple[str, str, int], ...]
+               ) -> list[tuple[tuple[int, ...], int]] | None:
+        """Walking both lists of tickets in order (the tickets both have
+        keep their order: most points first, ties as held), per ticket to
+        plan the prior's records passed before it and its own (-1 for none);
+        None when no ticket has one."""
+        olds = Counter(r[0] for r in records)
+        steps: list[tuple[tuple[int, ...], int]] = []
+        at = 0
+        lent = False
+        for key in keys:
+            passed: list[int] = []
+            if olds[key] > 0:
+                while records[at][0] != key:
+                    passed.append(at)
+                    olds[records[at][0]] -= 1
+                    at += 1
+                olds[key] -= 1
+                steps.append((tuple(passed), at))
+                at += 1
+                lent = True
+            else:
+                steps.append(((), -1))
+        return steps if lent else None
+
+    def path(self) -> tuple[int, tuple[Track, ...], frozenset[int], Any] | None:
+        """(cost, tracks, pairs, reach) of the next ticket's path, as its
+        search would find it, or None when it must be searched."""
+        records = self.records
+        passed, at = self.steps[self.at]
+        old_free = self.old_free
+        for k in passed:
+            if records[k][1]:
+                old_free.update(records[k][4])
+        if at < 0:
+            self.record = None
+            return None
+        record = self.record = records[at]
+        _, _, c, tracks, pairs, reach = record
+        new_free = self.new_free
+        changed = self.changed
+        if old_free != new_free:
+            changed = changed | (old_free ^ new_free)
+        if not changed:
+            return c, tracks, pairs, reach
+        old_costs, old_tracks, costs, now_tracks = \
+            self.old_costs, self.old_tracks, self.costs, self.tracks
+        dropped: list[int] | None = None
+        for pid in changed:
+            was = 0 if pid in old_free else old_costs[pid]
+            cost = 0 if pid in new_free else costs[pid]
+            track = now_tracks[pid]
+            if pid in pairs:
+                old_track = old_tracks[pid]
+                if cost > was or (track is not old_track and track is not None):
+                    return None
+                c -= was - cost
+                if track is None and old_track is not None:
+                    if dropped is None:
+                        dropped = []
+                    dropped.append(pid)
+            elif cost < was:
+                # a pair cut before may give a dead end a node to start
+                # or end at: the search's ends change
+                if reach is None or was >= INF:
+                    return None
+                dist, far = reach
+                a, b = self.ends[pid]
+                if dist[a] <= far or dist[b] <= far:
+                    return None
+        if dropped is not None:
+            pair_of = self.pair_of
+            tracks = tuple([t for t in tracks if pair_of[t.index] not in dropped])
+        return c, tracks, pairs, reach
+
+    def took(self, taken: bool, pairs: frozenset[int]) -> None:
+        """The ticket was planned (`taken`) or not, with a path on `pairs`."""
+        self.at += 1
+        if taken:
+            self.new_free.update(pairs)
+        record = self.record
+        if record is not None and record[1]:
+            self.old_free.update(record[4])
+
+
+def _owners(board: Board, routes: dict[str, int], planning: bool, players: int) -> tuple:
+    """(routes, track index -> owner, the owners' number, each seat's
+    tracks as a number) of a view's routes (see _owners_number).
 
     A rollout's planning views hand every seat the engine's own routes dict
     until the next claim (never changed, replaced by a claim): its owners
     are read once."""
     global _LAST_ROUTES
     last = _LAST_ROUTES
-    if last[0] is not routes:
+    if last[0] is not routes or len(last[3]) != players:
         owner = {board.track_by_id[tid].index: s for tid, s in routes.items()}
-        last = (routes, owner, _owners_id(board.name, tuple(sorted(owner.items()))))
+        last = (routes, owner, *_owners_number(owner, players))
         if planning:
             _LAST_ROUTES = last
     return last
 
 
 def _state_owners(state: RoutesState) -> tuple:
-    """(claims version, track index -> owner, the owners' number) of a state:
-    read once per claim (the seats of a rollout share it)."""
+    """(claims version, track index -> owner, the owners' number, each
+    seat's tracks as a number) of a state: read once per claim (the seats
+    of a rollout share it), from the claims before it when the state just
+    added one (a claim adds its track last to the state's dict)."""
     global _LAST_CLAIMS
     last = _LAST_CLAIMS
     version = state.claims_version
     if last[0] != version:
         claimed = state.claimed
-        last = _LAST_CLAIMS = (version, dict(claimed),
-                               _owners_id(state.board.name, tuple(sorted(claimed.items()))))
+        then = last[1]
+        name, players = state.board.name, state.players
+        if len(claimed) == len(then) + 1 and last[4] == name and last[5] == players \
+                and then.items() <= claimed.items():
+            index, holder = next(reversed(claimed.items()))
+            held = list(last[3])
+            held[holder] |= 1 << index
+            last = (version, dict(claimed), last[2] + ((holder + 1) << (OWNER_BITS * index)),
+                    held, name, players)
+        else:
+            last = (version, dict(claimed), *_owners_number(claimed, players), name, players)
+        _LAST_CLAIMS = last
     return last
 
 
-def _owners_id(board: str, owners: tuple) -> int:
-    """A number for a board's owners of tracks ((track index, seat) pairs
-    in index order): equal owners, equal numbers, and a number is never used again
-    for other owners (the count only goes up), so the memos keyed by it
-    stay right when this store starts afresh."""
-    key = (board, owners)
-    known = _OWNERS.get(key)
-    if known is None:
-        if len(_OWNERS) >= OWNERS_KEPT:
-            _OWNERS.clear()
-        known = _OWNERS[key] = next(_OWNER_NUMBERS)
-    return known
+def _owners_number(owner: dict[int, int], players: int) -> tuple[int, list[int]]:
+    """A number for the owners of tracks, OWNER_BITS per track index
+    holding its owner's seat plus one (equal owners, equal numbers; the
+    memos know a board's graphs and plans by it), and each seat's tracks
+    as a number (a bit per track index)."""
+    number = 0
+    held = [0] * players
+    for index, holder in owner.items():
+        number += (holder + 1) << (OWNER_BITS * index)
+        held[holder] |= 1 << index
+    return number, held
 
 
-def _neighbour(entry: tuple[int, int, Track | None]) -> int:
-    return entry[0]
+def _changed(then: int, now: int, most: int) -> list[int] | None:
+    """The indices of the tracks whose owners differ between two owners'
+    numbers (_owners_number), low to high; None when more than `most` do."""
+    differ = then ^ now
+    out: list[int] = []
+    base = 0
+    while differ:
+        at = ((differ & -differ).bit_length() - 1) // OWNER_BITS
+        base += at
+        out.append(base)
+        if len(out) > most:
+            return None
+        differ >>= (at + 1) * OWNER_BITS
+        base += 1
+    return out
 
 
-def _remember(memo: dict, size: int, key: tuple, value: Any) -> Any:
+def _remember(memo: dict, size: int, key: Any, value: Any) -> Any:
     """Store `value` under `key` (the store starts afresh once it holds `size`)
     and return it. A plain dict: safe to share between a thinking thread and
     the screen's."""
@@ -578,7 +881,7 @@ class RoutesGreedy:
     # --- claims -------------------------------------------------------------
 
     def best_claim(self, planner: RoutesPlanner, claims: list[Action], need: Counter,
-                    prefer_long: bool, worth: dict[str, float] | None = None) -> Action:
+                   prefer_long: bool, worth: dict[str, float] | None = None) -> Action:
         """The claim with the best (size, region gain and points; least waste):
         the first such in `claims`. A rollout weighs every payment of every
         claim near the end of the game, so the track's part of the value is
@@ -590,7 +893,8 @@ class RoutesGreedy:
         if worth is None:
             worth = {}
         best: Action | None = None
-        best_key: tuple[float, float] | None = None
+        best_size = best_waste = 0.0
+        get = need.get
         for action in claims:
             tid = action["track"]
             size = worth.get(tid)
@@ -602,7 +906,7 @@ class RoutesGreedy:
                 points = route_points[track.length] + gain
                 length = track.length if prefer_long else 0
                 size = worth[tid] = length + REGION_WEIGHT * gain + points / 10
-            if best_key is not None and size < best_key[0]:
+            if best is not None and size < best_size:
                 continue  # whatever it wastes, it comes after the best
             # spend colours the plan does not need; keep locomotives and ferries
             waste = 0
@@ -612,10 +916,9 @@ class RoutesGreedy:
                 elif c == FERRY:
                     waste += 3 * n
                 else:
-                    waste += n * (1 + need.get(c, 0))
-            key = (size, -waste)
-            if best_key is None or key > best_key:
-                best, best_key = action, key
+                    waste += n * (1 + get(c, 0))
+            if best is None or size > best_size or waste < best_waste:
+                best, best_size, best_waste = action, size, waste
         if best is None:
             raise ValueError("no claim to choose from")
         return best
@@ -623,30 +926,204 @@ class RoutesGreedy:
     def _region_gain(self, planner: RoutesPlanner, claims: list[Action]) -> dict[str, int]:
         """Track id -> what claiming it would add to this seat's region bonus."""
         board = planner.board
-        table = tuple(tuple(row) for row in planner.region_table or ())
-        if not table:
+        if not planner.region_table:
             return {}
-        owner, seat = planner.owner, planner.seat
-        held = tuple(sorted(index for index, holder in owner.items() if holder == seat))
-        # the same tracks held and the same claim give the same gain: rollouts
-        # from one deal weigh the same claims again and again
-        known = _GAINS.get((board.name, table, held))
-        if known is None:
-            known = _remember(_GAINS, GAINS_KEPT, (board.name, table, held), {})
-        gains: RegionGains | None = None
-        gain: dict[str, int] = {}
-        for action in claims:
-            track = board.track_by_id[action["track"]]
-            if track.id in gain:
-                continue
-            value = known.get(track.id)
-            if value is None:
-                if gains is None:
-                    tracks = board.tracks
-                    gains = RegionGains(board, [(tracks[i].a, tracks[i].b) for i in held], table)
-                value = known[track.id] = gains.gain(track.a, track.b)
-            gain[track.id] = value
-        return gain
+        gains = planner.region_gains()
+        by_id = board.track_by_id
+        return {tid: gains(by_id[tid]) for tid in {action["track"]: None for action in claims}}
+
+
+class _RegionScores:
+    """Region scoring (game.rules.routes.scoring) as the planner asks it,
+    worked out once per board and table: what one more track adds to a
+    seat's region bonus, for many tracks against the same tracks held
+    (RegionGains.gain, exactly), with a network's regions kept as bits."""
+
+    def __init__(self, board: Board, table: tuple[tuple[int, int], ...]):
+        facts = _region_facts(board)
+        self.dead_ends = facts.dead_ends
+        names = sorted(set(facts.region_of.values()))
+        bits = {name: 1 << i for i, name in enumerate(names)}
+        # city -> its region's bit (cities whose region counts)
+        self.bit: dict[str, int] = {c: bits[r] for c, r in facts.region_of.items()}
+        # each double region as listed: (its bit, or 0 when it never
+        # counts, and its cities)
+        self.doubles: tuple[tuple[int, frozenset[str]], ...] = tuple(
+            (bits.get(r, 0), frozenset(facts.cities_of.get(r, ()))) for r in facts.double_regions)
+        top = len(names) + len(self.doubles) + 1
+        self.points: list[int] = [region_points(n, table) for n in range(top + 1)]
+        # up to how many regions (doubles counted) a network scores nothing
+        self.pointless = -1
+        while self.pointless < top and self.points[self.pointless + 1] == 0:
+            self.pointless += 1
+        # per tracks held (a number, RoutesPlanner._held): the gains, and
+        # the claims' worths with the tracks ranked by them per trains left
+        self._gains: dict[int, Any] = {}
+        self._worths: dict[int, tuple[dict[str, float], dict[int, list[list[Track]]]]] = {}
+
+    @staticmethod
+    def of(board: Board, table: Any) -> _RegionScores:
+        last = board.__dict__.get("_planner_regions_last")
+        if last is not None and last[0] is table:
+            return last[1]
+        key = tuple(tuple(row) for row in table)
+        known = board.__dict__.setdefault("_planner_regions", {})
+        scores = known.get(key)
+        if scores is None:
+            scores = known[key] = _RegionScores(board, key)
+        board.__dict__["_planner_regions_last"] = (table, scores)
+        return scores
+
+    def gains_of(self, held: int, planner: RoutesPlanner) -> _Gains:
+        """The gains against the tracks `held` (a bit per track index) of
+        the planner's seat: remembered, else made from those against the
+        same tracks less one (a seat claims a track at a time), else afresh."""
+        known = self._gains
+        gains = known.get(held)
+        if gains is None:
+            tracks = planner.board.tracks
+            rest = held
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                fewer = known.get(held ^ low)
+                if fewer is not None:
+                    gains = fewer.adding(tracks[low.bit_length() - 1])
+                    break
+            else:
+                seat = planner.seat
+                gains = self.gains([(tracks[i].a, tracks[i].b)
+                                    for i, holder in planner.owner.items() if holder == seat])
+            _remember(known, GAINS_KEPT, held, gains)
+        return gains
+
+    def worths_of(self, held: int) -> tuple[dict[str, float], dict[int, list[list[Track]]]]:
+        worths = self._worths.get(held)
+        if worths is None:
+            worths = _remember(self._worths, GAINS_KEPT, held, ({}, {}))
+        return worths
+
+    def _score(self, mask: int, cities: set[str] | frozenset[str]) -> int:
+        """The points of one network: its regions, and a double region it
+        holds whole counted twice."""
+        count = mask.bit_count()
+        for bit, members in self.doubles:
+            if mask & bit and members <= cities:
+                count += 1
+        return self.points[count]
+
+    def gains(self, held: list[tuple[str, str]]) -> _Gains:
+        """The gains against the networks of `held` (city pairs), as
+        scoring._networks joins them."""
+        dead_ends, bit = self.dead_ends, self.bit
+        parent: dict[str, str] = {}
+
+        def find(x: str) -> str:
+            root = parent.setdefault(x, x)
+            while root != x:
+                parent[x] = parent[root]
+                x, root = root, parent[root]
+            return root
+
+        for a, b in held:
+            if a in dead_ends:
+                if b not in dead_ends:
+                    find(b)
+            elif b in dead_ends:
+                find(a)
+            else:
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+        members: dict[str, set[str]] = {}
+        for city in parent:
+            members.setdefault(find(city), set()).add(city)
+        network: dict[str, tuple[int, set[str], int]] = {}
+        for cities in members.values():
+            mask = 0
+            for c in cities:
+                mask |= bit.get(c, 0)
+            entry = (mask, cities, self._score(mask, cities))
+            for c in cities:
+                network[c] = entry
+        return _Gains(self, network)
+
+
+class _Gains:
+    """What a track adds to a seat's region bonus (RegionGains.gain, exactly),
+    against its networks: city -> (the network's region bits, its cities,
+    its points), one entry per network; remembered per track id."""
+
+    __slots__ = ("scores", "network", "known")
+
+    def __init__(self, scores: _RegionScores, network: dict[str, tuple[int, set[str], int]]):
+        self.scores = scores
+        self.network = network
+        self.known: dict[str, int] = {}
+
+    def adding(self, track: Track) -> _Gains:
+        """The gains against these networks and `track` (as scoring._networks
+        adds a track: into a dead-end area only its other end joins)."""
+        scores = self.scores
+        dead_ends, bit = scores.dead_ends, scores.bit
+        network = self.network
+        a, b = track.a, track.b
+        if a in dead_ends or b in dead_ends:
+            if a in dead_ends and b in dead_ends:
+                return self
+            end = b if a in dead_ends else a
+            if end in network:
+                return self
+            network = dict(network)
+            cities = {end}
+            network[end] = (bit.get(end, 0), cities, scores._score(bit.get(end, 0), cities))
+            return _Gains(scores, network)
+        here, there = network.get(a), network.get(b)
+        if here is not None and here is there:
+            return self
+        mask = (here[0] if here is not None else bit.get(a, 0)) \
+            | (there[0] if there is not None else bit.get(b, 0))
+        cities = (here[1] if here is not None else {a}) | (there[1] if there is not None else {b})
+        entry = (mask, cities, scores._score(mask, cities))
+        network = dict(network)
+        for c in cities:
+            network[c] = entry
+        return _Gains(scores, network)
+
+    def __call__(self, track: Track) -> int:
+        known = self.known
+        value = known.get(track.id)
+        if value is not None:
+            return value
+        scores = self.scores
+        dead_ends, bit, network = scores.dead_ends, scores.bit, self.network
+        a, b = track.a, track.b
+        if a in dead_ends and b in dead_ends:
+            value = scores.points[0]  # a network of its own
+        elif a in dead_ends or b in dead_ends:
+            end = b if a in dead_ends else a
+            value = 0 if end in network else scores._score(bit.get(end, 0), {end})
+        else:
+            here, there = network.get(a), network.get(b)
+            if here is not None and here is there:
+                value = 0
+            else:
+                mask = (here[0] if here is not None else bit.get(a, 0)) \
+                    | (there[0] if there is not None else bit.get(b, 0))
+                most = mask.bit_count()
+                for double, _ in scores.doubles:
+                    if mask & double:
+                        most += 1
+                if most <= scores.pointless:
+                    value = 0  # the joined network scores nothing, nor its parts
+                else:
+                    joined = (here[1] if here is not None else {a}) \
+                        | (there[1] if there is not None else {b})
+                    value = scores._score(mask, joined) \
+                        - (here[2] if here is not None else 0) \
+                        - (there[2] if there is not None else 0)
+        known[track.id] = value
+        return value
 
 
 # The bots this family offers beyond the generic random one, by name.
@@ -687,68 +1164,85 @@ class RoutesSearch(SearchHooks):
         listing every legal action (only the claims it weighs). Working out
         every payment of every claim was a quarter of a North America
         rollout, building a view and a planner every move a fifth. A choice
-        of tickets, and the setup, go as any family's."""
-        if not isinstance(state, RoutesState) or state.phase != "play" \
-                or state.pending[seat] is not None or seat != state.current:
+        of tickets goes as `RoutesGreedy._keep` on a planner read from the
+        state; the setup as any family's."""
+        if not isinstance(state, RoutesState) or state.phase != "play" or seat != state.current:
             return super().act(state, seat)
+        if state.pending[seat] is not None:
+            return self._keep(state, seat)
         known = self._seat_plans.get(seat)
         tickets = state._ticket_dicts(seat)
         trains = state.trains[seat]
         if known is None or known.tickets is not tickets or known.trains != trains \
                 or (known.version != state.claims_version and not known.carry(state)):
-            known = self._seat_plans[seat] = _SeatPlan(state, seat)
-        planner = known.planner
-        hand = planner.hand = state.hands[seat]
-        greedy = self.greedy
+            known = self._seat_plans[seat] = _SeatPlan(state, seat, known)
+        hand = known.planner.hand = state.hands[seat]
         targets = known.targets
-        need = known.colour_need(hand, planner.board.colors)
-        worth = known.worth
+        need = known.colour_need(hand)
         first = not state.cards_drawn
-        final = state.final_turns is not None
-        claims: list[Action] | None = None if first else []
         if first:
+            final = state.final_turns is not None
             if targets and known.may_claim(hand):
                 planned = state.legal_claims(seat, targets)
                 if planned:
-                    return greedy.best_claim(planner, planned, need, True, worth)
-            if final or trains <= 5 or not targets:
-                claims = state.legal_claims(seat)
-                if claims and (final or trains <= 5):
-                    return greedy.best_claim(planner, claims, need, True, worth)
-                if not targets:
-                    if state.ticket_deck and trains >= 12 and not final:
-                        return {"type": "draw_tickets"}
-                    if claims:
-                        return greedy.best_claim(planner, claims, need, True, worth)
+                    return self.greedy.best_claim(known.planner, planned, need, True, known.worth)
+            if final or trains <= 5:
+                best = known.best_of_all(state, need, self.greedy)
+                if best is not None:
+                    return best
+            elif not targets:
+                if state.ticket_deck and trains >= 12:
+                    return {"type": "draw_tickets"}
+                best = known.best_of_all(state, need, self.greedy)
+                if best is not None:
+                    return best
         # the draws, as RoutesGreedy._draw weighs them
-        deficit = greedy._deficit(planner, need)
+        get = hand.get
+        deficit: dict[str, int] = {}
+        short = 0
+        for c, n in need.items():
+            if n > get(c, 0):
+                deficit[c] = n - get(c, 0)
+                short += n - get(c, 0)
         ferry_short = deficit.pop(FERRY, 0)
-        can_draw = bool(state.deck or state.discard)
         ferry = first and state.may_draw_ferry(seat)
-        if can_draw:
-            options = [(slot, card) for slot, card in enumerate(state.face_up)
-                       if card is not None and (first or card != LOCOMOTIVE)]
-            wanted = [(deficit[c], slot) for slot, c in options if c in deficit]
-            if wanted:
-                return {"type": "draw_face_up", "slot": max(wanted)[1]}
+        if state.deck or state.discard:
+            if deficit:
+                most = slot = -1
+                for at, card in enumerate(state.face_up):
+                    # a locomotive or an empty slot is never short
+                    lack = deficit.get(card, 0)
+                    if lack and lack >= most:
+                        most, slot = lack, at
+                if slot >= 0:
+                    return {"type": "draw_face_up", "slot": slot}
             if ferry and ferry_short:
                 return {"type": "draw_ferry"}
-            if first and sum(deficit.values()) >= 5:
-                for slot, card in options:
-                    if card == LOCOMOTIVE:
-                        return {"type": "draw_face_up", "slot": slot}
+            if first and short - ferry_short >= 5 and LOCOMOTIVE in state.face_up:
+                return {"type": "draw_face_up", "slot": state.face_up.index(LOCOMOTIVE)}
             return {"type": "draw_deck"}
         if ferry and ferry_short:
             return {"type": "draw_ferry"}
-        if claims is None:
-            claims = state.legal_claims(seat)
-        if claims:
-            return greedy.best_claim(planner, claims, need, True, worth)
+        if first and not (final or trains <= 5 or not targets):
+            best = known.best_of_all(state, need, self.greedy)
+            if best is not None:
+                return best
         if ferry:
             return {"type": "draw_ferry"}
         if first and state.ticket_deck and not final:
             return {"type": "draw_tickets"}
         return super().act(state, seat)
+
+    def _keep(self, state: RoutesState, seat: int) -> Action:
+        """`SearchHooks.act` for a choice of tickets: the only way to keep
+        them, else the planner's (RoutesGreedy._keep) on a planner read from
+        the state, with the offer as the view shows it."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        planner = RoutesPlanner.of_state(state, seat)
+        planner.private["pending"] = state._pending_view(seat, state.pending[seat])
+        return self.greedy.ranked_keeps(planner, legal)[0]
 
     def fallback(self, view: View, legal: list[Action]) -> Action:
         return self.greedy.choose(view, legal)
@@ -811,32 +1305,43 @@ class _SeatPlan:
     pay for a planned track at all."""
 
     __slots__ = ("version", "tickets", "trains", "planner", "targets", "need", "gray",
-                 "ferry_need", "coloured", "gray_shortest", "worth", "pairs")
+                 "ferry_need", "coloured", "gray_shortest", "worth", "pairs", "whole",
+                 "colors", "base", "ranked")
 
-    def __init__(self, state: RoutesState, seat: int):
+    def __init__(self, state: RoutesState, seat: int, prior: _SeatPlan | None = None):
         planner = self.planner = RoutesPlanner.of_state(state, seat)
         self.version = state.claims_version
-        self.pairs: set[tuple[int, int]] | None = None
+        self.pairs: set[int] | None = None
         self.tickets = planner.private["tickets"]
         trains = self.trains = planner.trains
-        targets = self.targets = planner.plan(self.tickets)[0]
-        # RoutesGreedy.colour_need's coloured part, and its gray tracks in
-        # the order it weighs them
-        need: Counter = Counter()
+        whole = self.whole = planner.whole_plan(
+            self.tickets, None, None if prior is None else prior.whole)
+        targets = self.targets = list(whole[0])
+        # RoutesGreedy.colour_need's coloured part, and its gray tracks (as
+        # the cards they take) in the order it weighs them
+        need: dict[str, int] = {}
+        gray: list[Track] = []
+        coloured: list[tuple[str, int]] = []
         for t in targets:
             if t.color != GRAY:
-                need[t.color] += t.length - t.ferries
+                need[t.color] = need.get(t.color, 0) + t.length - t.ferries
+                if t.length <= trains:
+                    coloured.append((t.color, t.length))
+            else:
+                gray.append(t)
         self.need = need
-        gray = self.gray = sorted((t for t in targets if t.color == GRAY),
-                                  key=lambda t: -t.length)
-        self.ferry_need = sum((t.ferries + 1) // 2 for t in gray)
+        gray.sort(key=_longest_first)
+        self.gray = [t.length - t.ferries for t in gray]
+        self.ferry_need = sum([(t.ferries + 1) // 2 for t in gray])
         # the engine lists a claim only of a track no longer than the trains
         # left and than a colour's cards with the locomotives (for a gray
         # track with two spaces per ferry card too)
-        self.coloured = [(t.color, t.length) for t in targets
-                         if t.color != GRAY and t.length <= trains]
-        self.gray_shortest = min((t.length for t in gray if t.length <= trains), default=INF)
-        self.worth: dict[str, float] = {}
+        self.coloured = coloured
+        self.gray_shortest = min([t.length for t in gray if t.length <= trains], default=INF)
+        self.worth, self.ranked = planner.claim_worths()
+        self.colors = state.board.colors
+        # the colours' needs, in colour order (for the gray tracks' spare)
+        self.base = [need.get(c, 0) for c in self.colors] if gray else None
 
     def carry(self, state: RoutesState) -> bool:
         """Keep the plan over the claims made since it was made, when
@@ -851,45 +1356,119 @@ class _SeatPlan:
         if len(then) > len(now) or not then.items() <= now.items():
             return False
         nodes, seat = planner._nodes, planner.seat
-        edges, parallel = nodes.edges, nodes.parallel
+        pair_of, parallel = nodes.pair_of, nodes.parallel
         few = planner.players < 4
         used = self.pairs
         if used is None:
-            used = self.pairs = {edges[t.index][1] for t in self.targets}
+            used = self.pairs = {pair_of[t.index] for t in self.targets}
         for index in now.keys() - then.keys():
             if now[index] == seat:
                 return False
-            for touched in (parallel[index] if few else (index,)):
-                if edges[touched][1] in used:
-                    return False
+            if few:
+                for touched in parallel[index]:
+                    if pair_of[touched] in used:
+                        return False
+            elif pair_of[index] in used:
+                return False
         self.version = owners[0]
         planner.owner = now
         planner._graph_key = (*planner._graph_key[:3], owners[2])
         planner._adjacency = None
+        planner._dead_ends = {}
         return True
 
-    def colour_need(self, hand: dict[str, int], colors: tuple[str, ...]) -> Counter:
-        """RoutesGreedy.colour_need of the plan for `hand`."""
-        gray = self.gray
-        if not gray:
+    def colour_need(self, hand: dict[str, int], colors: Any = None) -> dict[str, int]:
+        """RoutesGreedy.colour_need of the plan for `hand` (the same counts,
+        in a plain dict)."""
+        base = self.base
+        if base is None:
             return self.need
         need = self.need.copy()
-        spare = {c: hand.get(c, 0) - need.get(c, 0) for c in colors}
-        for t in gray:
-            color = max(spare, key=lambda c: spare[c])
-            need[color] += t.length - t.ferries
-            spare[color] -= t.length - t.ferries
-        need[FERRY] += self.ferry_need
+        colours = self.colors
+        get = hand.get
+        spare = [get(c, 0) - n for c, n in zip(colours, base)]  # noqa: B905 (same length)
+        for size in self.gray:
+            # the first colour with the most to spare, as max() finds it
+            at = spare.index(max(spare))
+            colour = colours[at]
+            need[colour] = need.get(colour, 0) + size
+            spare[at] -= size
+        need[FERRY] = need.get(FERRY, 0) + self.ferry_need
         return need
 
     def may_claim(self, hand: dict[str, int]) -> bool:
         """False only when the engine lists no claim of a planned track."""
-        locos = hand.get(LOCOMOTIVE, 0)
+        get = hand.get
+        locos = get(LOCOMOTIVE, 0)
         for color, length in self.coloured:
-            if hand.get(color, 0) + locos >= length:
+            if get(color, 0) + locos >= length:
                 return True
         gray = self.gray_shortest
-        return gray < INF and max(hand.values(), default=0) + locos + 2 * hand.get(FERRY, 0) >= gray
+        return gray < INF and max(hand.values(), default=0) + locos + 2 * get(FERRY, 0) >= gray
+
+    def best_of_all(self, state: RoutesState, need: Counter, greedy: RoutesGreedy
+                    ) -> Action | None:
+        """RoutesGreedy.best_claim (preferring long tracks) over every claim
+        the engine lists for the seat, or None when it lists none. With no
+        region bonus, listing only the claims of the tracks worth most
+        first: a track worth less than every track of a list with a claim
+        in it cannot be best. Tracks longer than the trains left are never
+        listed."""
+        planner = self.planner
+        if planner.board.regions and planner.region_table:
+            # a region gain may lift any track: ranking them all costs more
+            # than listing every claim
+            claims = state.legal_claims(planner.seat)
+            return greedy.best_claim(planner, claims, need, True, self.worth) if claims else None
+        ranked = self.ranked.get(self.trains)
+        if ranked is None:
+            ranked = self.ranked[self.trains] = self._ranked()
+        seat = planner.seat
+        for tracks in ranked:
+            claims = state.legal_claims(seat, tracks)
+            if claims:
+                return greedy.best_claim(planner, claims, need, True, self.worth)
+        return None
+
+    def _ranked(self) -> list[list[Track]]:
+        """The tracks no longer than the trains left, in lists of at least
+        BEST_LISTED tracks (ties kept together), worth most first."""
+        planner = self.planner
+        board = planner.board
+        worth, route_points = self.worth, board.route_points
+        gains = planner.region_gains() if board.regions and planner.region_table else None
+        trains = self.trains
+        sized: list[tuple[float, Track]] = []
+        for track in board.tracks:
+            if track.length > trains:
+                continue
+            size = worth.get(track.id)
+            if size is None:
+                gain = gains(track) if gains is not None else 0
+                points = route_points[track.length] + gain
+                size = worth[track.id] = track.length + REGION_WEIGHT * gain + points / 10
+            sized.append((size, track))
+        sized.sort(key=_first, reverse=True)
+        out: list[list[Track]] = []
+        part: list[Track] = []
+        last = None
+        for size, track in sized:
+            if len(part) >= BEST_LISTED and size != last:
+                out.append(part)
+                part = []
+            part.append(track)
+            last = size
+        if part:
+            out.append(part)
+        return out
+
+
+def _longest_first(track: Track) -> int:
+    return -track.length
+
+
+def _first(entry: tuple[float, Track]) -> float:
+    return entry[0]
 
 
 BOTS = {"greedy": RoutesGreedy}
