@@ -21,7 +21,7 @@ from game.rules.base import Action, GameState, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Board, Track, load_board, pair_key
 from game.rules.routes.engine import RoutesState
 from game.rules.routes.payments import FERRY
-from game.rules.routes.scoring import _region_facts, region_points
+from game.rules.routes.scoring import _networks, _region_facts, region_points
 
 INF = 10**9
 # When choosing tickets, plan them within this share of the trains left: the
@@ -940,7 +940,7 @@ class _RegionScores:
     (RegionGains.gain, exactly), with a network's regions kept as bits."""
 
     def __init__(self, board: Board, table: tuple[tuple[int, int], ...]):
-        facts = _region_facts(board)
+        facts = self._facts = _region_facts(board)
         self.dead_ends = facts.dead_ends
         names = sorted(set(facts.region_of.values()))
         bits = {name: 1 << i for i, name in enumerate(names)}
@@ -1013,33 +1013,12 @@ class _RegionScores:
         return self.points[count]
 
     def gains(self, held: list[tuple[str, str]]) -> _Gains:
-        """The gains against the networks of `held` (city pairs), as
-        scoring._networks joins them."""
-        dead_ends, bit = self.dead_ends, self.bit
-        parent: dict[str, str] = {}
-
-        def find(x: str) -> str:
-            root = parent.setdefault(x, x)
-            while root != x:
-                parent[x] = parent[root]
-                x, root = root, parent[root]
-            return root
-
-        for a, b in held:
-            if a in dead_ends:
-                if b not in dead_ends:
-                    find(b)
-            elif b in dead_ends:
-                find(a)
-            else:
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-        members: dict[str, set[str]] = {}
-        for city in parent:
-            members.setdefault(find(city), set()).add(city)
+        """The gains against the networks of `held` (city pairs), joined by
+        scoring._networks."""
+        bit = self.bit
+        members, _ = _networks(self._facts, held)
         network: dict[str, tuple[int, set[str], int]] = {}
-        for cities in members.values():
+        for cities in members:
             mask = 0
             for c in cities:
                 mask |= bit.get(c, 0)
