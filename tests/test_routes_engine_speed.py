@@ -135,3 +135,17 @@ def test_remembered_payments_are_right_for_their_own_board():
             assert payment_problem(track, dict(pairs), state.board.colors) is None
     usa, italy = (tables_for(create(g, 2, 0).board) for g in GAMES)
     assert usa.fits is not italy.fits
+
+
+def test_the_payments_found_travel_with_no_copy_of_a_state():
+    """The payments found are a per-board cache: a state pickled for a bot
+    worker carries none of them (nor do they count as the state's data:
+    test_contract's clone test saw the tables change as the cache grew)."""
+    import pickle
+
+    state = create("routes-usa", 2, 5)
+    state.tables.fits.add((0, ("red", 1)))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.tables.fits == set()
+    assert copy.tables.colors == state.tables.colors
+    assert (0, ("red", 1)) in state.tables.fits

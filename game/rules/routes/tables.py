@@ -83,6 +83,18 @@ class BoardTables:
     # claim's payment, the same few again and again
     fits: set[tuple] = field(default_factory=set, compare=False, hash=False)
 
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without `fits`: a cache, not data (a state sent to a bot
+        worker would carry thousands of payments, and a state's fields
+        would seem to change as the shared cache grows)."""
+        state = dict(self.__dict__)
+        state.pop("fits", None)
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.__dict__["fits"] = set()
+
 
 def tables_for(board: Board) -> BoardTables:
     """The board's tables, built on first use and kept on the board."""
