@@ -121,14 +121,7 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
         if known is None:
             if len(_RUNS) >= WORTHS_KEPT:
                 _RUNS.clear()
-            # best_stretch's sum, from the line's running totals
-            distance = loco[0]
-            if distance is None or len(values) <= distance:
-                run = sum(values)
-            else:
-                prefix = list(accumulate(values, initial=0))
-                run = max(map(sub, prefix[distance:], prefix))
-            known = _RUNS[key] = max(0, run - loco[1])
+            known = _RUNS[key] = max(0, best_runs(values, [loco[0]])[0] - loco[1])
         return known
     if not coming:
         return 0.0
@@ -136,18 +129,10 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
     key = (tuple(values), tuple(coming))
     known = _WORTHS.get(key)
     if known is None:
-        # best_runs, one locomotive at a time: the line's running totals worked
-        # out once, each run's earnings over its cost added up (whole numbers)
-        total, length = sum(values), len(values)
-        prefix: list[int] | None = None
+        # each run's earnings over its cost added up (whole numbers)
         earned = 0
-        for distance, cost in coming:
-            if distance is None or length <= distance:
-                run = total
-            else:
-                if prefix is None:
-                    prefix = list(accumulate(values, initial=0))
-                run = max(map(sub, prefix[distance:], prefix))
+        for run, (_, cost) in zip(best_runs(values, [d for d, _ in coming]), coming,
+                                  strict=True):
             if run > cost:
                 earned += run - cost
         known = _keep(_WORTHS, key, earned / len(coming))
