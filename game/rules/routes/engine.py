@@ -797,10 +797,7 @@ class RoutesState:
         hand[card] = hand.get(card, 0) + 1
         events.append({"type": "card_drawn", "seat": seat, "source": "deck",
                        "private_to": seat, "private": {"card": card}})
-        # the second card ends the turn, as does the first when no other is left
-        drawn = self.cards_drawn = self.cards_drawn + 1
-        if drawn >= 2 or not (self.deck or self.discard):
-            self._end_turn(events)
+        self._after_card(events, turn_over=False)
 
     def _do_draw_face_up(self, seat: int, action: Action, events: list[Event]) -> None:
         if not (self.deck or self.discard):
@@ -821,8 +818,15 @@ class RoutesState:
         events.append({"type": "face_up_refilled", "slot": slot, "card": new})
         if self.face_up.count(LOCOMOTIVE) >= self.rules.locomotive_reset:
             self._check_locomotive_reset(events)
+        self._after_card(events, turn_over=card == LOCOMOTIVE)
+
+    def _after_card(self, events: list[Event], turn_over: bool) -> None:
+        """A card drawn: the second ends the turn, as does the first when it
+        ends the turn itself (a face-up locomotive) or no other is left to
+        draw (seed 000: with the deck and the discard both empty nobody may
+        draw a train card, the face-up row included)."""
         drawn = self.cards_drawn = self.cards_drawn + 1
-        if card == LOCOMOTIVE or drawn >= 2 or not (self.deck or self.discard):
+        if turn_over or drawn >= 2 or not (self.deck or self.discard):
             self._end_turn(events)
 
     def _do_draw_tickets(self, seat: int, action: Action, events: list[Event]) -> None:
