@@ -178,8 +178,7 @@ def test_a_quick_lay_is_where_the_whole_position_lays(players, options):
                 position = tricks_bot.TricksPosition.of_state(state, seat, public)
                 card = dict(state.trick)[seat]
                 data = state.data
-                whole = position.lay_gain(data.companies[data.company_of(card)],
-                                          data.card_values[card])[1]
+                whole = position.lay_gain(data.company_of(card), data.card_values[card])[1]
                 if end is None:
                     untold += 1
                 else:
@@ -219,8 +218,8 @@ def _line_figures(position: tricks_bot.TricksPosition) -> list:
     """Every remembered line worth a position reads: as the lines are, with a
     station laid at either end, with each locomotive to come placed."""
     figures: list = [position.extras, position._worths]
-    free = [c for c in position.companies if position.locos[c] is None]
-    for company in position.companies:
+    free = [c for c, loco in enumerate(position.locos) if loco is None]
+    for company in range(len(position.companies)):
         figures.append([position.lay_worths(company, value) for value in (10, 20, 30, 40)])
     for loco in position.coming:
         figures.append([position._placed_worths(c, loco) for c in free])

@@ -240,6 +240,7 @@ class _Tables:
         self.entry_views: dict[tuple, dict[str, Any]] = {}
         self.lanes: dict[tuple, tuple[list[str | None], list[dict[str, Any]], float]] = {}
         self.index = {name: i for i, name in enumerate(data.companies)}
+        self.names = list(data.companies)      # shared by every position: read only
 
     def lane_reading(self, lane: list) -> tuple[list[str | None], list[dict[str, Any]], float]:
         """The kinds of the lane's entries as the view shows them, its first two
@@ -309,7 +310,8 @@ class PublicCards:
         names = data.companies
         self.tables = tables = _tables(data)
         items = tables.item_values
-        self.values = {names[c]: [items[x] for x in line] for c, line in enumerate(state.lines)}
+        # each line's station values, by company index (as every per-company list here)
+        self.values = [[items[x] for x in line] for line in state.lines]
         self.lengths = [len(line) for line in state.lines]
         self._read_locomotives(state)
         lane = state.lane
@@ -338,8 +340,9 @@ class PublicCards:
         # each line's number (line_id) with the locomotives to come, and with
         # those less the one being placed
         cards = tables.company_cards
-        self.line_ids = [line_id(self.values[name], self.locos[name], self.coming, cards[c])
-                         for c, name in enumerate(names)]
+        self.line_ids = [line_id(values, loco, self.coming, company_cards)
+                         for values, loco, company_cards in zip(self.values, self.locos, cards,
+                                                               strict=True)]
         self.pending_ids: tuple[tuple[Loco, ...], list[int]] | None = None
         # what _expected_additions reads of the lines as these cards alone tell
         # (no card in the trick): extras, memo keys, worths by company (None until asked)
@@ -347,28 +350,11 @@ class PublicCards:
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
-    def copy(self) -> PublicCards:
-        """Public cards that catch up apart from these (nothing they change is shared)."""
-        other = PublicCards.__new__(PublicCards)
-        other.__dict__.update(self.__dict__)
-        other.values = dict(self.values)
-        other.lengths = list(self.lengths)
-        other.counts = [list(count) for count in self.counts]
-        other.held = list(self.held)
-        other.seen = set(self.seen)
-        other.seen_count = list(self.seen_count)
-        other.seen_sum = list(self.seen_sum)
-        other.line_ids = list(self.line_ids)
-        other.sides = dict(self.sides)
-        return other
-
     def _read_locomotives(self, state: TricksState) -> None:
-        """The locomotives placed (by company and by name) and those to come."""
-        data = state.data
-        locomotives = data.locomotives
-        self.locos: dict[str, Loco | None] = {
-            data.companies[c]: None if loco is None else locomotives[loco][1:]
-            for c, loco in enumerate(state.locos)}
+        """The locomotives placed (by company, and their names) and those to come."""
+        locomotives = state.data.locomotives
+        self.locos: list[Loco | None] = [None if loco is None else locomotives[loco][1:]
+                                         for loco in state.locos]
         self.placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
         # a tuple: the worths' memo keys take it as it is
         self.coming = tuple((d, cost) for name, d, cost in locomotives if name not in self.placed)
@@ -393,9 +379,9 @@ class PublicCards:
         if placed != len(self.placed):
             self._read_locomotives(state)
             # every line's number goes with the locomotives to come
-            self.line_ids = [line_id(self.values[name], self.locos[name], self.coming, cards)
-                             for name, cards in zip(data.companies, tables.company_cards,
-                                                    strict=True)]
+            self.line_ids = [line_id(values, loco, self.coming, cards)
+                             for values, loco, cards in zip(self.values, self.locos,
+                                                            tables.company_cards, strict=True)]
             self.pending_ids = None
             self.lines_ahead = None
         lengths = self.lengths
@@ -403,15 +389,14 @@ class PublicCards:
             items = tables.item_values
             for c, line in enumerate(state.lines):
                 if len(line) != lengths[c]:
-                    name = data.companies[c]
-                    values = self.values[name] = [items[x] for x in line]
+                    values = self.values[c] = [items[x] for x in line]
                     # a line grows at its ends: what was added lies in the first
                     # or the last `grown` items
                     grown = len(line) - lengths[c]
                     lengths[c] = len(line)
                     added += [x for x in line[:grown] if x >= 0]
                     added += [x for x in line[-grown:] if x >= 0]
-                    self.line_ids[c] = line_id(values, self.locos[name], self.coming,
+                    self.line_ids[c] = line_id(values, self.locos[c], self.coming,
                                                tables.company_cards[c])
             self.lines_ahead = None
             self.pending_ids = None
@@ -457,7 +442,6 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     strengths = data.strengths
     card = next(c for s, c in state.trick if s == seat)
     index = card // strengths
-    name = data.companies[index]
     seen_count, seen_sum = public.seen_count[index], public.seen_sum[index]
     for _, other in state.trick:
         if other // strengths == index:
@@ -467,7 +451,7 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     mean, count = _additions(strengths - seen_count, share,
                              public.tables.value_totals[index] - seen_sum)
     at_left, at_right = laid_worths(public.line_ids[index], mean, count, data.card_values[card],
-                                    public.values[name], public.locos[name], public.coming)
+                                    public.values[index], public.locos[index], public.coming)
     if at_left == at_right:
         return "right"
     partners = {s for team in TEAMS for s in team if seat in team} if state.teams else {seat}
@@ -506,7 +490,9 @@ def _additions(left: int, share: float, remaining: int) -> tuple[int, int]:
 
 class TricksPosition:
     """What the bot reads from one view (or, in rollouts, from the engine state
-    itself: `of_state` reads the same things without building a view)."""
+    itself: `of_state` reads the same things without building a view). What it
+    reads of each company is kept in lists by company index (the engine's
+    numbering); names come in only where an action or a view needs them."""
 
     def __init__(self, view: View):
         self.data = data = load_tricks_data()
@@ -521,11 +507,12 @@ class TricksPosition:
         def card(shown: dict[str, Any]) -> int:
             return index[shown["company"]] * strengths + shown["strength"] - 1
 
-        self.values = {c: [item["value"] for item in view["lines"][c]] for c in self.companies}
-        self.locos: dict[str, Loco | None] = {
-            c: None if loco is None else (loco["distance"], loco["cost"])
-            for c, loco in view["locomotives"].items()}
-        placed = [loco["name"] for loco in view["locomotives"].values() if loco is not None]
+        self.values = [[item["value"] for item in view["lines"][c]] for c in self.companies]
+        shown = view["locomotives"]
+        self.locos: list[Loco | None] = [
+            None if shown[c] is None else (shown[c]["distance"], shown[c]["cost"])
+            for c in self.companies]
+        placed = [loco["name"] for loco in shown.values() if loco is not None]
         pending = view["private"].get("pending") or {}
         if pending.get("kind") == "locomotive":
             placed.append(pending["locomotive"]["name"])
@@ -533,7 +520,7 @@ class TricksPosition:
                                               if name not in placed)
         self.hand: list[int] = [card(c) for c in view["private"]["hand"]]
         self.trick: list[tuple[int, int]] = [(s, card(c)) for s, c in view["trick"]]
-        self.led: str | None = view["led"]
+        self.led: int | None = None if view["led"] is None else index[view["led"]]
         lane = view["lane"]
         self.lane_kinds: list[str | None] = [e.get("kind") for e in lane]
         self.lane_head: list[dict[str, Any]] = lane[:2]
@@ -552,9 +539,9 @@ class TricksPosition:
         seen |= {card(c) for c in view["removed_cards"]}
         self.seen: set[int] = seen
         self.operating_share = _operating_share(self.lane_kinds)
-        self.line_ids = [line_id(self.values[c], self.locos[c], self.coming, cards)
-                         for c, cards in zip(self.companies, self.tables.company_cards,
-                                             strict=True)]
+        self.line_ids = [line_id(values, loco, self.coming, cards)
+                         for values, loco, cards in zip(self.values, self.locos,
+                                                        self.tables.company_cards, strict=True)]
         self._ahead = None
         self._sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
         self._derive()
@@ -571,9 +558,8 @@ class TricksPosition:
         self.seat = seat
         if public is None:
             public = PublicCards(state)
-        self.tables = public.tables
-        names = data.companies
-        self.companies = list(names)
+        self.tables = tables = public.tables
+        self.companies = tables.names
         self.players = state.players
         self.teams = state.teams
         self.values = public.values
@@ -587,12 +573,13 @@ class TricksPosition:
             known = public.pending_ids
             if known is None or known[0] != self.coming:
                 known = public.pending_ids = (self.coming, [
-                    line_id(public.values[c], public.locos[c], self.coming, cards)
-                    for c, cards in zip(names, self.tables.company_cards, strict=True)])
+                    line_id(values, loco, self.coming, cards)
+                    for values, loco, cards in zip(public.values, public.locos,
+                                                   tables.company_cards, strict=True)])
             self.line_ids = known[1]
         self.hand = state.hands[seat]       # read, never changed (nor kept)
         self.trick = state.trick
-        self.led = None if state.led is None else names[state.led]
+        self.led = state.led
         self.lane_kinds = public.lane_kinds
         self.lane_head = public.lane_head
         self.cards = list(map(len, state.hands))
@@ -616,7 +603,6 @@ class TricksPosition:
     def _derive(self, seen_count: list[int] | None = None,
                 seen_sum: list[int] | None = None) -> None:
         self.index = self.tables.index
-        self.led_index = None if self.led is None else self.index[self.led]
         # per company: the cards out of hands (counted, and their station values summed)
         if seen_count is None or seen_sum is None:
             seen_count, seen_sum = _tally(self.data, [*self.seen, *(c for _, c in self.trick)])
@@ -625,7 +611,7 @@ class TricksPosition:
         # keys (_keys: line_id, expected additions)
         self.extras = self._expected_additions()
         self._placing: dict[tuple[Any, Any], float] = {}  # placing_value by lane entry
-        self._gains: dict[tuple[str, int], tuple[float, str]] = {}  # lay_gain's
+        self._gains: dict[tuple[int, int], tuple[float, str]] = {}  # lay_gain's
         self._masters: list[int] | None = None
         # per company, worked out when first asked: the cards not seen, the seats
         # still to play, what following a lead brings, a share trick's stakes
@@ -633,37 +619,38 @@ class TricksPosition:
         self._held: set[int] | None = None
         self._top: dict[int, int] | None = None      # the trick's strongest card by company
         self._waiting: dict[int, tuple[int, list[int]]] = {}
-        self._follow: dict[str, float] = {}
-        self._terms: dict[str, tuple[float, float]] = {}
+        self._follow: dict[int, float] = {}
+        self._terms: dict[int, tuple[float, float]] = {}
         kinds = self.lane_kinds
         self.operating_now = bool(kinds) and kinds[0] in ("city", "locomotive")
         self.operating_next = len(kinds) > 1 and kinds[1] in ("city", "locomotive")
 
-    def _expected_additions(self) -> dict[str, tuple[list[int], list[int]]]:
+    def _expected_additions(self) -> list[tuple[list[int], list[int]]]:
         """Station values each line may still get (half at each end): the company's
         cards still in hands, in the share of the tricks left that lay cards. Works
         out the lines' worths with them (`_worths`, their memo keys `_keys`)."""
-        companies, public = self.companies, self._ahead
+        public = self._ahead
         if public is None:
-            extras, keys, worths = {}, {}, {}
-            for index, company in enumerate(companies):
-                extras[company], keys[company], worths[company] = self._line_ahead(
-                    index, self.seen_count[index], self.seen_sum[index])
+            lines = [self._line_ahead(index, self.seen_count[index], self.seen_sum[index])
+                     for index in range(len(self.companies))]
+            extras = [line[0] for line in lines]
+            keys = [line[1] for line in lines]
+            worths = [line[2] for line in lines]
         else:
             # the lines as the public cards alone tell, then those of the companies
             # with cards in the trick
             known = public.lines_ahead
             if known is None:
-                extras, keys, worths = {}, {}, {}
-                for index, company in enumerate(companies):
-                    extras[company], keys[company], worths[company] = self._line_ahead(
-                        index, public.seen_count[index], public.seen_sum[index])
-                known = public.lines_ahead = (extras, keys, worths)
-            extras, keys, worths = known[0].copy(), known[1].copy(), known[2].copy()
+                lines = [self._line_ahead(index, public.seen_count[index],
+                                          public.seen_sum[index])
+                         for index in range(len(self.companies))]
+                known = public.lines_ahead = ([line[0] for line in lines],
+                                              [line[1] for line in lines],
+                                              [line[2] for line in lines])
+            extras, keys, worths = known[0][:], known[1][:], known[2][:]
             strengths = self.data.strengths
             for index in {card // strengths for _, card in self.trick}:
-                company = companies[index]
-                extras[company], keys[company], worths[company] = self._line_ahead(
+                extras[index], keys[index], worths[index] = self._line_ahead(
                     index, self.seen_count[index], self.seen_sum[index])
         self._keys, self._worths = keys, worths
         return extras
@@ -683,13 +670,12 @@ class TricksPosition:
             key = (number, mean, count)
             known = _LINE_WORTHS.get(key)
             if known is None:
-                company = self.companies[index]
-                known = _keep(_LINE_WORTHS, key, worth(before + self.values[company] + after,
-                                                      self.locos[company], self.coming))
+                known = _keep(_LINE_WORTHS, key, worth(before + self.values[index] + after,
+                                                      self.locos[index], self.coming))
             line = _keep(_AHEAD, seen, ((before, after), key, known))
         return line
 
-    weights: dict[str, float]           # by company (see _weights)
+    weights: list[float]           # by company (see _weights)
 
     def __getattr__(self, name: str) -> Any:
         """`weights`, worked out when first asked (then a plain attribute): a share
@@ -699,7 +685,7 @@ class TricksPosition:
         weights = self.weights = self._weights()
         return weights
 
-    def _weights(self) -> dict[str, float]:
+    def _weights(self) -> list[float]:
         """Each company's weight for this seat: the shares it (and a partner) holds
         less the opponents' (see RIVAL_SPREAD), the cards in hand counting as
         shares to come."""
@@ -711,8 +697,7 @@ class TricksPosition:
         # cards still in hands become shares in the share tricks left: ours for us,
         # the unseen ones spread over the other seats
         later = FUTURE * (1 - self.operating_share)
-        companies = self.companies
-        mine = [0] * len(companies)
+        mine = [0] * len(self.companies)
         strengths, seen_count = self.data.strengths, self.seen_count
         for card in self.hand:
             mine[card // strengths] += 1
@@ -720,10 +705,10 @@ class TricksPosition:
         spread = self.players - 1
         # held + later * mine - OPPONENTS * (against + later * unseen / spread), with
         # `against` the opponents' shares weighed by their rivalry
-        return {c: (held[i] + later * mine[i]
-                    - OPPONENTS * (sum(map(mul, rivalry, columns[i]))
-                                   + later * (strengths - seen_count[i] - mine[i]) / spread))
-                for i, c in enumerate(companies)}
+        return [held[i] + later * mine[i]
+                - OPPONENTS * (sum(map(mul, rivalry, columns[i]))
+                               + later * (strengths - seen_count[i] - mine[i]) / spread)
+                for i in range(len(mine))]
 
     def _sides_of(self, seat: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
         """The seat's opponents, the shares it and a partner hold by company, and
@@ -743,32 +728,19 @@ class TricksPosition:
         present worth the more it counts."""
         if self.teams or RIVAL_SPREAD <= 0:
             return [1 / len(others) for _ in others]
-        worths = list(self._worths.values())        # in company order
+        worths = self._worths
         ahead = [sum(map(mul, counts[s], worths)) for s in others]
         top = max(ahead)
         odds = [math.exp((x - top) / RIVAL_SPREAD) for x in ahead]
         total = sum(odds)
         return [x / total for x in odds]
 
-    def company_worth(self, company: str, values: list[int] | None = None,
-                      loco: Loco | None = None, coming: list[Loco] | None = None) -> float:
-        if values is None and loco is None and coming is None:
-            return self._worths[company]
-        return self._company_worth(company, values, loco, coming)
-
-    def _company_worth(self, company: str, values: list[int] | None = None,
-                       loco: Loco | None = None, coming: list[Loco] | None = None) -> float:
-        left, right = self.extras[company]
-        line = self.values[company] if values is None else values
-        return worth(left + line + right, self.locos[company] if loco is None else loco,
-                     self.coming if coming is None else coming)
-
-    def weighted(self, company: str, **change: Any) -> float:
-        return self.weights[company] * self.company_worth(company, **change)
+    def weighted(self, company: int) -> float:
+        return self.weights[company] * self._worths[company]
 
     # --- laying ---------------------------------------------------------------
 
-    def lay_gain(self, company: str, value: int) -> tuple[float, str]:
+    def lay_gain(self, company: int, value: int) -> tuple[float, str]:
         """The best weighted change from laying a station of `value`, and its end."""
         known = self._gains.get((company, value))
         if known is None:
@@ -781,7 +753,7 @@ class TricksPosition:
                 (left, "left") if left > right else (right, "right"))
         return known
 
-    def lay_worths(self, company: str, value: int) -> tuple[float, float]:
+    def lay_worths(self, company: int, value: int) -> tuple[float, float]:
         """The line's worth with a station of `value` laid at its left and at its
         right end (the same for every seat: remembered with the public cards)."""
         number, mean, count = self._keys[company]
@@ -789,20 +761,24 @@ class TricksPosition:
                            self.locos[company], self.coming)
 
     def best_city(self, value: int) -> tuple[float, str, str]:
-        return max((*self.lay_gain(c, value), c) for c in self.companies)
+        """The best weighted gain from a city of `value`, its end and its company's
+        name (equal gains go to the higher end, then name, as a tuple's max)."""
+        names = self.companies
+        return max((*self.lay_gain(c, value), names[c]) for c in range(len(names)))
 
-    def best_locomotive(self, loco: Loco, free: list[str]) -> tuple[float, str]:
-        """The free line whose placement gives the highest weighted total."""
-        weights = self.weights
+    def best_locomotive(self, loco: Loco, free: list[int]) -> tuple[float, str]:
+        """The free line whose placement gives the highest weighted total, and
+        its company's name."""
+        weights, names = self.weights, self.companies
         # each line's worth with the other locomotives to come and with this one
         # (the same for every seat: remembered with the public cards)
         lines = [self._placed_worths(c, loco) for c in free]
-        waiting = {c: weights[c] * without for c, (without, _) in zip(free, lines, strict=True)}
-        others = sum(waiting.values())
-        return max((weights[c] * placed + others - waiting[c], c)
-                   for c, (_, placed) in zip(free, lines, strict=True))
+        waiting = [weights[c] * without for c, (without, _) in zip(free, lines, strict=True)]
+        others = sum(waiting)
+        return max((weights[c] * placed + others - wait, names[c])
+                   for c, (_, placed), wait in zip(free, lines, waiting, strict=True))
 
-    def _placed_worths(self, company: str, loco: Loco) -> tuple[float, float]:
+    def _placed_worths(self, company: int, loco: Loco) -> tuple[float, float]:
         """The line's worth without a locomotive, the others than `loco` to come,
         and with `loco`."""
         key = (*self._keys[company], *loco)
@@ -818,11 +794,10 @@ class TricksPosition:
 
     # --- playing --------------------------------------------------------------
 
-    def mean_value(self, company: str) -> int:
+    def mean_value(self, company: int) -> int:
         """The mean station value of the company's cards still in hands."""
-        index = self.index[company]
-        left = self.data.strengths - self.seen_count[index]
-        return round((self.tables.value_totals[index] - self.seen_sum[index]) / left) \
+        left = self.data.strengths - self.seen_count[company]
+        return round((self.tables.value_totals[company] - self.seen_sum[company]) / left) \
             if left else 0
 
     def _unseen_of(self, company: int) -> list[int]:
@@ -848,7 +823,7 @@ class TricksPosition:
         plays a stronger card of the led company whenever it holds one."""
         strengths = self.data.strengths
         company = card // strengths
-        if self.led is not None and self.led_index != company:
+        if self.led is not None and self.led != company:
             return 0.0
         # a stronger card of the same company has a higher number
         top = self._top
@@ -902,7 +877,7 @@ class TricksPosition:
     def _placing_value(self, entry: dict[str, Any]) -> float:
         if entry.get("kind") == "city":
             return max(self.best_city(entry["value"])[0], 0.0)
-        free = [c for c in self.companies if self.locos[c] is None]
+        free = [c for c, loco in enumerate(self.locos) if loco is None]
         if not free:
             return 0.0
         loco = (entry["distance"], entry["cost"])
@@ -911,7 +886,7 @@ class TricksPosition:
 
     def outlook(self) -> float:
         """The weighted worth of all companies: how the seat stands against its rivals."""
-        return sum(self.weighted(c) for c in self.companies)
+        return sum(self.weighted(c) for c in range(len(self.companies)))
 
     def holds_master(self, besides: int) -> bool:
         """Whether a card other than `besides` is the strongest left of its company."""
@@ -937,7 +912,7 @@ class TricksPosition:
 
     def play_value(self, card: int) -> float:
         strengths = self.data.strengths
-        company = self.companies[card // strengths]
+        company = card // strengths
         p = self.win_chance(card)
         keep = KEEP_STRENGTH * (card % strengths + 1)
         # the winner leads next: with a sure card that wins the next city or locomotive
@@ -956,7 +931,7 @@ class TricksPosition:
         won, lost = self._share_terms(company)
         return p * won + (1 - p) * lost + lead - keep
 
-    def _followed(self, company: str) -> float:
+    def _followed(self, company: int) -> float:
         """What the others following a lead of `company` would lay on its line."""
         known = self._follow.get(company)
         if known is None:
@@ -964,7 +939,7 @@ class TricksPosition:
                 company, self.mean_value(company))[0]
         return known
 
-    def _share_terms(self, company: str) -> tuple[float, float]:
+    def _share_terms(self, company: int) -> tuple[float, float]:
         """In a share trick, what playing a card of `company` brings if it wins and
         if it loses: the lane's share if won, the played card as a share if lost
         (relative to the opponents: each of them takes a share too, the lane's for
@@ -973,11 +948,12 @@ class TricksPosition:
         if known is None:
             kind = self.lane_kinds[0]
             taken = self.lane_head[0].get("company") if kind in ("exchange", None) else None
-            lane_worth = self.company_worth(taken) if taken else 0.0
-            led_worth = self.company_worth(self.led or company)
+            worths = self._worths
+            lane_worth = worths[self.index[taken]] if taken else 0.0
+            led_worth = worths[company if self.led is None else self.led]
             others = max(self.players - 1, 1)
             won = lane_worth - OPPONENTS * led_worth
-            lost = self.company_worth(company) - OPPONENTS * (
+            lost = worths[company] - OPPONENTS * (
                 lane_worth + (others - 1) * led_worth) / others
             known = self._terms[company] = (won, lost)
         return known
@@ -993,10 +969,6 @@ class GreedyTricksBot:
         self.rng = rng
         # (state, its public cards' version, what they read) of the last rollout move
         self._public: tuple[TricksState, int, PublicCards] | None = None
-        # the public cards (copies of the lists they are read from, and what they
-        # read) of the first state a rollout showed: the next rollouts, from the
-        # same deal or another deal of the same view, start where it did
-        self._start: tuple[tuple, PublicCards] | None = None
 
     def public_cards(self, state: TricksState) -> PublicCards:
         """The state's public cards, read again only when they have changed: a
@@ -1041,13 +1013,14 @@ class GreedyTricksBot:
         pending = view["private"]["pending"]
         if kind == "lay":
             card = pending["card"]
-            return {"type": "lay", "end": position.lay_gain(card["company"], card["value"])[1]}
+            return {"type": "lay",
+                    "end": position.lay_gain(position.index[card["company"]], card["value"])[1]}
         if kind == "city":
             _, end, company = position.best_city(pending["city"]["value"])
             return {"type": "city", "company": company, "end": end}
         loco = (pending["locomotive"]["distance"], pending["locomotive"]["cost"])
-        return {"type": "locomotive",
-                "company": position.best_locomotive(loco, pending["options"])[1]}
+        free = [position.index[name] for name in pending["options"]]
+        return {"type": "locomotive", "company": position.best_locomotive(loco, free)[1]}
 
     def greedy_in(self, state: TricksState, seat: int, cards: list[int] | None = None) -> Action:
         """What `greedy(state.view(seat), state.legal_actions(seat))` plays, with
@@ -1061,21 +1034,20 @@ class GreedyTricksBot:
                 return {"type": "lay", "end": end}
         position = TricksPosition.of_state(state, seat, public)
         data = state.data
-        names = data.companies
         if phase == "play":
             card = self._best_card(position, state.playable_cards(seat) if cards is None
                                    else cards)
             return {"type": "play", "card": card_view(data, card)}
         if phase == "lay":
             card = dict(state.trick)[seat]
-            return {"type": "lay", "end": position.lay_gain(names[data.company_of(card)],
+            return {"type": "lay", "end": position.lay_gain(data.company_of(card),
                                                            data.card_values[card])[1]}
         if phase == "city":
             assert state.operating is not None
             _, end, company = position.best_city(data.cities[state.operating[1]][1])
             return {"type": "city", "company": company, "end": end}
         loco = data.locomotives[state.loco_queue[0]][1:]
-        free = [names[c] for c, placed in enumerate(state.locos) if placed is None]
+        free = [c for c, placed in enumerate(state.locos) if placed is None]
         return {"type": "locomotive", "company": position.best_locomotive(loco, free)[1]}
 
     def card_in(self, state: TricksState, seat: int, cards: list[int]) -> int:
