@@ -345,8 +345,10 @@ class PublicCards:
                                                                strict=True)]
         self.pending_ids: tuple[tuple[Loco, ...], list[int]] | None = None
         # what _expected_additions reads of the lines as these cards alone tell
-        # (no card in the trick): extras, memo keys, worths by company (None until asked)
-        self.lines_ahead: tuple[dict, dict, dict] | None = None
+        # (no card in the trick): extras, memo keys, worths by company, and the
+        # companies whose entries are out of date (a line grown, a card seen);
+        # None until asked, or when every entry is (the lane or the locomotives moved)
+        self.lines_ahead: tuple[list, list, list, set[int]] | None = None
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
@@ -398,7 +400,8 @@ class PublicCards:
                     added += [x for x in line[-grown:] if x >= 0]
                     self.line_ids[c] = line_id(values, self.locos[c], self.coming,
                                                tables.company_cards[c])
-            self.lines_ahead = None
+                    if self.lines_ahead is not None:
+                        self.lines_ahead[3].add(c)
             self.pending_ids = None
         if state.tricks_played != self.tricks_played:
             self.tricks_played = state.tricks_played
@@ -424,6 +427,8 @@ class PublicCards:
                 seen.add(card)
                 seen_count[card // strengths] += 1
                 seen_sum[card // strengths] += card_values[card]
+                if self.lines_ahead is not None:
+                    self.lines_ahead[3].add(card // strengths)
 
 def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     """The end where the greedy player lays its card in `state`, when it can be
@@ -646,7 +651,12 @@ class TricksPosition:
                          for index in range(len(self.companies))]
                 known = public.lines_ahead = ([line[0] for line in lines],
                                               [line[1] for line in lines],
-                                              [line[2] for line in lines])
+                                              [line[2] for line in lines], set())
+            elif known[3]:      # brought up to date where the public cards moved
+                for index in known[3]:
+                    known[0][index], known[1][index], known[2][index] = self._line_ahead(
+                        index, public.seen_count[index], public.seen_sum[index])
+                known[3].clear()
             extras, keys, worths = known[0][:], known[1][:], known[2][:]
             strengths = self.data.strengths
             for index in {card // strengths for _, card in self.trick}:
