@@ -217,7 +217,7 @@ def test_the_rollout_digest_is_the_same_run_after_run_and_refuses_bad_flags():
 def _line_figures(position: tricks_bot.TricksPosition) -> list:
     """Every remembered line worth a position reads: as the lines are, with a
     station laid at either end, with each locomotive to come placed."""
-    figures: list = [position.extras, position._worths]
+    figures: list = [[line[0] for line in position._lines], position._worths]
     free = [c for c, loco in enumerate(position.locos) if loco is None]
     for company in range(len(position.companies)):
         figures.append([position.lay_worths(company, value) for value in (10, 20, 30, 40)])

@@ -238,21 +238,24 @@ class _Tables:
                                *(EXCHANGE_BASE + c for c in range(len(data.companies)))]}
         # lane entries as the view shows them (the planner only reads them)
         self.entry_views: dict[tuple, dict[str, Any]] = {}
-        self.lanes: dict[tuple, tuple[list[str | None], list[dict[str, Any]], float]] = {}
+        self.lanes: dict[tuple, tuple[list[str | None], list[dict[str, Any]], float,
+                                      tuple[bool, bool]]] = {}
         self.index = {name: i for i, name in enumerate(data.companies)}
         self.names = list(data.companies)      # shared by every position: read only
+        self.strengths, self.card_values = data.strengths, data.card_values
 
-    def lane_reading(self, lane: list) -> tuple[list[str | None], list[dict[str, Any]], float]:
+    def lane_reading(self, lane: list) -> tuple[list[str | None], list[dict[str, Any]], float,
+                                                 tuple[bool, bool]]:
         """The kinds of the lane's entries as the view shows them, its first two
-        entries as the view shows them and the share of its entries that lay
-        cards (remembered by lane: a game's lanes come back in every rollout;
-        the lists are shared, read only)."""
+        entries as the view shows them, the share of its entries that lay cards
+        and whether its first two do (remembered by lane: a game's lanes come
+        back in every rollout; the lists are shared, read only)."""
         key = tuple(lane)
         known = self.lanes.get(key)
         if known is None:
             kinds = [_LANE_KINDS[kind] for kind, _ in lane]
             known = _keep(self.lanes, key, (kinds, [self.entry_view(e) for e in lane[:2]],
-                                            _operating_share(kinds)))
+                                            _operating_share(kinds), _operating_now_next(kinds)))
         return known
 
     def entry_view(self, entry: tuple) -> dict[str, Any]:
@@ -315,7 +318,8 @@ class PublicCards:
         self.lengths = [len(line) for line in state.lines]
         self._read_locomotives(state)
         lane = state.lane
-        self.lane_kinds, self.lane_head, self.operating_share = tables.lane_reading(lane)
+        (self.lane_kinds, self.lane_head, self.operating_share,
+         self.operating) = tables.lane_reading(lane)
         share_company = tables.share_company
         self.counts: list[list[int]] = []
         self.held = [len(shares) for shares in state.shares]
@@ -345,10 +349,10 @@ class PublicCards:
                                                                strict=True)]
         self.pending_ids: tuple[tuple[Loco, ...], list[int]] | None = None
         # what _expected_additions reads of the lines as these cards alone tell
-        # (no card in the trick): extras, memo keys, worths by company, and the
+        # (no card in the trick): _line_ahead's and the worths by company, and the
         # companies whose entries are out of date (a line grown, a card seen);
         # None until asked, or when every entry is (the lane or the locomotives moved)
-        self.lines_ahead: tuple[list, list, list, set[int]] | None = None
+        self.lines_ahead: tuple[list[tuple], list[float], set[int]] | None = None
         # by seat: its opponents and the shares it and a partner hold
         self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
 
@@ -401,12 +405,13 @@ class PublicCards:
                     self.line_ids[c] = line_id(values, self.locos[c], self.coming,
                                                tables.company_cards[c])
                     if self.lines_ahead is not None:
-                        self.lines_ahead[3].add(c)
+                        self.lines_ahead[2].add(c)
             self.pending_ids = None
         if state.tricks_played != self.tricks_played:
             self.tricks_played = state.tricks_played
             lane = state.lane
-            self.lane_kinds, self.lane_head, self.operating_share = tables.lane_reading(lane)
+            (self.lane_kinds, self.lane_head, self.operating_share,
+             self.operating) = tables.lane_reading(lane)
             self.lines_ahead = None
             added += [payload for kind, payload in lane if kind == SHARE]
             share_company = tables.share_company
@@ -428,7 +433,7 @@ class PublicCards:
                 seen_count[card // strengths] += 1
                 seen_sum[card // strengths] += card_values[card]
                 if self.lines_ahead is not None:
-                    self.lines_ahead[3].add(card // strengths)
+                    self.lines_ahead[2].add(card // strengths)
 
 def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     """The end where the greedy player lays its card in `state`, when it can be
@@ -485,6 +490,12 @@ def _operating_share(kinds: list[str | None]) -> float:
     return operating / len(kinds) if kinds else 0.0
 
 
+def _operating_now_next(kinds: list[str | None]) -> tuple[bool, bool]:
+    """Whether the trick being played lays cards, and whether the next one does."""
+    return (bool(kinds) and kinds[0] in ("city", "locomotive"),
+            len(kinds) > 1 and kinds[1] in ("city", "locomotive"))
+
+
 def _additions(left: int, share: float, remaining: int) -> tuple[int, int]:
     """A line's expected additions, (mean station value, how many): `left`
     company cards still in hands, of station values `remaining` in all."""
@@ -497,43 +508,48 @@ class TricksPosition:
     """What the bot reads from one view (or, in rollouts, from the engine state
     itself: `of_state` reads the same things without building a view). What it
     reads of each company is kept in lists by company index (the engine's
-    numbering); names come in only where an action or a view needs them."""
+    numbering); names come in only where an action or a view needs them.
+
+    A position lives for one move of a rollout, so it keeps few attributes:
+    up to 29, an instance's attributes stay in a compact array shared in
+    layout by every position (CPython's key-sharing dicts), which makes a
+    position quicker to make, read and drop than one with a dict of its own."""
 
     def __init__(self, view: View):
-        self.data = data = load_tricks_data()
-        self.tables = _tables(data)
+        self.tables = tables = _tables(load_tricks_data())
         self.seat: int = view["you"]
-        self.companies: list[str] = view["companies"]
+        companies: list[str] = view["companies"]
         self.players = len(view["players"])
         self.teams = bool(view.get("teams"))
-        index = {name: i for i, name in enumerate(self.companies)}
-        strengths = data.strengths
+        index = {name: i for i, name in enumerate(companies)}
+        strengths = tables.strengths
 
         def card(shown: dict[str, Any]) -> int:
             return index[shown["company"]] * strengths + shown["strength"] - 1
 
-        self.values = [[item["value"] for item in view["lines"][c]] for c in self.companies]
+        self.values = [[item["value"] for item in view["lines"][c]] for c in companies]
         shown = view["locomotives"]
         self.locos: list[Loco | None] = [
             None if shown[c] is None else (shown[c]["distance"], shown[c]["cost"])
-            for c in self.companies]
+            for c in companies]
         placed = [loco["name"] for loco in shown.values() if loco is not None]
         pending = view["private"].get("pending") or {}
         if pending.get("kind") == "locomotive":
             placed.append(pending["locomotive"]["name"])
-        self.coming: tuple[Loco, ...] = tuple((d, cost) for name, d, cost in data.locomotives
-                                              if name not in placed)
+        self.coming: tuple[Loco, ...] = tuple(
+            (d, cost) for name, d, cost in tables.data.locomotives if name not in placed)
         self.hand: list[int] = [card(c) for c in view["private"]["hand"]]
         self.trick: list[tuple[int, int]] = [(s, card(c)) for s, c in view["trick"]]
         self.led: int | None = None if view["led"] is None else index[view["led"]]
         lane = view["lane"]
-        self.lane_kinds: list[str | None] = [e.get("kind") for e in lane]
+        kinds = [e.get("kind") for e in lane]
         self.lane_head: list[dict[str, Any]] = lane[:2]
+        self.operating = _operating_now_next(kinds)
         self.cards: list[int] = [p["cards"] for p in view["players"]]
         self.voids: list[int] = [sum(1 << index[c] for c in p["void"])
                                  for p in view["players"]]
         # each seat's shares by company (in company order)
-        self.counts: list[list[int]] = [[0] * len(self.companies) for _ in range(self.players)]
+        self.counts: list[list[int]] = [[0] * len(companies) for _ in range(self.players)]
         for player in view["players"]:
             for share in player["shares"]:
                 self.counts[player["seat"]][index[share["company"]]] += 1
@@ -543,13 +559,12 @@ class TricksPosition:
         seen |= {card(c) for c in lane if "strength" in c}
         seen |= {card(c) for c in view["removed_cards"]}
         self.seen: set[int] = seen
-        self.operating_share = _operating_share(self.lane_kinds)
-        self.line_ids = [line_id(values, loco, self.coming, cards)
-                         for values, loco, cards in zip(self.values, self.locos,
-                                                        self.tables.company_cards, strict=True)]
-        self._ahead = None
+        self.operating_share = _operating_share(kinds)
+        line_ids = [line_id(values, loco, self.coming, cards)
+                    for values, loco, cards in zip(self.values, self.locos,
+                                                   tables.company_cards, strict=True)]
         self._sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
-        self._derive()
+        self._derive(line_ids)
 
     @classmethod
     def of_state(cls, state: TricksState, seat: int,
@@ -559,21 +574,20 @@ class TricksPosition:
         (rollouts; tests/test_tricks_bots.py compares the two). `public` is the
         state's public cards read before, if they have not changed since."""
         self = cls.__new__(cls)
-        self.data = data = state.data
         self.seat = seat
         if public is None:
             public = PublicCards(state)
         self.tables = tables = public.tables
-        self.companies = tables.names
         self.players = state.players
         self.teams = state.teams
         self.values = public.values
         self.locos = public.locos
         self.coming = public.coming
-        self.line_ids = public.line_ids
+        line_ids = public.line_ids
         if state.phase == "locomotive" and seat == state.current:
-            pending = data.locomotives[state.loco_queue[0]][0]
-            self.coming = tuple((d, cost) for name, d, cost in data.locomotives
+            locomotives = tables.data.locomotives
+            pending = locomotives[state.loco_queue[0]][0]
+            self.coming = tuple((d, cost) for name, d, cost in locomotives
                                 if name not in public.placed and name != pending)
             known = public.pending_ids
             if known is None or known[0] != self.coming:
@@ -581,12 +595,12 @@ class TricksPosition:
                     line_id(values, loco, self.coming, cards)
                     for values, loco, cards in zip(public.values, public.locos,
                                                    tables.company_cards, strict=True)])
-            self.line_ids = known[1]
+            line_ids = known[1]
         self.hand = state.hands[seat]       # read, never changed (nor kept)
         self.trick = state.trick
         self.led = state.led
-        self.lane_kinds = public.lane_kinds
         self.lane_head = public.lane_head
+        self.operating = public.operating
         self.cards = list(map(len, state.hands))
         self.voids = state.voids
         self.counts = public.counts
@@ -595,85 +609,83 @@ class TricksPosition:
         self.seen = public.seen
         # the public cards and those in the trick, by company
         seen_count, seen_sum = list(public.seen_count), list(public.seen_sum)
-        strengths, card_values = data.strengths, data.card_values
+        strengths, card_values = tables.strengths, tables.card_values
         for _, card in state.trick:
             seen_count[card // strengths] += 1
             seen_sum[card // strengths] += card_values[card]
         # lines with no card in the trick read as the public cards alone tell
         # (unless the locomotives to come are not the public cards')
-        self._ahead = public if self.coming is public.coming else None
-        self._derive(seen_count, seen_sum)
+        self._derive(line_ids, seen_count, seen_sum,
+                     public if self.coming is public.coming else None)
         return self
 
-    def _derive(self, seen_count: list[int] | None = None,
-                seen_sum: list[int] | None = None) -> None:
-        self.index = self.tables.index
+    @property
+    def companies(self) -> list[str]:
+        """The companies' names, by company index."""
+        return self.tables.names
+
+    def _derive(self, line_ids: list[int], seen_count: list[int] | None = None,
+                seen_sum: list[int] | None = None, public: PublicCards | None = None) -> None:
         # per company: the cards out of hands (counted, and their station values summed)
         if seen_count is None or seen_sum is None:
-            seen_count, seen_sum = _tally(self.data, [*self.seen, *(c for _, c in self.trick)])
+            seen_count, seen_sum = _tally(self.tables.data,
+                                          [*self.seen, *(c for _, c in self.trick)])
         self.seen_count, self.seen_sum = seen_count, seen_sum
-        # with the lines' worths as they are (_worths, by company) and their memo
-        # keys (_keys: line_id, expected additions)
-        self.extras = self._expected_additions()
+        # with the lines' worths as they are (_worths, by company) and what the
+        # lines are expected to get (_lines: _line_ahead's, by company)
+        self._expected_additions(line_ids, public)
         self._placing: dict[tuple[Any, Any], float] = {}  # placing_value by lane entry
         self._gains: dict[tuple[int, int], tuple[float, str]] = {}  # lay_gain's
         self._masters: list[int] | None = None
-        # per company, worked out when first asked: the cards not seen, the seats
-        # still to play, what following a lead brings, a share trick's stakes
-        self._unseen: dict[int, list[int]] = {}
-        self._held: set[int] | None = None
-        self._top: dict[int, int] | None = None      # the trick's strongest card by company
-        self._waiting: dict[int, tuple[int, list[int]]] = {}
-        self._follow: dict[int, float] = {}
+        # per company, worked out when first asked: who may beat a card of it
+        # (_rivals_of), a share trick's stakes
+        self._rivals: dict[int, tuple[int, list[int], int, list[int]]] = {}
         self._terms: dict[int, tuple[float, float]] = {}
-        kinds = self.lane_kinds
-        self.operating_now = bool(kinds) and kinds[0] in ("city", "locomotive")
-        self.operating_next = len(kinds) > 1 and kinds[1] in ("city", "locomotive")
 
-    def _expected_additions(self) -> list[tuple[list[int], list[int]]]:
+    def _expected_additions(self, line_ids: list[int], public: PublicCards | None) -> None:
         """Station values each line may still get (half at each end): the company's
-        cards still in hands, in the share of the tricks left that lay cards. Works
-        out the lines' worths with them (`_worths`, their memo keys `_keys`)."""
-        public = self._ahead
+        cards still in hands, in the share of the tricks left that lay cards; the
+        lines' worths with them (`_lines`, and their worths alone in `_worths`).
+        `public`: the public cards, whose lines as they alone tell these are
+        (`line_ids` the lines' numbers), or None."""
         if public is None:
-            lines = [self._line_ahead(index, self.seen_count[index], self.seen_sum[index])
-                     for index in range(len(self.companies))]
-            extras = [line[0] for line in lines]
-            keys = [line[1] for line in lines]
+            lines = [self._line_ahead(index, line_ids[index], self.seen_count[index],
+                                      self.seen_sum[index]) for index in range(len(line_ids))]
             worths = [line[2] for line in lines]
         else:
             # the lines as the public cards alone tell, then those of the companies
             # with cards in the trick
             known = public.lines_ahead
             if known is None:
-                lines = [self._line_ahead(index, public.seen_count[index],
+                lines = [self._line_ahead(index, line_ids[index], public.seen_count[index],
                                           public.seen_sum[index])
-                         for index in range(len(self.companies))]
-                known = public.lines_ahead = ([line[0] for line in lines],
-                                              [line[1] for line in lines],
-                                              [line[2] for line in lines], set())
-            elif known[3]:      # brought up to date where the public cards moved
-                for index in known[3]:
-                    known[0][index], known[1][index], known[2][index] = self._line_ahead(
-                        index, public.seen_count[index], public.seen_sum[index])
-                known[3].clear()
-            extras, keys, worths = known[0][:], known[1][:], known[2][:]
-            strengths = self.data.strengths
+                         for index in range(len(line_ids))]
+                known = public.lines_ahead = (lines, [line[2] for line in lines], set())
+            elif known[2]:      # brought up to date where the public cards moved
+                lines, worths, stale = known
+                for index in stale:
+                    lines[index] = self._line_ahead(index, line_ids[index],
+                                                    public.seen_count[index],
+                                                    public.seen_sum[index])
+                    worths[index] = lines[index][2]
+                stale.clear()
+            lines, worths = known[0][:], known[1][:]
+            strengths = self.tables.strengths
             for index in {card // strengths for _, card in self.trick}:
-                extras[index], keys[index], worths[index] = self._line_ahead(
-                    index, self.seen_count[index], self.seen_sum[index])
-        self._keys, self._worths = keys, worths
-        return extras
+                line = lines[index] = self._line_ahead(
+                    index, line_ids[index], self.seen_count[index], self.seen_sum[index])
+                worths[index] = line[2]
+        self._lines, self._worths = lines, worths
 
-    def _line_ahead(self, index: int, seen_count: int, seen_sum: int) -> tuple:
+    def _line_ahead(self, index: int, number: int, seen_count: int, seen_sum: int) -> tuple:
         """The company's line's expected additions (before, after), its key in
         _LINE_WORTHS and its worth, with `seen_count` of its cards out of hands,
-        of station values `seen_sum` (remembered in _AHEAD)."""
-        number, share = self.line_ids[index], self.operating_share
+        of station values `seen_sum` (remembered in _AHEAD; `number` its line_id)."""
+        share = self.operating_share
         seen = (number, seen_count, seen_sum, share)
         line = _AHEAD.get(seen)
         if line is None:
-            left = self.data.strengths - seen_count
+            left = self.tables.strengths - seen_count
             count = round(left * share * ADDITIONS)
             mean = round((self.tables.value_totals[index] - seen_sum) / left) if left else 0
             before, after = [mean] * (count // 2), [mean] * (count - count // 2)
@@ -707,8 +719,8 @@ class TricksPosition:
         # cards still in hands become shares in the share tricks left: ours for us,
         # the unseen ones spread over the other seats
         later = FUTURE * (1 - self.operating_share)
-        mine = [0] * len(self.companies)
-        strengths, seen_count = self.data.strengths, self.seen_count
+        mine = [0] * len(held)
+        strengths, seen_count = self.tables.strengths, self.seen_count
         for card in self.hand:
             mine[card // strengths] += 1
         rivalry = self._rivalry(counts, others)
@@ -729,7 +741,7 @@ class TricksPosition:
             partners = {s for team in TEAMS for s in team if seat in team}
         others = [s for s in range(self.players) if s not in partners]
         held = counts[seat] if len(partners) == 1 else [
-            sum([counts[s][i] for s in partners]) for i in range(len(self.companies))]
+            sum([counts[s][i] for s in partners]) for i in range(len(counts[seat]))]
         return others, held, list(zip(*[counts[s] for s in others], strict=True))
 
     def _rivalry(self, counts: list[list[int]], others: list[int]) -> list[float]:
@@ -766,20 +778,20 @@ class TricksPosition:
     def lay_worths(self, company: int, value: int) -> tuple[float, float]:
         """The line's worth with a station of `value` laid at its left and at its
         right end (the same for every seat: remembered with the public cards)."""
-        number, mean, count = self._keys[company]
+        number, mean, count = self._lines[company][1]
         return laid_worths(number, mean, count, value, self.values[company],
                            self.locos[company], self.coming)
 
     def best_city(self, value: int) -> tuple[float, str, str]:
         """The best weighted gain from a city of `value`, its end and its company's
         name (equal gains go to the higher end, then name, as a tuple's max)."""
-        names = self.companies
+        names = self.tables.names
         return max((*self.lay_gain(c, value), names[c]) for c in range(len(names)))
 
     def best_locomotive(self, loco: Loco, free: list[int]) -> tuple[float, str]:
         """The free line whose placement gives the highest weighted total, and
         its company's name."""
-        weights, names = self.weights, self.companies
+        weights, names = self.weights, self.tables.names
         # each line's worth with the other locomotives to come and with this one
         # (the same for every seat: remembered with the public cards)
         lines = [self._placed_worths(c, loco) for c in free]
@@ -791,13 +803,13 @@ class TricksPosition:
     def _placed_worths(self, company: int, loco: Loco) -> tuple[float, float]:
         """The line's worth without a locomotive, the others than `loco` to come,
         and with `loco`."""
-        key = (*self._keys[company], *loco)
+        (before, after), key, _ = self._lines[company]
+        key = (*key, *loco)
         known = _LINE_WORTHS.get(key)
         if known is None:
             rest = list(self.coming)
             if loco in rest:
                 rest.remove(loco)
-            before, after = self.extras[company]
             line = before + self.values[company] + after
             known = _keep(_LINE_WORTHS, key, (worth(line, None, rest), worth(line, loco, rest)))
         return known
@@ -806,67 +818,28 @@ class TricksPosition:
 
     def mean_value(self, company: int) -> int:
         """The mean station value of the company's cards still in hands."""
-        left = self.data.strengths - self.seen_count[company]
+        left = self.tables.strengths - self.seen_count[company]
         return round((self.tables.value_totals[company] - self.seen_sum[company]) / left) \
             if left else 0
 
-    def _unseen_of(self, company: int) -> list[int]:
-        """The company's cards neither seen nor in the hand, weakest first."""
-        known = self._unseen.get(company)
-        if known is None:
-            seen, strengths = self.seen, self.data.strengths
-            held = self._held          # in the hand or the trick
-            if held is None:
-                held = self._held = {*self.hand, *(c for _, c in self.trick)}
-            known = self._unseen[company] = [
-                c for c in range(company * strengths, (company + 1) * strengths)
-                if c not in seen and c not in held]
-        return known
+    def _held(self) -> set[int]:
+        """The cards in the hand or the trick."""
+        return {*self.hand, *(c for _, c in self.trick)}
 
-    def unseen_stronger(self, card: int) -> int:
-        """How many cards of `card`'s company stronger than it this seat has not seen."""
-        unseen = self._unseen_of(card // self.data.strengths)
-        return len(unseen) - bisect_right(unseen, card)
-
-    def win_chance(self, card: int) -> float:
-        """The chance no seat still to play beats `card`, taking it that a seat
-        plays a stronger card of the led company whenever it holds one."""
-        strengths = self.data.strengths
-        company = card // strengths
-        if self.led is not None and self.led != company:
-            return 0.0
-        # a stronger card of the same company has a higher number
-        top = self._top
-        if top is None:
-            top = self._top = {}
-            for _, c in self.trick:
-                if c > top.get(c // strengths, -1):
-                    top[c // strengths] = c
-        if top.get(company, -1) > card:
-            return 0.0
-        unseen = self._unseen.get(company)
-        if unseen is None:
-            unseen = self._unseen_of(company)
-        stronger = len(unseen) - bisect_right(unseen, card)     # unseen_stronger(card)
-        if not stronger:
-            return 1.0
-        waiting = self._waiting.get(company)
-        if waiting is None:
-            waiting = self._waiting[company] = self._still_to_play(company)
-        hidden, hands = waiting
-        chance = 1.0
-        for cards in hands:
-            known = _NONE_DRAWN.get((hidden, stronger, cards))
-            chance *= _none_drawn(hidden, stronger, cards) if known is None else known
-        return chance
-
-    def _still_to_play(self, company: int) -> tuple[int, list[int]]:
-        """The cards in the hands that may hold the led `company`'s (every seat's
-        but this one's, less those void in it), and the hand sizes of those seats
-        still to play."""
+    def _rivals_of(self, company: int) -> tuple[int, list[int], int, list[int]]:
+        """Who may beat a card of `company`: the trick's strongest card of it (-1
+        if none), its cards neither seen nor in the hand or the trick (weakest
+        first), the cards in the hands that may hold them (every seat's but this
+        one's, less those void in it) and the hand sizes of those seats still to
+        play."""
+        seen, strengths = self.seen, self.tables.strengths
+        top = max((c for _, c in self.trick if c // strengths == company), default=-1)
+        held = self._held()
+        unseen = [c for c in range(company * strengths, (company + 1) * strengths)
+                  if c not in seen and c not in held]
         seat, voids, cards = self.seat, self.voids, self.cards
         played = {s for s, _ in self.trick}
-        # the unseen cards of the led company lie in the hands of the seats not void in it
+        # the unseen cards of the company lie in the hands of the seats not void in it
         bit = 1 << company
         hidden, hands = 0, []
         for s in range(self.players):
@@ -874,7 +847,29 @@ class TricksPosition:
                 hidden += cards[s]
                 if s not in played:
                     hands.append(cards[s])
-        return hidden, hands
+        return top, unseen, hidden, hands
+
+    def win_chance(self, card: int) -> float:
+        """The chance no seat still to play beats `card`, taking it that a seat
+        plays a stronger card of the led company whenever it holds one."""
+        company = card // self.tables.strengths
+        if self.led is not None and self.led != company:
+            return 0.0
+        rivals = self._rivals.get(company)
+        if rivals is None:
+            rivals = self._rivals[company] = self._rivals_of(company)
+        top, unseen, hidden, hands = rivals
+        # a stronger card of the same company has a higher number
+        if top > card:
+            return 0.0
+        stronger = len(unseen) - bisect_right(unseen, card)
+        if not stronger:
+            return 1.0
+        chance = 1.0
+        for cards in hands:
+            known = _NONE_DRAWN.get((hidden, stronger, cards))
+            chance *= _none_drawn(hidden, stronger, cards) if known is None else known
+        return chance
 
     def placing_value(self, entry: dict[str, Any]) -> float:
         """What winning a city or locomotive brings over leaving it to chance."""
@@ -896,16 +891,14 @@ class TricksPosition:
 
     def outlook(self) -> float:
         """The weighted worth of all companies: how the seat stands against its rivals."""
-        return sum(self.weighted(c) for c in range(len(self.companies)))
+        return sum(self.weighted(c) for c in range(len(self._worths)))
 
     def holds_master(self, besides: int) -> bool:
         """Whether a card other than `besides` is the strongest left of its company."""
         masters = self._masters
         if masters is None:      # the cards no unseen card of their company beats
-            seen, strengths = self.seen, self.data.strengths
-            held = self._held          # in the hand or the trick
-            if held is None:
-                held = self._held = {*self.hand, *(c for _, c in self.trick)}
+            seen, strengths = self.seen, self.tables.strengths
+            held = self._held()
             masters = self._masters = []
             for card in self.hand:
                 # the stronger cards of its company, up to the first unseen one
@@ -918,21 +911,23 @@ class TricksPosition:
 
     def card(self, shown: dict[str, Any]) -> int:
         """The engine's number of a card shown as a dict (a legal action's)."""
-        return self.index[shown["company"]] * self.data.strengths + shown["strength"] - 1
+        tables = self.tables
+        return tables.index[shown["company"]] * tables.strengths + shown["strength"] - 1
 
     def play_value(self, card: int) -> float:
-        strengths = self.data.strengths
+        strengths = self.tables.strengths
         company = card // strengths
         p = self.win_chance(card)
         keep = KEEP_STRENGTH * (card % strengths + 1)
+        operating_now, operating_next = self.operating
         # the winner leads next: with a sure card that wins the next city or locomotive
         # a card that cannot win gets nothing for placing (p * a placing value,
         # never negative, is 0.0): the placing values are not worked out for it
         lead = 0.0
-        if p and self.operating_next and self.holds_master(card):
+        if p and operating_next and self.holds_master(card):
             lead = LEAD * p * self.placing_value(self.lane_head[1])
-        if self.operating_now:
-            laid = self.lay_gain(company, self.data.card_values[card])[0]
+        if operating_now:
+            laid = self.lay_gain(company, self.tables.card_values[card])[0]
             if not self.trick:
                 # leading: the others follow, laying cards of this company on its line
                 laid += self._followed(company)
@@ -942,12 +937,10 @@ class TricksPosition:
         return p * won + (1 - p) * lost + lead - keep
 
     def _followed(self, company: int) -> float:
-        """What the others following a lead of `company` would lay on its line."""
-        known = self._follow.get(company)
-        if known is None:
-            known = self._follow[company] = FOLLOWERS * (self.players - 1) * self.lay_gain(
-                company, self.mean_value(company))[0]
-        return known
+        """What the others following a lead of `company` would lay on its line
+        (from lay_gain's memo after the first time)."""
+        return FOLLOWERS * (self.players - 1) * self.lay_gain(
+            company, self.mean_value(company))[0]
 
     def _share_terms(self, company: int) -> tuple[float, float]:
         """In a share trick, what playing a card of `company` brings if it wins and
@@ -956,10 +949,10 @@ class TricksPosition:
         a winner, mostly one of the led company for the others as they must follow)."""
         known = self._terms.get(company)
         if known is None:
-            kind = self.lane_kinds[0]
-            taken = self.lane_head[0].get("company") if kind in ("exchange", None) else None
+            head = self.lane_head[0]
+            taken = head.get("company") if head.get("kind") in ("exchange", None) else None
             worths = self._worths
-            lane_worth = worths[self.index[taken]] if taken else 0.0
+            lane_worth = worths[self.tables.index[taken]] if taken else 0.0
             led_worth = worths[company if self.led is None else self.led]
             others = max(self.players - 1, 1)
             won = lane_worth - OPPONENTS * led_worth
@@ -1023,13 +1016,13 @@ class GreedyTricksBot:
         pending = view["private"]["pending"]
         if kind == "lay":
             card = pending["card"]
-            return {"type": "lay",
-                    "end": position.lay_gain(position.index[card["company"]], card["value"])[1]}
+            company = position.tables.index[card["company"]]
+            return {"type": "lay", "end": position.lay_gain(company, card["value"])[1]}
         if kind == "city":
             _, end, company = position.best_city(pending["city"]["value"])
             return {"type": "city", "company": company, "end": end}
         loco = (pending["locomotive"]["distance"], pending["locomotive"]["cost"])
-        free = [position.index[name] for name in pending["options"]]
+        free = [position.tables.index[name] for name in pending["options"]]
         return {"type": "locomotive", "company": position.best_locomotive(loco, free)[1]}
 
     def greedy_in(self, state: TricksState, seat: int, cards: list[int] | None = None) -> Action:
