@@ -822,23 +822,22 @@ class TricksPosition:
         return round((self.tables.value_totals[company] - self.seen_sum[company]) / left) \
             if left else 0
 
-    def _held(self) -> set[int]:
-        """The cards in the hand or the trick."""
-        return {*self.hand, *(c for _, c in self.trick)}
-
     def _rivals_of(self, company: int) -> tuple[int, list[int], int, list[int]]:
         """Who may beat a card of `company`: the trick's strongest card of it (-1
         if none), its cards neither seen nor in the hand or the trick (weakest
         first), the cards in the hands that may hold them (every seat's but this
         one's, less those void in it) and the hand sizes of those seats still to
         play."""
-        seen, strengths = self.seen, self.tables.strengths
-        top = max((c for _, c in self.trick if c // strengths == company), default=-1)
-        held = self._held()
+        seen, hand, strengths = self.seen, self.hand, self.tables.strengths
+        # (a few cards each: lists are quicker to make and search than sets)
+        played, in_trick = [], []
+        for s, c in self.trick:
+            played.append(s)
+            in_trick.append(c)
+        top = max([c for c in in_trick if c // strengths == company], default=-1)
         unseen = [c for c in range(company * strengths, (company + 1) * strengths)
-                  if c not in seen and c not in held]
+                  if c not in seen and c not in hand and c not in in_trick]
         seat, voids, cards = self.seat, self.voids, self.cards
-        played = {s for s, _ in self.trick}
         # the unseen cards of the company lie in the hands of the seats not void in it
         bit = 1 << company
         hidden, hands = 0, []
@@ -897,13 +896,13 @@ class TricksPosition:
         """Whether a card other than `besides` is the strongest left of its company."""
         masters = self._masters
         if masters is None:      # the cards no unseen card of their company beats
-            seen, strengths = self.seen, self.tables.strengths
-            held = self._held()
+            seen, hand, strengths = self.seen, self.hand, self.tables.strengths
+            in_trick = [c for _, c in self.trick]
             masters = self._masters = []
-            for card in self.hand:
+            for card in hand:
                 # the stronger cards of its company, up to the first unseen one
                 for other in range(card + 1, (card // strengths + 1) * strengths):
-                    if other not in seen and other not in held:
+                    if other not in seen and other not in hand and other not in in_trick:
                         break
                 else:
                     masters.append(card)
