@@ -607,12 +607,15 @@ class TricksPosition:
         self._sides = public.sides
         self.operating_share = public.operating_share
         self.seen = public.seen
-        # the public cards and those in the trick, by company
-        seen_count, seen_sum = list(public.seen_count), list(public.seen_sum)
-        strengths, card_values = tables.strengths, tables.card_values
-        for _, card in state.trick:
-            seen_count[card // strengths] += 1
-            seen_sum[card // strengths] += card_values[card]
+        # the public cards and those in the trick, by company (the public cards'
+        # own lists when the trick is empty: a position only reads them)
+        seen_count, seen_sum = public.seen_count, public.seen_sum
+        if state.trick:
+            seen_count, seen_sum = list(seen_count), list(seen_sum)
+            strengths, card_values = tables.strengths, tables.card_values
+            for _, card in state.trick:
+                seen_count[card // strengths] += 1
+                seen_sum[card // strengths] += card_values[card]
         # lines with no card in the trick read as the public cards alone tell
         # (unless the locomotives to come are not the public cards')
         self._derive(line_ids, seen_count, seen_sum,
@@ -669,12 +672,14 @@ class TricksPosition:
                                                     public.seen_sum[index])
                     worths[index] = lines[index][2]
                 stale.clear()
-            lines, worths = known[0][:], known[1][:]
-            strengths = self.tables.strengths
-            for index in {card // strengths for _, card in self.trick}:
-                line = lines[index] = self._line_ahead(
-                    index, line_ids[index], self.seen_count[index], self.seen_sum[index])
-                worths[index] = line[2]
+            lines, worths = known[0], known[1]      # read only, unless copied here
+            if self.trick:
+                lines, worths = lines[:], worths[:]
+                strengths = self.tables.strengths
+                for index in {card // strengths for _, card in self.trick}:
+                    line = lines[index] = self._line_ahead(
+                        index, line_ids[index], self.seen_count[index], self.seen_sum[index])
+                    worths[index] = line[2]
         self._lines, self._worths = lines, worths
 
     def _line_ahead(self, index: int, number: int, seen_count: int, seen_sum: int) -> tuple:
