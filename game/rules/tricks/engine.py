@@ -511,7 +511,7 @@ class TricksState:
 
     def _do_lay(self, seat: int, action: Action, events: list[Event] | None) -> None:
         end = self._end(action["end"])
-        index = next(i for i, (s, _) in enumerate(self.trick) if s == seat)
+        index = [s for s, _ in self.trick].index(seat)
         card = self.trick.pop(index)[1]
         company = self.data.company_of(card)
         self._lay_item(company, end, card)
@@ -530,8 +530,12 @@ class TricksState:
         led = self.led
         assert led is not None
         strengths = data.strengths
-        winner = max((p for p in self.trick if p[1] // strengths == led),
-                     key=lambda p: p[1])[0]
+        # the strongest card of the led company wins (the higher number: one pass,
+        # no key function, as every trick ends here)
+        winner = best = -1
+        for seat, card in self.trick:
+            if card // strengths == led and card > best:
+                winner, best = seat, card
         entry = self.lane.pop(0)
         self.tricks_played += 1
         self.public_version += 1
