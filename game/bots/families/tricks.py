@@ -49,6 +49,7 @@ forecasting lines with random playouts did worse.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -109,6 +110,9 @@ LAYING_SAMPLES = 12
 CANDIDATES = 8
 
 Loco = tuple[int | None, int]  # (distance, cost)
+# a seat's opponents, the shares it (and a partner) holds by company, and by
+# company the shares each opponent holds (TricksPosition._sides_of)
+Sides = tuple[tuple[int, ...], list[int], list[tuple[int, ...]]]
 
 
 def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float:
@@ -212,6 +216,14 @@ _AHEAD: dict[tuple[int, int, int, float], tuple[tuple[list[int], list[int]],
                                                 tuple[int, int, int], float]] = {}
 
 TEAMS = ((0, 2), (1, 3))     # the seats of each team (the engine's, and the view's "teams")
+
+
+@functools.cache
+def table_sides(players: int, teams: bool, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seat's side (itself and a partner, with teams) and its opponents, in
+    seat order (worked out once per table: positions ask at every move)."""
+    partners = tuple(s for team in TEAMS for s in team if seat in team) if teams else (seat,)
+    return partners, tuple(s for s in range(players) if s not in partners)
 # a lane entry's kind as the view shows it (a company card in the lane shows none)
 _LANE_KINDS = {EXCHANGE: EXCHANGE, CITY: CITY, LOCOMOTIVE: LOCOMOTIVE,
                RESERVATION: RESERVATION, SHARE: None}
@@ -354,7 +366,7 @@ class PublicCards:
         # None until asked, or when every entry is (the lane or the locomotives moved)
         self.lines_ahead: tuple[list[tuple], list[float], set[int]] | None = None
         # by seat: its opponents and the shares it and a partner hold
-        self.sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
+        self.sides: dict[int, Sides] = {}
 
     def _read_locomotives(self, state: TricksState) -> None:
         """The locomotives placed (by company, and their names) and those to come."""
@@ -464,9 +476,9 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
                                     public.values[index], public.locos[index], public.coming)
     if at_left == at_right:
         return "right"
-    partners = {s for team in TEAMS for s in team if seat in team} if state.teams else {seat}
+    partners, others = table_sides(state.players, state.teams, seat)
     held = sum(public.counts[s][index] for s in partners)
-    rivals = [public.counts[s][index] for s in range(state.players) if s not in partners]
+    rivals = [public.counts[s][index] for s in others]
     mine = [c // strengths for c in state.hands[seat]].count(index)
     later = FUTURE * (1 - share)
     unseen = strengths - seen_count - mine
@@ -563,7 +575,7 @@ class TricksPosition:
         line_ids = [line_id(values, loco, self.coming, cards)
                     for values, loco, cards in zip(self.values, self.locos,
                                                    tables.company_cards, strict=True)]
-        self._sides: dict[int, tuple[list[int], list[int], list[tuple[int, ...]]]] = {}
+        self._sides: dict[int, Sides] = {}
         self._derive(line_ids)
 
     @classmethod
@@ -637,7 +649,7 @@ class TricksPosition:
         # with the lines' worths as they are (_worths, by company) and what the
         # lines are expected to get (_lines: _line_ahead's, by company)
         self._expected_additions(line_ids, public)
-        self._placing: dict[tuple[Any, Any], float] = {}  # placing_value by lane entry
+        self._placing: dict[int, float] = {}  # placing_value by place in the lane
         self._gains: dict[tuple[int, int], tuple[float, str]] = {}  # lay_gain's
         self._masters: list[int] | None = None
         # per company, worked out when first asked: who may beat a card of it
@@ -737,19 +749,16 @@ class TricksPosition:
                                + later * (strengths - seen_count[i] - mine[i]) / spread)
                 for i in range(len(mine))]
 
-    def _sides_of(self, seat: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
+    def _sides_of(self, seat: int) -> Sides:
         """The seat's opponents, the shares it and a partner hold by company, and
         by company the shares each opponent holds."""
         counts = self.counts
-        partners = {seat}
-        if self.teams:
-            partners = {s for team in TEAMS for s in team if seat in team}
-        others = [s for s in range(self.players) if s not in partners]
+        partners, others = table_sides(self.players, self.teams, seat)
         held = counts[seat] if len(partners) == 1 else [
             sum([counts[s][i] for s in partners]) for i in range(len(counts[seat]))]
         return others, held, list(zip(*[counts[s] for s in others], strict=True))
 
-    def _rivalry(self, counts: list[list[int]], others: list[int]) -> list[float]:
+    def _rivalry(self, counts: list[list[int]], others: tuple[int, ...]) -> list[float]:
         """How much each opponent's shares count (in the order of `others`): to win
         the bot must beat the best, so the further one is ahead on its shares'
         present worth the more it counts."""
@@ -875,12 +884,12 @@ class TricksPosition:
             chance *= _none_drawn(hidden, stronger, cards) if known is None else known
         return chance
 
-    def placing_value(self, entry: dict[str, Any]) -> float:
-        """What winning a city or locomotive brings over leaving it to chance."""
-        key = (entry.get("kind"), entry.get("name"))
-        known = self._placing.get(key)
+    def placing_value(self, slot: int) -> float:
+        """What winning the city or locomotive at `slot` of the lane (0: this
+        trick's, 1: the next one's) brings over leaving it to chance."""
+        known = self._placing.get(slot)
         if known is None:
-            known = self._placing[key] = self._placing_value(entry)
+            known = self._placing[slot] = self._placing_value(self.lane_head[slot])
         return known
 
     def _placing_value(self, entry: dict[str, Any]) -> float:
@@ -929,13 +938,13 @@ class TricksPosition:
         # never negative, is 0.0): the placing values are not worked out for it
         lead = 0.0
         if p and operating_next and self.holds_master(card):
-            lead = LEAD * p * self.placing_value(self.lane_head[1])
+            lead = LEAD * p * self.placing_value(1)
         if operating_now:
             laid = self.lay_gain(company, self.tables.card_values[card])[0]
             if not self.trick:
                 # leading: the others follow, laying cards of this company on its line
                 laid += self._followed(company)
-            placing = p * self.placing_value(self.lane_head[0]) if p else 0.0
+            placing = p * self.placing_value(0) if p else 0.0
             return placing + laid + lead - keep
         won, lost = self._share_terms(company)
         return p * won + (1 - p) * lost + lead - keep
