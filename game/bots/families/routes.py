@@ -1224,6 +1224,15 @@ class RoutesSearch(SearchHooks):
             return {"type": "draw_tickets"}
         return super().act(state, seat)
 
+    def play(self, state: GameState, seat: int, action: Action) -> None:
+        """`act`'s move is one the state allows as it stands (a claim it
+        listed, a draw it permits, an action from its legal list): applied
+        as such (`advance_legal`: no shape check, no events)."""
+        if isinstance(state, RoutesState):
+            state.advance_legal(seat, action)
+        else:
+            super().play(state, seat, action)
+
     def _keep(self, state: RoutesState, seat: int) -> Action:
         """`SearchHooks.act` for a choice of tickets: the only way to keep
         them, else the planner's (RoutesGreedy._keep) on a planner read from
