@@ -57,6 +57,9 @@ _LAST_CLAIMS: tuple = (None, {}, 0, [], None, 0)
 # per (board, seat, small table): the owners of the last graph made for
 # them, and that graph (RoutesPlanner._patched)
 _BASES: dict[tuple, tuple[int, Any]] = {}
+# the last question _changed answered and its answer (one tuple, replaced
+# whole: safe between threads)
+_LAST_CHANGED: tuple = (None, None, None, None)
 # claims by which a prior plan's graph may differ from a planner's for it
 # to lend its paths (_Lender)
 LENT_APART = 24
@@ -455,7 +458,7 @@ class RoutesPlanner:
         done), lends its paths where the claims made since cannot change
         them (see `_plan`)."""
         budget = self.trains if budget is None else budget
-        wanted = tuple((t["a"], t["b"], t["points"]) for t in tickets if not t.get("done"))
+        wanted = tuple([(t["a"], t["b"], t["points"]) for t in tickets if not t.get("done")])
         key = (self._graph_key, budget, wanted)
         known = _PLANS.get(key)
         if known is None:
@@ -749,18 +752,26 @@ def _owners_number(owner: dict[int, int], players: int) -> tuple[int, list[int]]
 
 def _changed(then: int, now: int, most: int) -> list[int] | None:
     """The indices of the tracks whose owners differ between two owners'
-    numbers (_owners_number), low to high; None when more than `most` do."""
+    numbers (_owners_number), low to high; None when more than `most` do.
+    The last answer is kept: after a seat's claim its graph is patched
+    from, and its new plan lent paths by, the same graph most times."""
+    global _LAST_CHANGED
+    last = _LAST_CHANGED
+    if last[0] == then and last[1] == now and last[2] == most:
+        return last[3]
     differ = then ^ now
-    out: list[int] = []
+    out: list[int] | None = []
     base = 0
     while differ:
         at = ((differ & -differ).bit_length() - 1) // OWNER_BITS
         base += at
         out.append(base)
         if len(out) > most:
-            return None
+            out = None
+            break
         differ >>= (at + 1) * OWNER_BITS
         base += 1
+    _LAST_CHANGED = (then, now, most, out)
     return out
 
 
@@ -1192,9 +1203,10 @@ class RoutesSearch(SearchHooks):
         deficit: dict[str, int] = {}
         short = 0
         for c, n in need.items():
-            if n > get(c, 0):
-                deficit[c] = n - get(c, 0)
-                short += n - get(c, 0)
+            lack = n - get(c, 0)
+            if lack > 0:
+                deficit[c] = lack
+                short += lack
         ferry_short = deficit.pop(FERRY, 0)
         ferry = first and state.may_draw_ferry(seat)
         if state.deck or state.discard:
