@@ -149,3 +149,24 @@ def test_the_payments_found_travel_with_no_copy_of_a_state():
     assert copy.tables.fits == set()
     assert copy.tables.colors == state.tables.colors
     assert (0, ("red", 1)) in state.tables.fits
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_legal_move_advanced_without_checks_does_what_apply_does(game_id):
+    """advance_legal (a rollout's move, read from the state as legal) leaves
+    the state as apply leaves it, at every step of random games."""
+    rng = random.Random(11)
+    for seed in range(3):
+        state = create(game_id, 2 + seed % 2, seed)
+        while not state.is_over:
+            seat = rng.choice(list(state.to_act))
+            legal = state.legal_actions(seat)
+            claims = [a for a in legal if a["type"] == "claim"]
+            action = rng.choice(claims) if claims and rng.random() < 0.6 else rng.choice(legal)
+            quick = state.clone()
+            quick.advance_legal(seat, action)
+            state.apply(seat, action)
+            assert quick.view(None) == state.view(None)
+            assert quick.hands == state.hands and quick.history == state.history
+            for s in range(state.players):
+                assert quick.view(s) == state.view(s)

@@ -57,6 +57,9 @@ _LAST_CLAIMS: tuple = (None, {}, 0, [], None, 0)
 # per (board, seat, small table): the owners of the last graph made for
 # them, and that graph (RoutesPlanner._patched)
 _BASES: dict[tuple, tuple[int, Any]] = {}
+# the last question _changed answered and its answer (one tuple, replaced
+# whole: safe between threads)
+_LAST_CHANGED: tuple = (None, None, None, None)
 # claims by which a prior plan's graph may differ from a planner's for it
 # to lend its paths (_Lender)
 LENT_APART = 24
@@ -120,6 +123,11 @@ class _PlannerBoard:
             self.ends.setdefault(name.split("#", 1)[0], []).append(ids[name])
         self.dead_ends: frozenset[str] = frozenset(c for c in board.cities
                                                    if board.is_dead_end(c))
+        # dead-end city -> (node, pair) of each of its nodes: a node there
+        # is one track's end, so it is in one pair
+        self.dead_end_links: dict[str, list[tuple[int, int]]] = {
+            city: [(n, pid) for n in self.ends.get(city, []) for _, pid in self.links[n]]
+            for city in self.dead_ends}
         # a claim's worth per track id, and the tracks ranked by it per trains
         # left, on a board with no region bonus (RoutesPlanner.claim_worths)
         self.worth: dict[str, float] = {}
@@ -334,10 +342,9 @@ class RoutesPlanner:
             return nodes.ends.get(city, [])
         known = self._dead_ends.get(city)
         if known is None:
-            costs, links = self.adjacency[0], nodes.links
+            costs = self.adjacency[0]
             known = self._dead_ends[city] = [
-                n for n in nodes.ends.get(city, [])
-                if any(costs[pid] < INF for _, pid in links[n])]
+                n for n, pid in nodes.dead_end_links[city] if costs[pid] < INF]
         return known
 
     def path(self, a: str, b: str, free: set[int]) -> tuple[int, list[Track]]:
@@ -385,7 +392,8 @@ class RoutesPlanner:
         size = len(links)
         targets = set(self.ends(b))
         dist = [INF] * size
-        prev_node = [-1] * size
+        # the pair each node was reached by (-1: a start); its other end
+        # is the node reached from
         prev_pair = [-1] * size
         starts = self.ends(a)
         heap = sorted(starts)
@@ -399,16 +407,18 @@ class RoutesPlanner:
             if d > dist[node]:
                 continue
             if node in targets:
-                graph_tracks = self.adjacency[1]
+                graph_tracks, ends = self.adjacency[1], nodes.pairs
                 tracks: list[Track] = []
                 pairs: list[int] = []
-                while prev_node[node] >= 0:
-                    pid = prev_pair[node]
+                pid = prev_pair[node]
+                while pid >= 0:
                     pairs.append(pid)
                     track = graph_tracks[pid]
                     if track is not None:
                         tracks.append(track)
-                    node = prev_node[node]
+                    low, high = ends[pid]
+                    node = high if low == node else low
+                    pid = prev_pair[node]
                 # reach every other node as far as b: the distances then
                 # say which nodes the search could have expanded
                 top = (d + 1) << shift
@@ -427,7 +437,6 @@ class RoutesPlanner:
                 nd = d + weights[pid]
                 if nd < dist[nxt]:
                     dist[nxt] = nd
-                    prev_node[nxt] = node
                     prev_pair[nxt] = pid
                     push(heap, (nd << shift) | nxt)
         return INF, (), frozenset(), (dist, INF - 1)
@@ -449,7 +458,7 @@ class RoutesPlanner:
         done), lends its paths where the claims made since cannot change
         them (see `_plan`)."""
         budget = self.trains if budget is None else budget
-        wanted = tuple((t["a"], t["b"], t["points"]) for t in tickets if not t.get("done"))
+        wanted = tuple([(t["a"], t["b"], t["points"]) for t in tickets if not t.get("done")])
         key = (self._graph_key, budget, wanted)
         known = _PLANS.get(key)
         if known is None:
@@ -743,18 +752,26 @@ def _owners_number(owner: dict[int, int], players: int) -> tuple[int, list[int]]
 
 def _changed(then: int, now: int, most: int) -> list[int] | None:
     """The indices of the tracks whose owners differ between two owners'
-    numbers (_owners_number), low to high; None when more than `most` do."""
+    numbers (_owners_number), low to high; None when more than `most` do.
+    The last answer is kept: after a seat's claim its graph is patched
+    from, and its new plan lent paths by, the same graph most times."""
+    global _LAST_CHANGED
+    last = _LAST_CHANGED
+    if last[0] == then and last[1] == now and last[2] == most:
+        return last[3]
     differ = then ^ now
-    out: list[int] = []
+    out: list[int] | None = []
     base = 0
     while differ:
         at = ((differ & -differ).bit_length() - 1) // OWNER_BITS
         base += at
         out.append(base)
         if len(out) > most:
-            return None
+            out = None
+            break
         differ >>= (at + 1) * OWNER_BITS
         base += 1
+    _LAST_CHANGED = (then, now, most, out)
     return out
 
 
@@ -888,7 +905,7 @@ class RoutesGreedy:
         worked out once per track, not per payment, and kept in `worth`
         when given (for the same planner and `prefer_long`)."""
         board = planner.board
-        regions: dict[str, int] | None = None
+        gains: Any = None
         by_id, route_points = board.track_by_id, board.route_points
         if worth is None:
             worth = {}
@@ -899,10 +916,11 @@ class RoutesGreedy:
             tid = action["track"]
             size = worth.get(tid)
             if size is None:
-                if regions is None:
-                    regions = self._region_gain(planner, claims) if board.regions else {}
+                if gains is None:
+                    gains = planner.region_gains() if board.regions and planner.region_table \
+                        else _no_gain
                 track = by_id[tid]
-                gain = regions.get(track.id, 0)
+                gain = gains(track)
                 points = route_points[track.length] + gain
                 length = track.length if prefer_long else 0
                 size = worth[tid] = length + REGION_WEIGHT * gain + points / 10
@@ -931,6 +949,11 @@ class RoutesGreedy:
         gains = planner.region_gains()
         by_id = board.track_by_id
         return {tid: gains(by_id[tid]) for tid in {action["track"]: None for action in claims}}
+
+
+def _no_gain(track: Track) -> int:
+    """The region gain of any track on a board with no region bonus."""
+    return 0
 
 
 class _RegionScores:
@@ -1180,9 +1203,10 @@ class RoutesSearch(SearchHooks):
         deficit: dict[str, int] = {}
         short = 0
         for c, n in need.items():
-            if n > get(c, 0):
-                deficit[c] = n - get(c, 0)
-                short += n - get(c, 0)
+            lack = n - get(c, 0)
+            if lack > 0:
+                deficit[c] = lack
+                short += lack
         ferry_short = deficit.pop(FERRY, 0)
         ferry = first and state.may_draw_ferry(seat)
         if state.deck or state.discard:
@@ -1211,6 +1235,15 @@ class RoutesSearch(SearchHooks):
         if first and state.ticket_deck and not final:
             return {"type": "draw_tickets"}
         return super().act(state, seat)
+
+    def play(self, state: GameState, seat: int, action: Action) -> None:
+        """`act`'s move is one the state allows as it stands (a claim it
+        listed, a draw it permits, an action from its legal list): applied
+        as such (`advance_legal`: no shape check, no events)."""
+        if isinstance(state, RoutesState):
+            state.advance_legal(seat, action)
+        else:
+            super().play(state, seat, action)
 
     def _keep(self, state: RoutesState, seat: int) -> Action:
         """`SearchHooks.act` for a choice of tickets: the only way to keep

@@ -338,6 +338,18 @@ class RoutesState:
             self._legal = {}
         return events
 
+    def advance_legal(self, seat: int, action: Action) -> None:
+        """`apply` for a move the caller read from this state as legal for
+        `seat` (a bot's rollout: a claim `legal_claims` listed, a draw the
+        state allows): the same change of state and refusals of the move
+        itself, without checking the action's shape and the turn again,
+        handing back no events, and the record keeps `action` itself, not
+        a copy (the caller must not change it afterwards)."""
+        _HANDLERS[action["type"]](self, seat, action, [])
+        self.history.append((seat, action))
+        if self._legal:
+            self._legal = {}
+
     def view(self, seat: int | None) -> View:
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                      and 0 <= seat < self.players):
@@ -929,20 +941,24 @@ class RoutesState:
         if networks is None:
             self._tickets_done.pop(seat, None)  # worked out afresh when asked
             return
-        _join(networks, *self.tables.ends[index])
+        joined = _join(networks, *self.tables.ends[index])
         known = self._tickets_done.get(seat)
         if known is None:
             return
         if [ticket["id"] for ticket in known] != self.tickets[seat]:  # set from outside
             del self._tickets_done[seat]
             return
+        # a ticket not done yet is done now only through the network the
+        # claim is in: both its ends must be in it
         ticket_ends = self.tables.ticket_ends
         fresh = None
         for i, ticket in enumerate(known):
-            if not ticket["done"] and _connected(networks, *ticket_ends[ticket["id"]]):
-                if fresh is None:
-                    fresh = self._tickets_done[seat] = list(known)
-                fresh[i] = {**ticket, "done": True}
+            if not ticket["done"]:
+                ends_a, ends_b = ticket_ends[ticket["id"]]
+                if _in_network(networks, joined, ends_a) and _in_network(networks, joined, ends_b):
+                    if fresh is None:
+                        fresh = self._tickets_done[seat] = list(known)
+                    fresh[i] = {**ticket, "done": True}
 
     def _do_pass(self, seat: int, action: Action, events: list[Event]) -> None:
         events.append({"type": "passed", "seat": seat})
@@ -1185,11 +1201,22 @@ def _connected(parent: dict[int, int], ends_a: tuple[int, ...], ends_b: tuple[in
     return any(_root(parent, n) in roots for n in ends_b)
 
 
-def _join(parent: dict[int, int], a: int, b: int) -> None:
-    """Join the networks of nodes a and b in a union-find."""
+def _in_network(parent: dict[int, int], root: int, ends: tuple[int, ...]) -> bool:
+    """Whether a city with these nodes is in the network of `root` (a
+    dead-end area through any one of its nodes)."""
+    for node in ends:  # noqa: SIM110 (any() over a generator: 1% more rollout work)
+        if _root(parent, node) == root:
+            return True
+    return False
+
+
+def _join(parent: dict[int, int], a: int, b: int) -> int:
+    """Join the networks of nodes a and b in a union-find; the joined
+    network's root."""
     ra, rb = _root(parent, a), _root(parent, b)
     if ra != rb:
         parent[ra] = rb
+    return rb
 
 
 _CLAIMS_VERSIONS = itertools.count()
