@@ -52,6 +52,10 @@ _BALLOON_GAINS: dict[tuple, float] = {}
 # (legs, first leg, end, hand's code, leg ahead among them, Elephant held) ->
 # each leg's days, for `RacePlanner._legs_days`
 _LEGS_DAYS: dict[tuple, tuple[float, ...]] = {}
+# (legs, leg, a move's cards, balloon and event cards, the top event card) ->
+# the move's days with its event cards' worth, and its cards' code, for
+# `RacePlanner.move_score`
+_MOVE_FIGURES: dict[tuple, tuple[float, int]] = {}
 HAND_COSTS_KEPT = 1 << 16
 _UNKNOWN: Any = object()
 
@@ -308,20 +312,38 @@ class RacePlanner:
         return exact + (BALLOON_DAYS if balloon is not None else 0.0)
 
     def move_score(self, action: Action) -> float:
-        cards = [tuple(c) for c in action["cards"]]
-        code = self.code
-        for card in cards:
-            code -= card_code(card)
-        events = action["events"]
-        spent = sum(EVENT_WORTH for e in events if e != "Connection") if events else 0
+        """The move's days, the event cards it spends and half the cost of
+        the legs after it with the hand it leaves. The move's own figures
+        depend on its cards, balloon and event cards, the leg and the card a
+        Princess copies: the same few moves come back again and again in a
+        search's rollouts, so they are remembered (the store starts afresh
+        at HAND_COSTS_KEPT entries)."""
+        balloon = action["balloon"]
+        key = (id(self.legs), self.at, tuple(map(tuple, action["cards"])),
+               None if balloon is None else tuple(balloon), tuple(action["events"]),
+               self.top_event)
+        figures = _MOVE_FIGURES.get(key)
+        if figures is None:
+            if len(_MOVE_FIGURES) >= HAND_COSTS_KEPT:
+                _MOVE_FIGURES.clear()
+            figures = _MOVE_FIGURES[key] = self._move_figures(action, list(key[2]))
+        days, cards_code = figures
+        code = self.code - cards_code
         start = self.at + 1
         cost = _HAND_COSTS.get(self._cost_key(code, start))
         if cost is None:        # the hand left is made only to be valued
             rest = list(self.hand)
-            for card in cards:
+            for card in key[2]:
                 rest.remove(card)
             cost = self.hand_cost(rest, start, code)
-        return self.move_days(action, cards) + spent + 0.5 * cost
+        return days + 0.5 * cost
+
+    def _move_figures(self, action: Action, cards: list[Card]) -> tuple[float, int]:
+        """The move's days plus what the event cards it spends are worth, and
+        the code of its cards (`cards`: the action's cards as tuples)."""
+        events = action["events"]
+        spent = sum(EVENT_WORTH for e in events if e != "Connection") if events else 0
+        return self.move_days(action, cards) + spent, hand_code(cards)
 
     # --- choices ------------------------------------------------------------
 
