@@ -85,15 +85,32 @@ def cheapest_payment(options: tuple[tuple[str, ...], ...], hand: list[Card],
     return best
 
 
+class _FirstRead:
+    """A planner field worked out on its first read, by the decorated method,
+    then set on the planner, where later reads find it. Not a __getattr__ and
+    no write through __dict__ (as functools.cached_property makes): either
+    would give up the planner's compact attribute storage, and every read of
+    every field would take the slow way."""
+
+    def __init__(self, work_out: Callable[[Any], Any]):
+        self.work_out = work_out
+        self.__doc__ = work_out.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, plan: Any, owner: type | None = None) -> Any:
+        if plan is None:
+            return self
+        value = self.work_out(plan)
+        setattr(plan, self.name, value)
+        return value
+
+
 class RacePlanner:
     """One seat's position, read from its view (`RacePlanner(view)`) or, in a
     rollout, straight from the engine state (`RacePlanner.of_state`: no view
     built a move). Both read the same fields (a test compares them)."""
-
-    # read on first use when made by of_state (see __getattr__)
-    hand: list[Card]
-    events: list[str]
-    code: int           # the hand's hand_code
 
     def __init__(self, view: View | None = None):
         if view is None:
@@ -102,8 +119,8 @@ class RacePlanner:
         me = view["players"][self.seat]
         self.at: int = me["at"]
         self.coins: int = me["coins"]
-        self.hand: list[Card] = [(k, v) for k, v in view["private"]["hand"]]
-        self.events: list[str] = list(view["private"]["events"])
+        self.hand = [(k, v) for k, v in view["private"]["hand"]]
+        self.events = list(view["private"]["events"])
         self.elephant: bool = "Elephant" in self.events
         self.legs: LegTable = _leg_table(view["legs"])
         self.options, self.no_cards = self.legs
@@ -158,22 +175,27 @@ class RacePlanner:
         plan._state = state
         return plan
 
-    def __getattr__(self, name: str) -> Any:
-        """The fields of_state leaves to their first use (most rollout moves
-        never read the hand), and the hand's code."""
-        state = self.__dict__.get("_state")
-        if name == "code":
-            value: Any = hand_code(self.hand if state is None else state.hands[self.seat])
-        elif state is None:
-            raise AttributeError(name)
-        elif name == "hand":
-            value = sorted(state.hands[self.seat])
-        elif name == "events":
-            value = sorted(state.held[self.seat])
-        else:
-            raise AttributeError(name)
-        setattr(self, name, value)
-        return value
+    # The fields of_state leaves to their first use (most rollout moves never
+    # read the hand; a view's planner has its hand and event cards from the
+    # start), and the hand's code.
+
+    @_FirstRead
+    def hand(self) -> list[Card]:
+        """The seat's travel cards, sorted."""
+        assert self._state is not None
+        return sorted(self._state.hands[self.seat])
+
+    @_FirstRead
+    def events(self) -> list[str]:
+        """The seat's event cards, sorted."""
+        assert self._state is not None
+        return sorted(self._state.held[self.seat])
+
+    @_FirstRead
+    def code(self) -> int:
+        """The hand's hand_code."""
+        state = self._state
+        return hand_code(self.hand if state is None else state.hands[self.seat])
 
     def may_connect(self) -> bool:
         """Whether the seat holds a Connection (or a Princess playing one)."""
