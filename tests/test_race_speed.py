@@ -87,7 +87,7 @@ def _nothing_remembered():
     from game.rules.race import days
 
     stores = [(race, "_CHEAPEST"), (race, "_HAND_COSTS"), (race, "_BALLOON_GAINS"),
-              (race, "_LEGS_DAYS"),
+              (race, "_LEGS_DAYS"), (race, "_MOVE_FIGURES"),
               (days, "_HAND_SETS")]
     saved = [getattr(module, name) for module, name in stores]
     for module, name in stores:

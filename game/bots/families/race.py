@@ -52,6 +52,10 @@ _BALLOON_GAINS: dict[tuple, float] = {}
 # (legs, first leg, end, hand's code, leg ahead among them, Elephant held) ->
 # each leg's days, for `RacePlanner._legs_days`
 _LEGS_DAYS: dict[tuple, tuple[float, ...]] = {}
+# (legs, leg, a move's cards, balloon and event cards, the top event card) ->
+# the move's days with its event cards' worth, and its cards' code, for
+# `RacePlanner.move_score`
+_MOVE_FIGURES: dict[tuple, tuple[float, int]] = {}
 HAND_COSTS_KEPT = 1 << 16
 _UNKNOWN: Any = object()
 
@@ -81,15 +85,32 @@ def cheapest_payment(options: tuple[tuple[str, ...], ...], hand: list[Card],
     return best
 
 
+class _FirstRead:
+    """A planner field worked out on its first read, by the decorated method,
+    then set on the planner, where later reads find it. Not a __getattr__ and
+    no write through __dict__ (as functools.cached_property makes): either
+    would give up the planner's compact attribute storage, and every read of
+    every field would take the slow way."""
+
+    def __init__(self, work_out: Callable[[Any], Any]):
+        self.work_out = work_out
+        self.__doc__ = work_out.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, plan: Any, owner: type | None = None) -> Any:
+        if plan is None:
+            return self
+        value = self.work_out(plan)
+        setattr(plan, self.name, value)
+        return value
+
+
 class RacePlanner:
     """One seat's position, read from its view (`RacePlanner(view)`) or, in a
     rollout, straight from the engine state (`RacePlanner.of_state`: no view
     built a move). Both read the same fields (a test compares them)."""
-
-    # read on first use when made by of_state (see __getattr__)
-    hand: list[Card]
-    events: list[str]
-    code: int           # the hand's hand_code
 
     def __init__(self, view: View | None = None):
         if view is None:
@@ -98,8 +119,8 @@ class RacePlanner:
         me = view["players"][self.seat]
         self.at: int = me["at"]
         self.coins: int = me["coins"]
-        self.hand: list[Card] = [(k, v) for k, v in view["private"]["hand"]]
-        self.events: list[str] = list(view["private"]["events"])
+        self.hand = [(k, v) for k, v in view["private"]["hand"]]
+        self.events = list(view["private"]["events"])
         self.elephant: bool = "Elephant" in self.events
         self.legs: LegTable = _leg_table(view["legs"])
         self.options, self.no_cards = self.legs
@@ -154,22 +175,27 @@ class RacePlanner:
         plan._state = state
         return plan
 
-    def __getattr__(self, name: str) -> Any:
-        """The fields of_state leaves to their first use (most rollout moves
-        never read the hand), and the hand's code."""
-        state = self.__dict__.get("_state")
-        if name == "code":
-            value: Any = hand_code(self.hand if state is None else state.hands[self.seat])
-        elif state is None:
-            raise AttributeError(name)
-        elif name == "hand":
-            value = sorted(state.hands[self.seat])
-        elif name == "events":
-            value = sorted(state.held[self.seat])
-        else:
-            raise AttributeError(name)
-        setattr(self, name, value)
-        return value
+    # The fields of_state leaves to their first use (most rollout moves never
+    # read the hand; a view's planner has its hand and event cards from the
+    # start), and the hand's code.
+
+    @_FirstRead
+    def hand(self) -> list[Card]:
+        """The seat's travel cards, sorted."""
+        assert self._state is not None
+        return sorted(self._state.hands[self.seat])
+
+    @_FirstRead
+    def events(self) -> list[str]:
+        """The seat's event cards, sorted."""
+        assert self._state is not None
+        return sorted(self._state.held[self.seat])
+
+    @_FirstRead
+    def code(self) -> int:
+        """The hand's hand_code."""
+        state = self._state
+        return hand_code(self.hand if state is None else state.hands[self.seat])
 
     def may_connect(self) -> bool:
         """Whether the seat holds a Connection (or a Princess playing one)."""
@@ -308,20 +334,38 @@ class RacePlanner:
         return exact + (BALLOON_DAYS if balloon is not None else 0.0)
 
     def move_score(self, action: Action) -> float:
-        cards = [tuple(c) for c in action["cards"]]
-        code = self.code
-        for card in cards:
-            code -= card_code(card)
-        events = action["events"]
-        spent = sum(EVENT_WORTH for e in events if e != "Connection") if events else 0
+        """The move's days, the event cards it spends and half the cost of
+        the legs after it with the hand it leaves. The move's own figures
+        depend on its cards, balloon and event cards, the leg and the card a
+        Princess copies: the same few moves come back again and again in a
+        search's rollouts, so they are remembered (the store starts afresh
+        at HAND_COSTS_KEPT entries)."""
+        balloon = action["balloon"]
+        key = (id(self.legs), self.at, tuple(map(tuple, action["cards"])),
+               None if balloon is None else tuple(balloon), tuple(action["events"]),
+               self.top_event)
+        figures = _MOVE_FIGURES.get(key)
+        if figures is None:
+            if len(_MOVE_FIGURES) >= HAND_COSTS_KEPT:
+                _MOVE_FIGURES.clear()
+            figures = _MOVE_FIGURES[key] = self._move_figures(action, list(key[2]))
+        days, cards_code = figures
+        code = self.code - cards_code
         start = self.at + 1
         cost = _HAND_COSTS.get(self._cost_key(code, start))
         if cost is None:        # the hand left is made only to be valued
             rest = list(self.hand)
-            for card in cards:
+            for card in key[2]:
                 rest.remove(card)
             cost = self.hand_cost(rest, start, code)
-        return self.move_days(action, cards) + spent + 0.5 * cost
+        return days + 0.5 * cost
+
+    def _move_figures(self, action: Action, cards: list[Card]) -> tuple[float, int]:
+        """The move's days plus what the event cards it spends are worth, and
+        the code of its cards (`cards`: the action's cards as tuples)."""
+        events = action["events"]
+        spent = sum(EVENT_WORTH for e in events if e != "Connection") if events else 0
+        return self.move_days(action, cards) + spent, hand_code(cards)
 
     # --- choices ------------------------------------------------------------
 

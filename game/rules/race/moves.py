@@ -49,7 +49,7 @@ def effects_of(names: list[str], princess_as: str | None) -> list[str]:
 
 def _action(cards: list[Card] | tuple[Card, ...], balloon: Card | None,
             events: list[str]) -> dict[str, Any]:
-    return {"type": "move", "cards": [list(c) for c in cards],
+    return {"type": "move", "cards": list(map(list, cards)),
             "balloon": None if balloon is None else list(balloon), "events": sorted(events)}
 
 
@@ -63,15 +63,15 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
     starts = [[s] for s in sources.get("Connection", ())] if second_move else [[]]
     out: list[dict[str, Any]] = []
     for start in starts:
-        def free(effect: str, start: list[str] = start) -> list[str]:
-            return [s for s in sources.get(effect, ()) if s not in start]
+        # each effect's cards but the one the start plays
+        free = {effect: [s for s in cards if s not in start] for effect, cards in sources.items()}
         # without a card for them, the optional effects add no move
-        optional = any(free(effect) for effect in _OPTIONAL)
-        for s in free("Offer"):
+        optional = any(free.get(effect) for effect in _OPTIONAL)
+        for s in free.get("Offer", ()):
             out.append(_action([], None, start + [s]))
         if not leg.options:
             out.append(_action([], None, start))
-            for s in free("Elephant"):
+            for s in free.get("Elephant", ()):
                 out.append(_action([], None, start + [s]))
             continue
         if balloon_used:
@@ -79,11 +79,11 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
         elif track_balloon:
             balloon_sources = [None]
         else:
-            balloon_sources = list(free("Balloon"))
+            balloon_sources = list(free.get("Balloon", ()))
         for cards in hand_sets(leg.options, hand):
             choices: list[tuple[Card | None, list[str]]] = [(None, [])]
             for src in balloon_sources:
-                for card in sorted(set(cards)):
+                for card in _distinct(cards):
                     choices.append((card, [] if src is None else [src]))
             for balloon, balloon_cards in choices:
                 if not optional:
@@ -94,7 +94,7 @@ def move_actions(leg: Leg, hand: list[Card], held: list[str], princess_as: str |
                     rest.remove(balloon)
                 options: list[list[str | None]] = []
                 for effect in _useful(cards, rest):
-                    options.append([None, *free(effect)])
+                    options.append([None, *free.get(effect, ())])
                 used = start + balloon_cards
                 for picks in product(*options):
                     names = used + [p for p in picks if p is not None]
@@ -113,26 +113,32 @@ def _plain_moves(leg: Leg, hand: list[Card], balloon: bool) -> list[dict[str, An
     track's `balloon` each set with each of its distinct cards ballooned."""
     out: list[dict[str, Any]] = []
     for cards in hand_sets(leg.options, hand):
-        listed = [list(c) for c in cards]
-        out.append({"type": "move", "cards": listed, "balloon": None, "events": []})
+        out.append({"type": "move", "cards": list(map(list, cards)), "balloon": None,
+                    "events": []})
         if balloon:
-            for card in sorted(set(cards)):
-                out.append({"type": "move", "cards": [list(c) for c in cards],
+            for card in _distinct(cards):
+                out.append({"type": "move", "cards": list(map(list, cards)),
                             "balloon": list(card), "events": []})
     return out
 
 
+def _distinct(cards: tuple[Card, ...]) -> list[Card]:
+    """A card set's distinct cards in order (hand_sets' sets are sorted)."""
+    return list(dict.fromkeys(cards))
+
+
 def _useful(cards: Sequence[Card], rest: list[Card]) -> list[str]:
     """The optional effects that change the days of paying `cards` (`rest`: not ballooned)."""
+    trains: list[int] = []
+    ships: list[int] = []
+    for kind, value in rest:
+        (trains if kind == "train" else ships).append(value)
     useful = []
-    for kind in ("train", "ship"):
-        values = [v for k, v in rest if k == kind]
-        if len(values) == 2 and values[0] != values[1]:
-            useful.append("Opportunity")
-            break
+    if any(len(values) == 2 and values[0] != values[1] for values in (trains, ships)):
+        useful.append("Opportunity")
     if len(cards) > 1:
-        if any(k == "train" for k, _ in rest):
+        if trains:
             useful.append("Propeller train")
-        if any(k == "ship" for k, _ in rest):
+        if ships:
             useful.append("Submarine")
     return useful
