@@ -23,7 +23,7 @@ from game.bots.families.routes_search import _SeatPlan
 from game.rules import create
 from game.rules.routes.board import load_board
 from game.rules.routes.engine import RULES
-from game.rules.routes.scoring import RegionGains
+from game.rules.routes.scoring import RegionScores, region_bonus
 
 INF = routes_planner.INF
 
@@ -132,11 +132,12 @@ def test_a_lent_plan_is_the_plan_worked_out_afresh(game_id, players, seed):
 
 def test_region_gains_are_the_rules_gains_worked_out_afresh():
     """What a track adds to a region bonus, against the networks of random
-    sets of tracks held, built at once or a track at a time, is what the
-    rules' RegionGains says."""
+    sets of tracks held, built at once or a track at a time, is the region
+    bonus with the track less the bonus without it (region_bonus, the rule
+    itself)."""
     board = load_board(RULES["routes-italy"].board)
     table = RULES["routes-italy"].region_table
-    scores = routes_planner._RegionScores(board, tuple(table))
+    scores = RegionScores(board, tuple(table))
     rng = random.Random(2)
     for _ in range(60):
         held = rng.sample(board.tracks, rng.randint(0, 30))
@@ -145,9 +146,9 @@ def test_region_gains_are_the_rules_gains_worked_out_afresh():
         stepwise = scores.gains([])
         for track in held:
             stepwise = stepwise.adding(track)
-        rules = RegionGains(board, pairs, table)
+        now = region_bonus(board, pairs, table)[0]
         for track in board.tracks:
-            expected = rules.gain(track.a, track.b)
+            expected = region_bonus(board, pairs + [(track.a, track.b)], table)[0] - now
             assert gains(track) == expected == stepwise(track), (track.id, len(held))
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from game.rules.base import View
 from game.rules.routes.board import Board, Track, load_board, pair_key
 from game.rules.routes.engine import RoutesState
-from game.rules.routes.scoring import _networks, _region_facts, region_points
+from game.rules.routes.scoring import RegionScores, TrackGains
 
 INF = 10**9
 # Graphs and plans kept for reuse before their store starts afresh. A rollout
@@ -191,9 +191,9 @@ class RoutesPlanner:
         # many sets of tickets (see remember_paths)
         self._paths: dict[tuple, tuple[int, tuple[Track, ...], Any]] | None = None
         # track -> what claiming it adds to the region bonus (region_gains)
-        self._gains: Any = None
+        self._gains: TrackGains | None = None
 
-    def region_gains(self) -> Any:
+    def region_gains(self) -> TrackGains:
         """track -> what claiming it would add to this seat's region bonus
         (of the tracks it holds now), remembered per tracks held."""
         gains = self._gains
@@ -201,8 +201,8 @@ class RoutesPlanner:
             gains = self._gains = self._regions().gains_of(self.held, self)
         return gains
 
-    def _regions(self) -> _RegionScores:
-        return _RegionScores.of(self.board, self.region_table)
+    def _regions(self) -> _RegionMemo:
+        return _RegionMemo.of(self.board, self.region_table)
 
     def claim_worths(self) -> tuple[dict[str, float], dict[int, list[list[Track]]]]:
         """What RoutesGreedy.best_claim (preferring long tracks) keeps of
@@ -769,48 +769,32 @@ def _remember(memo: dict, size: int, key: Any, value: Any) -> Any:
     return value
 
 
-class _RegionScores:
-    """Region scoring (game.rules.routes.scoring) as the planner asks it,
-    worked out once per board and table: what one more track adds to a
-    seat's region bonus, for many tracks against the same tracks held
-    (RegionGains.gain, exactly), with a network's regions kept as bits."""
+class _RegionMemo:
+    """The region gains and claims' worths of a board and region table, per
+    tracks held (a bit per track index), kept for the planners that ask
+    them (a rollout asks the same tracks held many times)."""
 
-    def __init__(self, board: Board, table: tuple[tuple[int, int], ...]):
-        facts = self._facts = _region_facts(board)
-        self.dead_ends = facts.dead_ends
-        names = sorted(set(facts.region_of.values()))
-        bits = {name: 1 << i for i, name in enumerate(names)}
-        # city -> its region's bit (cities whose region counts)
-        self.bit: dict[str, int] = {c: bits[r] for c, r in facts.region_of.items()}
-        # each double region as listed: (its bit, or 0 when it never
-        # counts, and its cities)
-        self.doubles: tuple[tuple[int, frozenset[str]], ...] = tuple(
-            (bits.get(r, 0), frozenset(facts.cities_of.get(r, ()))) for r in facts.double_regions)
-        top = len(names) + len(self.doubles) + 1
-        self.points: list[int] = [region_points(n, table) for n in range(top + 1)]
-        # up to how many regions (doubles counted) a network scores nothing
-        self.pointless = -1
-        while self.pointless < top and self.points[self.pointless + 1] == 0:
-            self.pointless += 1
-        # per tracks held (a number, RoutesPlanner._held): the gains, and
+    def __init__(self, scores: RegionScores):
+        self.scores = scores
+        # per tracks held (a number, RoutesPlanner.held): the gains, and
         # the claims' worths with the tracks ranked by them per trains left
-        self._gains: dict[int, Any] = {}
+        self._gains: dict[int, TrackGains] = {}
         self._worths: dict[int, tuple[dict[str, float], dict[int, list[list[Track]]]]] = {}
 
     @staticmethod
-    def of(board: Board, table: Any) -> _RegionScores:
+    def of(board: Board, table: Any) -> _RegionMemo:
         last = board.__dict__.get("_planner_regions_last")
         if last is not None and last[0] is table:
             return last[1]
         key = tuple(tuple(row) for row in table)
         known = board.__dict__.setdefault("_planner_regions", {})
-        scores = known.get(key)
-        if scores is None:
-            scores = known[key] = _RegionScores(board, key)
-        board.__dict__["_planner_regions_last"] = (table, scores)
-        return scores
+        memo = known.get(key)
+        if memo is None:
+            memo = known[key] = _RegionMemo(RegionScores(board, key))
+        board.__dict__["_planner_regions_last"] = (table, memo)
+        return memo
 
-    def gains_of(self, held: int, planner: RoutesPlanner) -> _Gains:
+    def gains_of(self, held: int, planner: RoutesPlanner) -> TrackGains:
         """The gains against the tracks `held` (a bit per track index) of
         the planner's seat: remembered, else made from those against the
         same tracks less one (a seat claims a track at a time), else afresh."""
@@ -828,8 +812,9 @@ class _RegionScores:
                     break
             else:
                 seat = planner.seat
-                gains = self.gains([(tracks[i].a, tracks[i].b)
-                                    for i, holder in planner.owner.items() if holder == seat])
+                gains = self.scores.gains([(tracks[i].a, tracks[i].b)
+                                           for i, holder in planner.owner.items()
+                                           if holder == seat])
             _remember(known, GAINS_KEPT, held, gains)
         return gains
 
@@ -838,105 +823,3 @@ class _RegionScores:
         if worths is None:
             worths = _remember(self._worths, GAINS_KEPT, held, ({}, {}))
         return worths
-
-    def _score(self, mask: int, cities: set[str] | frozenset[str]) -> int:
-        """The points of one network: its regions, and a double region it
-        holds whole counted twice."""
-        count = mask.bit_count()
-        for bit, members in self.doubles:
-            if mask & bit and members <= cities:
-                count += 1
-        return self.points[count]
-
-    def gains(self, held: list[tuple[str, str]]) -> _Gains:
-        """The gains against the networks of `held` (city pairs), joined by
-        scoring._networks."""
-        bit = self.bit
-        members, _ = _networks(self._facts, held)
-        network: dict[str, tuple[int, set[str], int]] = {}
-        for cities in members:
-            mask = 0
-            for c in cities:
-                mask |= bit.get(c, 0)
-            entry = (mask, cities, self._score(mask, cities))
-            for c in cities:
-                network[c] = entry
-        return _Gains(self, network)
-
-
-class _Gains:
-    """What a track adds to a seat's region bonus (RegionGains.gain, exactly),
-    against its networks: city -> (the network's region bits, its cities,
-    its points), one entry per network; remembered per track id."""
-
-    __slots__ = ("scores", "network", "known")
-
-    def __init__(self, scores: _RegionScores, network: dict[str, tuple[int, set[str], int]]):
-        self.scores = scores
-        self.network = network
-        self.known: dict[str, int] = {}
-
-    def adding(self, track: Track) -> _Gains:
-        """The gains against these networks and `track` (as scoring._networks
-        adds a track: into a dead-end area only its other end joins)."""
-        scores = self.scores
-        dead_ends, bit = scores.dead_ends, scores.bit
-        network = self.network
-        a, b = track.a, track.b
-        if a in dead_ends or b in dead_ends:
-            if a in dead_ends and b in dead_ends:
-                return self
-            end = b if a in dead_ends else a
-            if end in network:
-                return self
-            network = dict(network)
-            cities = {end}
-            network[end] = (bit.get(end, 0), cities, scores._score(bit.get(end, 0), cities))
-            return _Gains(scores, network)
-        here, there = network.get(a), network.get(b)
-        if here is not None and here is there:
-            return self
-        mask = (here[0] if here is not None else bit.get(a, 0)) \
-            | (there[0] if there is not None else bit.get(b, 0))
-        cities = (here[1] if here is not None else {a}) | (there[1] if there is not None else {b})
-        entry = (mask, cities, scores._score(mask, cities))
-        network = dict(network)
-        for c in cities:
-            network[c] = entry
-        return _Gains(scores, network)
-
-    def __call__(self, track: Track) -> int:
-        known = self.known
-        value = known.get(track.id)
-        if value is not None:
-            return value
-        scores = self.scores
-        dead_ends, bit, network = scores.dead_ends, scores.bit, self.network
-        a, b = track.a, track.b
-        if a in dead_ends and b in dead_ends:
-            value = scores.points[0]  # a network of its own
-        elif a in dead_ends or b in dead_ends:
-            end = b if a in dead_ends else a
-            value = 0 if end in network else scores._score(bit.get(end, 0), {end})
-        else:
-            here, there = network.get(a), network.get(b)
-            if here is not None and here is there:
-                value = 0
-            else:
-                mask = (here[0] if here is not None else bit.get(a, 0)) \
-                    | (there[0] if there is not None else bit.get(b, 0))
-                most = mask.bit_count()
-                for double, _ in scores.doubles:
-                    if mask & double:
-                        most += 1
-                if most <= scores.pointless:
-                    value = 0  # the joined network scores nothing, nor its parts
-                else:
-                    joined = (here[1] if here is not None else {a}) \
-                        | (there[1] if there is not None else {b})
-                    value = scores._score(mask, joined) \
-                        - (here[2] if here is not None else 0) \
-                        - (there[2] if there is not None else 0)
-        known[track.id] = value
-        return value
-
