@@ -219,20 +219,20 @@ def test_random_italy_games_keep_every_invariant(seed, players):
 @settings(max_examples=60, **COMMON)
 @given(seed=st.integers(0, 2**31), held=st.integers(0, 40))
 def test_a_tracks_region_gain_is_the_bonus_with_it_less_the_bonus_without(seed, held):
-    """RegionGains (a bot's weighing of every claim) joins the held networks
+    """TrackGains (a bot's weighing of every claim) joins the held networks
     once and merges per candidate: it must equal the bonus worked out afresh
     with and without the track, for every track on the board, dead-end areas
     and double regions included."""
     from game.rules import create
     from game.rules.routes.board import load_board
-    from game.rules.routes.scoring import RegionGains
+    from game.rules.routes.scoring import RegionScores
 
     board = load_board("italy")
     rng = random.Random(seed)
     tracks = [(t.a, t.b) for t in rng.sample(board.tracks, held)]
     table = create(GAME, 2, 0).rules.region_table
     now = region_bonus(board, tracks, table)[0]
-    gains = RegionGains(board, tracks, table)
+    gains = RegionScores(board, tuple(table)).gains(tracks)
     for track in board.tracks:
         afresh = region_bonus(board, tracks + [(track.a, track.b)], table)[0] - now
-        assert gains.gain(track.a, track.b) == afresh, (track.id, tracks)
+        assert gains(track) == afresh, (track.id, tracks)

@@ -1,4 +1,4 @@
-"""The route planner's shortcuts (game/bots/families/routes.py) give what
+"""The route planner's shortcuts (game/bots/families/routes_planner.py) give what
 working everything out afresh gives.
 
 A rollout replans a seat after each of its claims; a plan made before lends
@@ -17,13 +17,15 @@ import random
 import pytest
 
 from game.bots import dealer, make_bot
-from game.bots.families import routes
+from game.bots.families import routes_planner
+from game.bots.families.routes_greedy import RoutesGreedy
+from game.bots.families.routes_search import _SeatPlan
 from game.rules import create
 from game.rules.routes.board import load_board
 from game.rules.routes.engine import RULES
-from game.rules.routes.scoring import RegionGains
+from game.rules.routes.scoring import RegionScores, region_bonus
 
-INF = routes.INF
+INF = routes_planner.INF
 
 
 def _position(game_id: str, players: int, seed: int, steps: int):
@@ -46,7 +48,7 @@ def test_the_three_rules_a_lent_path_rests_on_hold_for_the_planners_search(game_
     off the path gets cheaper with neither end a node the search reached no
     farther than the path's cost."""
     state = create(game_id, 2, 1)
-    planner = routes.RoutesPlanner.of_state(state, 0)
+    planner = routes_planner.RoutesPlanner.of_state(state, 0)
     nodes = planner._nodes
     planner._adjacency = planner._graph()
     cities = sorted(c for c in planner.board.cities if c not in nodes.dead_ends)
@@ -90,9 +92,9 @@ def test_a_lent_plan_is_the_plan_worked_out_afresh(game_id, players, seed):
     """Every plan a prior plan lends paths to, all through a Hard search's
     rollouts, is the plan made from scratch: the same tracks in the same
     order, cost and points, and per ticket the same path and choice."""
-    real = routes.RoutesPlanner._plan
+    real = routes_planner.RoutesPlanner._plan
     lent = {"same": 0, "cheaper": 0, "all": 0}
-    real_path = routes._Lender.path
+    real_path = routes_planner._Lender.path
 
     def counting_path(self):
         found = real_path(self)
@@ -112,8 +114,8 @@ def test_a_lent_plan_is_the_plan_worked_out_afresh(game_id, players, seed):
             assert [r[:5] for r in plan[3]] == [r[:5] for r in fresh[3]]
         return plan
 
-    routes.RoutesPlanner._plan = checked
-    routes._Lender.path = counting_path
+    routes_planner.RoutesPlanner._plan = checked
+    routes_planner._Lender.path = counting_path
     try:
         for step in (20, 45, 70):
             state = _position(game_id, players, seed, step)
@@ -123,18 +125,19 @@ def test_a_lent_plan_is_the_plan_worked_out_afresh(game_id, players, seed):
             bot = make_bot("search", seed, iterations=12)
             bot.choose(state.view(seat), state.legal_actions(seat), dealer(state, seat))
     finally:
-        routes.RoutesPlanner._plan = real
-        routes._Lender.path = real_path
+        routes_planner.RoutesPlanner._plan = real
+        routes_planner._Lender.path = real_path
     assert lent["all"] > 100 and lent["cheaper"] > 10, lent
 
 
 def test_region_gains_are_the_rules_gains_worked_out_afresh():
     """What a track adds to a region bonus, against the networks of random
-    sets of tracks held, built at once or a track at a time, is what the
-    rules' RegionGains says."""
+    sets of tracks held, built at once or a track at a time, is the region
+    bonus with the track less the bonus without it (region_bonus, the rule
+    itself)."""
     board = load_board(RULES["routes-italy"].board)
     table = RULES["routes-italy"].region_table
-    scores = routes._RegionScores(board, tuple(table))
+    scores = RegionScores(board, tuple(table))
     rng = random.Random(2)
     for _ in range(60):
         held = rng.sample(board.tracks, rng.randint(0, 30))
@@ -143,9 +146,9 @@ def test_region_gains_are_the_rules_gains_worked_out_afresh():
         stepwise = scores.gains([])
         for track in held:
             stepwise = stepwise.adding(track)
-        rules = RegionGains(board, pairs, table)
+        now = region_bonus(board, pairs, table)[0]
         for track in board.tracks:
-            expected = rules.gain(track.a, track.b)
+            expected = region_bonus(board, pairs + [(track.a, track.b)], table)[0] - now
             assert gains(track) == expected == stepwise(track), (track.id, len(held))
 
 
@@ -162,7 +165,7 @@ def test_a_patched_graph_is_the_graph_built_afresh(game_id, players):
     for _ in range(80):
         before = {i: rng.randrange(players) for i in rng.sample(indices, rng.randint(0, 40))}
         after = dict(before)
-        for _ in range(rng.randint(0, routes.PATCHED_MOST)):
+        for _ in range(rng.randint(0, routes_planner.PATCHED_MOST)):
             index = rng.choice(indices)
             if index in after and rng.random() < 0.4:
                 del after[index]
@@ -173,7 +176,7 @@ def test_a_patched_graph_is_the_graph_built_afresh(game_id, players):
         for owners in (before, after):
             state.claimed = dict(owners)
             state._legal_cache = {}
-            planners.append(routes.RoutesPlanner.of_state(state, seat))
+            planners.append(routes_planner.RoutesPlanner.of_state(state, seat))
         base = (planners[0]._graph_key[3], planners[0]._graph())
         patched = planners[1]._patched(base)
         assert patched is not None and patched == planners[1]._graph()
@@ -190,9 +193,9 @@ def test_the_owners_number_read_claim_by_claim_is_the_number_read_afresh():
     for _ in range(3):
         state = start.clone()
         while not state.is_over:
-            owners = routes._state_owners(state)
+            owners = routes_planner._state_owners(state)
             assert owners[1] == state.claimed
-            assert owners[2:4] == routes._owners_number(state.claimed, state.players)
+            assert owners[2:4] == routes_planner._owners_number(state.claimed, state.players)
             checked += 1
             seat = state.to_act[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -205,19 +208,19 @@ def test_the_best_of_every_claim_is_found_from_the_tracks_worth_most(game_id, pl
     """A rollout's claim of any track lists the claims of the tracks worth
     most first; it must be the claim RoutesGreedy.best_claim picks from
     every claim the engine lists, at every move of whole games."""
-    greedy = routes.RoutesGreedy(random.Random(0))
+    greedy = RoutesGreedy(random.Random(0))
     state = create(game_id, players, 14)
     bots = [make_bot("greedy", s) for s in range(players)]
     checked = 0
     while not state.is_over:
         seat = state.to_act[0]
         if state.phase == "play" and state.pending[seat] is None and not state.cards_drawn:
-            known = routes._SeatPlan(state, seat)
+            known = _SeatPlan(state, seat)
             need = known.colour_need(state.hands[seat])
             claims = state.legal_claims(seat)
             best = known.best_of_all(state, need, greedy)
             if claims:
-                planner = routes.RoutesPlanner.of_state(state, seat)
+                planner = routes_planner.RoutesPlanner.of_state(state, seat)
                 assert best == greedy.best_claim(planner, claims, need, True)
                 checked += 1
             else:
@@ -236,11 +239,11 @@ def test_a_ticket_to_a_dead_end_cut_off_before_is_planned_afresh_once_it_opens()
     ticket = {"a": "Slovenia", "b": "Torino", "points": 13, "done": False}
     state.claimed = {t.index: 1 for t in into}
     state._legal_cache = {}
-    cut = routes.RoutesPlanner.of_state(state, 0)
+    cut = routes_planner.RoutesPlanner.of_state(state, 0)
     prior = cut._plan([ticket], 40)
     assert prior[3][0][2] >= INF
     state.claimed = {}
     state._legal_cache = {}
-    opened = routes.RoutesPlanner.of_state(state, 0)
+    opened = routes_planner.RoutesPlanner.of_state(state, 0)
     lent = opened._plan([ticket], 40, prior)
     assert lent[:3] == opened._plan([ticket], 40)[:3] and lent[1] < INF

@@ -243,10 +243,10 @@ def test_remembered_route_plans_are_the_plans_worked_out_afresh():
     planning from scratch gives, through whole games of claims (rollouts
     from one position, as the search plays them, so plans are carried from
     one rollout's moves into the next's), at a small table and a big one."""
-    from game.bots.families import routes
+    from game.bots.families import routes_planner
 
     carried = 0
-    real_carry = routes.RoutesPlanner._carried
+    real_carry = routes_planner.RoutesPlanner._carried
 
     def counting_carry(self, same):
         nonlocal carried
@@ -254,8 +254,9 @@ def test_remembered_route_plans_are_the_plans_worked_out_afresh():
         carried += known is not None
         return known
 
-    stores = (routes._GRAPHS, routes._PLANS, routes._LATEST, routes._BASES)
-    routes.RoutesPlanner._carried = counting_carry
+    stores = (routes_planner._GRAPHS, routes_planner._PLANS, routes_planner._LATEST,
+              routes_planner._BASES)
+    routes_planner.RoutesPlanner._carried = counting_carry
     try:
         for game_id, players in (("routes-usa", 2), ("routes-italy", 2), ("routes-usa", 4)):
             start = create(game_id, players, 8)
@@ -271,12 +272,12 @@ def test_remembered_route_plans_are_the_plans_worked_out_afresh():
                     seat = state.to_act[0]
                     view = state.view(seat)
                     tickets = view["private"].get("tickets", [])
-                    kept = routes.RoutesPlanner(view)
+                    kept = routes_planner.RoutesPlanner(view)
                     remembered = (kept.plan(tickets), kept.adjacency)
                     saved = [dict(store) for store in stores]
                     for store in stores:
                         store.clear()
-                    fresh = routes.RoutesPlanner(view)
+                    fresh = routes_planner.RoutesPlanner(view)
                     assert remembered == (fresh.plan(tickets), fresh.adjacency)
                     for store, copy in zip(stores, saved, strict=True):
                         store.clear()
@@ -284,7 +285,7 @@ def test_remembered_route_plans_are_the_plans_worked_out_afresh():
                     legal = state.legal_actions(seat)
                     state.apply(seat, normal[seat].choose(view, legal))
     finally:
-        routes.RoutesPlanner._carried = real_carry
+        routes_planner.RoutesPlanner._carried = real_carry
     assert carried > 40       # the carrying was put to the test (83 times)
 
 

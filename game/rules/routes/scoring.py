@@ -7,7 +7,10 @@ and the client can show a breakdown without touching the engine.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.rules.routes.board import Board, Track
 
 # The Italy board's region bonus (seed 002): regions in one network -> points;
 # fewer regions than the first entry score nothing, more than the last score it.
@@ -275,41 +278,134 @@ def _region_facts(board: Any) -> _RegionFacts:
     return facts
 
 
-class RegionGains:
-    """What one more track would add to a seat's region bonus, for many
-    candidate tracks against the same tracks held (a bot weighs every claim
-    open to it): the held networks are joined once, and each candidate only
-    merges the (at most two) networks its ends touch. Equal to
-    `region_bonus(tracks + [track]) - region_bonus(tracks)`, by the same
-    rules as `region_networks`."""
+class RegionScores:
+    """Region scoring of one board and table as a bot asks it: what one more
+    track would add to a seat's region bonus, for many tracks against the
+    same tracks held (a bot weighs every claim open to it). Exactly
+    `region_bonus(tracks + [track]) - region_bonus(tracks)`, by the rules of
+    `region_networks`: the held networks are joined once (`gains`), with a
+    network's regions kept as bits, and each track only merges the (at
+    most two) networks its ends touch."""
 
-    def __init__(self, board: Any, tracks: Iterable[tuple[str, str]],
-                 table: Sequence[tuple[int, int]] = ITALY_REGION_TABLE):
-        self._facts = _region_facts(board)
-        self._table = table
-        # city -> the cities of its network (one set object per network)
-        self._network: dict[str, set[str]] = {
-            city: cities for cities in _networks(self._facts, tracks)[0] for city in cities}
+    def __init__(self, board: Board, table: Sequence[tuple[int, int]]):
+        facts = self._facts = _region_facts(board)
+        self.dead_ends = facts.dead_ends
+        names = sorted(set(facts.region_of.values()))
+        bits = {name: 1 << i for i, name in enumerate(names)}
+        # city -> its region's bit (cities whose region counts)
+        self.bit: dict[str, int] = {c: bits[r] for c, r in facts.region_of.items()}
+        # each double region as listed: (its bit, or 0 when it never
+        # counts, and its cities)
+        self.doubles: tuple[tuple[int, frozenset[str]], ...] = tuple(
+            (bits.get(r, 0), frozenset(facts.cities_of.get(r, ()))) for r in facts.double_regions)
+        top = len(names) + len(self.doubles) + 1
+        self.points: list[int] = [region_points(n, table) for n in range(top + 1)]
+        # up to how many regions (doubles counted) a network scores nothing
+        self.pointless = -1
+        while self.pointless < top and self.points[self.pointless + 1] == 0:
+            self.pointless += 1
 
-    def _points(self, cities: set[str]) -> int:
-        return region_points(_region_count(self._facts, cities), self._table)
+    def _score(self, mask: int, cities: set[str] | frozenset[str]) -> int:
+        """The points of one network: its regions, and a double region it
+        holds whole counted twice."""
+        count = mask.bit_count()
+        for bit, members in self.doubles:
+            if mask & bit and members <= cities:
+                count += 1
+        return self.points[count]
 
-    def gain(self, a: str, b: str) -> int:
-        """What a track between a and b adds to the bonus."""
-        dead_ends = self._facts.dead_ends
-        network = self._network
-        if a in dead_ends and b in dead_ends:
-            return region_points(0, self._table)  # a network of its own
+    def gains(self, held: Iterable[tuple[str, str]]) -> TrackGains:
+        """The gains against the networks of `held` (city pairs, one per
+        track), joined as region_networks joins them."""
+        bit = self.bit
+        members, _ = _networks(self._facts, held)
+        network: dict[str, tuple[int, set[str], int]] = {}
+        for cities in members:
+            mask = 0
+            for c in cities:
+                mask |= bit.get(c, 0)
+            entry = (mask, cities, self._score(mask, cities))
+            for c in cities:
+                network[c] = entry
+        return TrackGains(self, network)
+
+
+class TrackGains:
+    """What a track adds to a seat's region bonus (`gains(track)`), against
+    its networks: city -> (the network's region bits, its cities, its
+    points), one entry per network; remembered per track id."""
+
+    __slots__ = ("scores", "network", "known")
+
+    def __init__(self, scores: RegionScores, network: dict[str, tuple[int, set[str], int]]):
+        self.scores = scores
+        self.network = network
+        self.known: dict[str, int] = {}
+
+    def adding(self, track: Track) -> TrackGains:
+        """The gains against these networks and `track` (as _networks
+        adds a track: into a dead-end area only its other end joins)."""
+        scores = self.scores
+        dead_ends, bit = scores.dead_ends, scores.bit
+        network = self.network
+        a, b = track.a, track.b
         if a in dead_ends or b in dead_ends:
+            if a in dead_ends and b in dead_ends:
+                return self
             end = b if a in dead_ends else a
-            return 0 if end in network else self._points({end})
+            if end in network:
+                return self
+            network = dict(network)
+            cities = {end}
+            network[end] = (bit.get(end, 0), cities, scores._score(bit.get(end, 0), cities))
+            return TrackGains(scores, network)
         here, there = network.get(a), network.get(b)
         if here is not None and here is there:
-            return 0
-        joined = (here or {a}) | (there or {b})
-        before = (self._points(here) if here is not None else 0) + \
-            (self._points(there) if there is not None else 0)
-        return self._points(joined) - before
+            return self
+        mask = (here[0] if here is not None else bit.get(a, 0)) \
+            | (there[0] if there is not None else bit.get(b, 0))
+        cities = (here[1] if here is not None else {a}) | (there[1] if there is not None else {b})
+        entry = (mask, cities, scores._score(mask, cities))
+        network = dict(network)
+        for c in cities:
+            network[c] = entry
+        return TrackGains(scores, network)
+
+    def __call__(self, track: Track) -> int:
+        """What claiming `track` would add to the bonus."""
+        known = self.known
+        value = known.get(track.id)
+        if value is not None:
+            return value
+        scores = self.scores
+        dead_ends, bit, network = scores.dead_ends, scores.bit, self.network
+        a, b = track.a, track.b
+        if a in dead_ends and b in dead_ends:
+            value = scores.points[0]  # a network of its own
+        elif a in dead_ends or b in dead_ends:
+            end = b if a in dead_ends else a
+            value = 0 if end in network else scores._score(bit.get(end, 0), {end})
+        else:
+            here, there = network.get(a), network.get(b)
+            if here is not None and here is there:
+                value = 0
+            else:
+                mask = (here[0] if here is not None else bit.get(a, 0)) \
+                    | (there[0] if there is not None else bit.get(b, 0))
+                most = mask.bit_count()
+                for double, _ in scores.doubles:
+                    if mask & double:
+                        most += 1
+                if most <= scores.pointless:
+                    value = 0  # the joined network scores nothing, nor its parts
+                else:
+                    joined = (here[1] if here is not None else {a}) \
+                        | (there[1] if there is not None else {b})
+                    value = scores._score(mask, joined) \
+                        - (here[2] if here is not None else 0) \
+                        - (there[2] if there is not None else 0)
+        known[track.id] = value
+        return value
 
 
 def region_bonus(board: Any, tracks: Iterable[tuple[str, str]],
