@@ -195,7 +195,14 @@ class Client(Session):
         close); the host gives the seat back once its other holder is silent."""
         thread = self._thread
         if thread is not None and thread.is_alive():
-            return
+            if self.status != "closed":
+                return          # still connected or connecting: nothing to reclaim
+            # the session is closed but its thread may still be finishing: a
+            # reclaim asked for at once must not be dropped (the end of its loop
+            # takes milliseconds; the bound keeps a window's tick from hanging)
+            thread.join(2.0)
+            if thread.is_alive():
+                return
         self._thread, self._loop, self._stop_event = None, None, None
         self._started.clear()
         self._stop_reason = "leaving"
