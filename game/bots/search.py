@@ -24,6 +24,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.bots.rounds import DealChain, RoundBook
 from game.bots.timing import ThinkBank
@@ -136,6 +137,43 @@ class SearchHooks:
             return margin
         winners = result["winners"]
         return 0.5 * (1.0 / len(winners) if seat in winners else 0.0) + 0.5 * margin
+
+
+class Chooser(Protocol):
+    """A family's Normal bot as the search uses it: a move from a view."""
+
+    def choose(self, view: View, legal: list[Action]) -> Action: ...
+
+
+class GreedyLedHooks(SearchHooks):
+    """Hooks for a family whose Normal bot leads the search.
+
+    Its choice is the prior (kept unless the search clearly beats it) and the
+    move when there is nothing to deal from; a bot with no engine state (a
+    LAN client) deals from the family's state rebuilt from the view
+    (`rebuild`). The family names its Normal bot in `greedy_bot`.
+    """
+
+    greedy_bot: Callable[[random.Random], Chooser]
+
+    def __init__(self, rng: random.Random):
+        super().__init__(rng)
+        self.greedy = self.greedy_bot(rng)
+
+    def rebuild(self, view: View) -> GameState | None:
+        """The family's state as `view` shows it, hidden cards dealt anyhow
+        (`world` re-deals them); None when it cannot be rebuilt."""
+        return None
+
+    def world(self, view: View) -> Deal | None:
+        world = self.rebuild(view)
+        return None if world is None else redealer(world, view["you"])
+
+    def fallback(self, view: View, legal: list[Action]) -> Action:
+        return self.greedy.choose(view, legal)
+
+    def prior(self, view: View, legal: list[Action]) -> Action | None:
+        return self.greedy.choose(view, legal)
 
 
 @dataclass(frozen=True)

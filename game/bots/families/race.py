@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.bots.families.race_worlds import world_from_view
-from game.bots.search import Deal, SearchHooks, redealer
+from game.bots.search import GreedyLedHooks
 from game.rules.base import Action, GameState, View
 from game.rules.race.data import RaceData
 from game.rules.race.days import card_code, hand_code, hand_sets, payment_days
@@ -595,17 +595,15 @@ def _data_leg_table(data: RaceData) -> LegTable:
     return known[1]
 
 
-class RaceSearch(SearchHooks):
+class RaceSearch(GreedyLedHooks):
     """The search bot's hooks: the greedy racer plays the rollouts (it is
     cheap) to the end of the race; the lead is counted in days."""
 
     depth = None
     scale = 8.0
     widest = 5
-
-    def __init__(self, rng: random.Random):
-        super().__init__(rng)
-        self.greedy = GreedyBot(rng)
+    greedy_bot = GreedyBot
+    greedy: GreedyBot
 
     def policy(self, state: GameState, seat: int, legal: list[Action]) -> Action:
         # the planner reads part of the view: the engine builds just that
@@ -628,15 +626,8 @@ class RaceSearch(SearchHooks):
         assert isinstance(state, RaceState)
         state.apply_listed(seat, action)
 
-    def fallback(self, view: View, legal: list[Action]) -> Action:
-        return self.greedy.choose(view, legal)
-
-    def world(self, view: View) -> Deal | None:
-        world = world_from_view(view)
-        return None if world is None else redealer(world, view["you"])
-
-    def prior(self, view: View, legal: list[Action]) -> Action | None:
-        return self.greedy.choose(view, legal)
+    def rebuild(self, view: View) -> RaceState | None:
+        return world_from_view(view)
 
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
         """Every choice, but of the ways to travel a leg and the cards to take

@@ -11,7 +11,7 @@ from typing import Any
 from game.bots.families.routes_greedy import REGION_WEIGHT, RoutesGreedy
 from game.bots.families.routes_planner import INF, RoutesPlanner, _state_owners
 from game.bots.families.routes_worlds import world_from_view
-from game.bots.search import Deal, SearchHooks, redealer
+from game.bots.search import GreedyLedHooks
 from game.rules.base import Action, GameState, View
 from game.rules.routes.board import GRAY, LOCOMOTIVE, Track
 from game.rules.routes.engine import RoutesState
@@ -22,7 +22,7 @@ from game.rules.routes.payments import FERRY
 BEST_LISTED = 8
 
 
-class RoutesSearch(SearchHooks):
+class RoutesSearch(GreedyLedHooks):
     """The search bot's hooks: the planner plays the rollouts to the end of
     the game (it is what the other seats most likely do, and a cut-off
     evaluation flatters drawing: the claim still comes a turn later, and the
@@ -39,10 +39,11 @@ class RoutesSearch(SearchHooks):
     # gains most, and it needs the rollouts (tools/probe_decisions.py --only
     # keep_tickets on Italy: -0.013 a decision at 40 rollouts, +0.070 at 160)
     keep_weight = 4.0
+    greedy_bot = RoutesGreedy
+    greedy: RoutesGreedy
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
-        self.greedy = RoutesGreedy(rng)
         # seat -> its plan in the rollout played last (see act)
         self._seat_plans: dict[int, _SeatPlan] = {}
 
@@ -149,18 +150,11 @@ class RoutesSearch(SearchHooks):
         planner.private["pending"] = state._pending_view(seat, state.pending[seat])
         return self.greedy.ranked_keeps(planner, legal)[0]
 
-    def fallback(self, view: View, legal: list[Action]) -> Action:
-        return self.greedy.choose(view, legal)
-
     def weight(self, view: View, legal: list[Action]) -> float:
         return self.keep_weight if legal and legal[0]["type"] == "keep_tickets" else 1.0
 
-    def world(self, view: View) -> Deal | None:
-        world = world_from_view(view)
-        return None if world is None else redealer(world, view["you"])
-
-    def prior(self, view: View, legal: list[Action]) -> Action | None:
-        return self.greedy.choose(view, legal)
+    def rebuild(self, view: View) -> RoutesState | None:
+        return world_from_view(view)
 
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
         """Every way to keep an offer of tickets (rolled out to the end, the

@@ -60,7 +60,7 @@ from operator import mul, sub
 from typing import Any
 
 from game.bots.families.tricks_worlds import WorldBuilder
-from game.bots.search import Deal, SearchHooks
+from game.bots.search import Deal, GreedyLedHooks
 from game.rules.base import Action, GameState, View
 from game.rules.tricks.cards import (
     CITY_BASE,
@@ -1144,7 +1144,7 @@ def final_margin(state: TricksState, seat: int) -> float:
     return margin + WIN_BONUS * (margin >= 0)
 
 
-class TricksSearch(SearchHooks):
+class TricksSearch(GreedyLedHooks):
     """The search bot's hooks: the greedy player (without its own lookahead,
     so rollouts stay cheap) plays the rollouts to the end of the game; a
     partner's points are not an opponent's."""
@@ -1152,10 +1152,11 @@ class TricksSearch(SearchHooks):
     depth = None
     scale = 60.0
     widest = 5
+    greedy_bot = GreedyTricksBot
+    greedy: GreedyTricksBot
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
-        self.greedy = GreedyTricksBot(rng)
         # the last move `act` made and its card number (None unless a play): `play`
         # makes it without checking it again
         self._made: tuple[Action, int | None] | None = None
@@ -1198,13 +1199,9 @@ class TricksSearch(SearchHooks):
         else:
             state.advance(seat, action)
 
-    def fallback(self, view: View, legal: list[Action]) -> Action:
-        return self.greedy.choose(view, legal)
-
-    def prior(self, view: View, legal: list[Action]) -> Action | None:
-        return self.greedy.choose(view, legal)
-
     def world(self, view: View) -> Deal | None:
+        """Deals straight from the view (WorldBuilder.sample deals the unseen
+        cards, keeping each seat's known voids): no first world to re-deal."""
         return WorldBuilder(view).sample
 
     def candidates(self, view: View, legal: list[Action]) -> list[Action]:
