@@ -248,13 +248,10 @@ class RoutesPlanner:
         if base is None:
             return None
         then, (costs, tracks) = base
-        changed = _changed(then, self._graph_key[3], PATCHED_MOST)
-        if changed is None:
+        touched = _touched_pairs(self._nodes.set_pairs, then, self._graph_key[3],
+                                 PATCHED_MOST)
+        if touched is None:
             return None
-        set_pairs = self._nodes.set_pairs
-        touched: set[int] = set()
-        for index in changed:
-            touched.update(set_pairs[index])
         costs, tracks = costs.copy(), tracks.copy()
         for pid in touched:
             costs[pid], tracks[pid] = self._pair_best(pid)
@@ -569,13 +566,10 @@ class _Lender:
         costs, tracks = planner.adjacency
         changed: set[int] = set()
         if old_costs is not costs:
-            differ = _changed(prior[5], planner._graph_key[3], LENT_APART)
-            if differ is None:
+            touched = _touched_pairs(planner._nodes.set_pairs, prior[5],
+                                     planner._graph_key[3], LENT_APART)
+            if touched is None:
                 return None
-            set_pairs = planner._nodes.set_pairs
-            touched: set[int] = set()
-            for index in differ:
-                touched.update(set_pairs[index])
             for pid in touched:
                 if old_costs[pid] != costs[pid] or old_tracks[pid] is not tracks[pid]:
                     changed.add(pid)
@@ -757,6 +751,20 @@ def _changed(then: int, now: int, most: int) -> list[int] | None:
         base += 1
     _LAST_CHANGED = (then, now, most, out)
     return out
+
+
+def _touched_pairs(set_pairs: list[tuple[int, ...]], then: int, now: int,
+                   most: int) -> set[int] | None:
+    """The node pairs whose cheapest track two owners' numbers may differ
+    on: those of the parallel sets of the tracks whose owners differ
+    (`set_pairs` by track index); None when more than `most` tracks do."""
+    changed = _changed(then, now, most)
+    if changed is None:
+        return None
+    touched: set[int] = set()
+    for index in changed:
+        touched.update(set_pairs[index])
+    return touched
 
 
 def _remember(memo: dict, size: int, key: Any, value: Any) -> Any:
