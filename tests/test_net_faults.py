@@ -86,6 +86,41 @@ def test_a_killed_client_gets_its_seat_back_with_its_token(tmp_path):
         host.stop()
 
 
+class FinishingThread:
+    """A closed session's thread still finishing its loop: alive until joined."""
+
+    def __init__(self) -> None:
+        self.joined = False
+
+    def is_alive(self) -> bool:
+        return not self.joined
+
+    def join(self, timeout: float | None = None) -> None:
+        self.joined = True
+
+
+def test_a_reclaim_asked_for_while_the_closed_session_finishes_is_not_dropped():
+    host = start_host(seats=2, auto_start=True, on_drop="pause")
+    client = connect(host, "Player")
+    try:
+        wait_until(lambda: client.status == "connected" and client.seat is not None,
+                   "the seat")
+        seat = client.seat
+        client.kill()                                  # no bye: the seat is held
+        wait_until(lambda: client.status == "closed", "the session to close")
+        # the player presses "Take my seat back" before the thread has ended
+        finishing = client._thread = FinishingThread()
+        client.reclaim_seat()
+        assert finishing.joined
+        wait_until(lambda: client.status == "connected" and client.seat == seat,
+                   "the reclaim")
+        client.reclaim_seat()                          # a live session: nothing to do
+        assert client._thread is not finishing and client._thread.is_alive()
+    finally:
+        client.stop()
+        host.stop()
+
+
 def test_a_bot_stands_in_for_a_dropped_player_until_they_return(tmp_path):
     host = start_host(seats=3, auto_start=True, on_drop="bot", drop_timeout=0.05)
     store = TokenStore(tmp_path / "seats.json")
