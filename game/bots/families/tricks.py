@@ -304,6 +304,13 @@ def _none_drawn(pool: int, marked: int, drawn: int) -> float:
 _NONE_DRAWN: dict[tuple[int, int, int], float] = {}
 
 
+def _unseen(data: TricksData, seen: set[int]) -> list[list[int]]:
+    """By company, its cards not in `seen`, weakest first."""
+    strengths = data.strengths
+    return [[c for c in range(i * strengths, (i + 1) * strengths) if c not in seen]
+            for i in range(len(data.companies))]
+
+
 def _tally(data: TricksData, cards: Iterable[int]) -> tuple[list[int], list[int]]:
     """Per company: how many of `cards` are its, and their station values summed."""
     strengths, card_values = data.strengths, data.card_values
@@ -353,6 +360,8 @@ class PublicCards:
         seen.update(state.removed)
         self.seen = seen
         self.seen_count, self.seen_sum = _tally(data, seen)
+        # by company, its cards not seen (weakest first): what may still beat a card
+        self.unseen = _unseen(data, seen)
         # each line's number (line_id) with the locomotives to come, and with
         # those less the one being placed
         cards = tables.company_cards
@@ -442,8 +451,11 @@ class PublicCards:
         for card in added:
             if card not in seen:
                 seen.add(card)
-                seen_count[card // strengths] += 1
-                seen_sum[card // strengths] += card_values[card]
+                company = card // strengths
+                seen_count[company] += 1
+                seen_sum[company] += card_values[card]
+                # a fresh list: a position may still hold the old one
+                self.unseen[company] = [c for c in self.unseen[company] if c != card]
                 if self.lines_ahead is not None:
                     self.lines_ahead[2].add(card // strengths)
 
@@ -570,13 +582,13 @@ class TricksPosition:
         seen |= {card(c) for p in view["players"] for c in p["shares"] if "strength" in c}
         seen |= {card(c) for c in lane if "strength" in c}
         seen |= {card(c) for c in view["removed_cards"]}
-        self.seen: set[int] = seen
+        self.unseen: list[list[int]] = _unseen(tables.data, seen)
         self.operating_share = _operating_share(kinds)
         line_ids = [line_id(values, loco, self.coming, cards)
                     for values, loco, cards in zip(self.values, self.locos,
                                                    tables.company_cards, strict=True)]
         self._sides: dict[int, Sides] = {}
-        self._derive(line_ids)
+        self._derive(line_ids, *_tally(tables.data, [*seen, *(c for _, c in self.trick)]))
 
     @classmethod
     def of_state(cls, state: TricksState, seat: int,
@@ -618,7 +630,7 @@ class TricksPosition:
         self.counts = public.counts
         self._sides = public.sides
         self.operating_share = public.operating_share
-        self.seen = public.seen
+        self.unseen = public.unseen
         # the public cards and those in the trick, by company (the public cards'
         # own lists when the trick is empty: a position only reads them)
         seen_count, seen_sum = public.seen_count, public.seen_sum
@@ -639,12 +651,9 @@ class TricksPosition:
         """The companies' names, by company index."""
         return self.tables.names
 
-    def _derive(self, line_ids: list[int], seen_count: list[int] | None = None,
-                seen_sum: list[int] | None = None, public: PublicCards | None = None) -> None:
+    def _derive(self, line_ids: list[int], seen_count: list[int], seen_sum: list[int],
+                public: PublicCards | None = None) -> None:
         # per company: the cards out of hands (counted, and their station values summed)
-        if seen_count is None or seen_sum is None:
-            seen_count, seen_sum = _tally(self.tables.data,
-                                          [*self.seen, *(c for _, c in self.trick)])
         self.seen_count, self.seen_sum = seen_count, seen_sum
         # with the lines' worths as they are (_worths, by company) and what the
         # lines are expected to get (_lines: _line_ahead's, by company)
@@ -656,6 +665,7 @@ class TricksPosition:
         # (_rivals_of), a share trick's stakes
         self._rivals: dict[int, tuple[int, list[int], int, list[int]]] = {}
         self._terms: dict[int, tuple[float, float]] = {}
+        self._weight_list: list[float] | None = None     # weights(), when first asked
 
     def _expected_additions(self, line_ids: list[int], public: PublicCards | None) -> None:
         """Station values each line may still get (half at each end): the company's
@@ -714,14 +724,14 @@ class TricksPosition:
             line = _keep(_AHEAD, seen, ((before, after), key, known))
         return line
 
-    weights: list[float]           # by company (see _weights)
-
-    def __getattr__(self, name: str) -> Any:
-        """`weights`, worked out when first asked (then a plain attribute): a share
-        trick's stakes need no weight (see play_value)."""
-        if name != "weights":
-            raise AttributeError(name)
-        weights = self.weights = self._weights()
+    def weights(self) -> list[float]:
+        """Each company's weight (see _weights), worked out when first asked: a
+        share trick's stakes need none (see play_value). A method, not a
+        __getattr__ hook: a class with one has every attribute read go the slow
+        way (CPython cannot specialise them)."""
+        weights = self._weight_list
+        if weights is None:
+            weights = self._weight_list = self._weights()
         return weights
 
     def _weights(self) -> list[float]:
@@ -772,7 +782,7 @@ class TricksPosition:
         return [x / total for x in odds]
 
     def weighted(self, company: int) -> float:
-        return self.weights[company] * self._worths[company]
+        return self.weights()[company] * self._worths[company]
 
     # --- laying ---------------------------------------------------------------
 
@@ -781,7 +791,7 @@ class TricksPosition:
         known = self._gains.get((company, value))
         if known is None:
             at_left, at_right = self.lay_worths(company, value)
-            weight = self.weights[company]
+            weight = self.weights()[company]
             base = weight * self._worths[company]
             left = weight * at_left - base
             right = weight * at_right - base
@@ -805,7 +815,7 @@ class TricksPosition:
     def best_locomotive(self, loco: Loco, free: list[int]) -> tuple[float, str]:
         """The free line whose placement gives the highest weighted total, and
         its company's name."""
-        weights, names = self.weights, self.tables.names
+        weights, names = self.weights(), self.tables.names
         # each line's worth with the other locomotives to come and with this one
         # (the same for every seat: remembered with the public cards)
         lines = [self._placed_worths(c, loco) for c in free]
@@ -842,15 +852,14 @@ class TricksPosition:
         first), the cards in the hands that may hold them (every seat's but this
         one's, less those void in it) and the hand sizes of those seats still to
         play."""
-        seen, hand, strengths = self.seen, self.hand, self.tables.strengths
+        hand, strengths = self.hand, self.tables.strengths
         # (a few cards each: lists are quicker to make and search than sets)
         played, in_trick = [], []
         for s, c in self.trick:
             played.append(s)
             in_trick.append(c)
         top = max([c for c in in_trick if c // strengths == company], default=-1)
-        unseen = [c for c in range(company * strengths, (company + 1) * strengths)
-                  if c not in seen and c not in hand and c not in in_trick]
+        unseen = [c for c in self.unseen[company] if c not in hand and c not in in_trick]
         seat, voids, cards = self.seat, self.voids, self.cards
         # the unseen cards of the company lie in the hands of the seats not void in it
         bit = 1 << company
@@ -910,16 +919,13 @@ class TricksPosition:
         """Whether a card other than `besides` is the strongest left of its company."""
         masters = self._masters
         if masters is None:      # the cards no unseen card of their company beats
-            seen, hand, strengths = self.seen, self.hand, self.tables.strengths
+            unseen, hand, strengths = self.unseen, self.hand, self.tables.strengths
             in_trick = [c for _, c in self.trick]
-            masters = self._masters = []
-            for card in hand:
-                # the stronger cards of its company, up to the first unseen one
-                for other in range(card + 1, (card // strengths + 1) * strengths):
-                    if other not in seen and other not in hand and other not in in_trick:
-                        break
-                else:
-                    masters.append(card)
+            # no stronger card of its company neither seen nor in the hand or the trick
+            masters = self._masters = [
+                card for card in hand
+                if not any(other > card and other not in hand and other not in in_trick
+                           for other in unseen[card // strengths])]
         return any(c != besides for c in masters)
 
     def card(self, shown: dict[str, Any]) -> int:
