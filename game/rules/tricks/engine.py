@@ -207,8 +207,16 @@ class TricksState:
         self.public_version = 0
 
     def clone(self) -> TricksState:
+        """An independent copy. Its attributes are set one by one, not through
+        its __dict__: an instance whose __dict__ was asked for keeps its
+        attributes in a real dict, and CPython (3.11) then reads every one of
+        them the slow, unspecialised way. A rollout reads its copy thousands
+        of times; the state copied (vars() gives it a dict), a search's root,
+        is seldom read."""
         other = TricksState.__new__(TricksState)
-        other.__dict__.update(self.__dict__)
+        for name, value in vars(self).items():
+            if name != "_final_result":
+                setattr(other, name, value)
         other.history = list(self.history)
         other.hands = [list(h) for h in self.hands]
         other.lines = [list(line) for line in self.lines]
@@ -220,7 +228,6 @@ class TricksState:
         other.trick = list(self.trick)
         other.lay_queue = list(self.lay_queue)
         other.loco_queue = list(self.loco_queue)
-        other.__dict__.pop("_final_result", None)
         return other
 
     def setup_events(self) -> list[Event]:
