@@ -518,8 +518,8 @@ class TricksState:
 
     def _do_lay(self, seat: int, action: Action, events: list[Event] | None) -> None:
         end = self._end(action["end"])
-        index = [s for s, _ in self.trick].index(seat)
-        card = self.trick.pop(index)[1]
+        card = dict(self.trick)[seat]
+        self.trick.remove((seat, card))
         company = self.data.company_of(card)
         self._lay_item(company, end, card)
         self.lay_queue.pop(0)
@@ -583,7 +583,11 @@ class TricksState:
         # never reach one (the data validator checks it).
         played = dict(self.trick)
         won = played[winner]
-        slot = next((i for i, e in enumerate(self.lane) if e[0] == RESERVATION), None)
+        slot = None        # the first reservation's (a loop: a bot's rollouts come here often)
+        for i, (kind, _) in enumerate(self.lane):
+            if kind == RESERVATION:
+                slot = i
+                break
         if slot is not None:
             self.lane[slot] = (SHARE, won)
             if events is not None:
