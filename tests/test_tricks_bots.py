@@ -130,11 +130,11 @@ def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players
                     assert vars(public)[key] == vars(fresh)[key], key
             for seat in range(players):
                 position = tricks_bot.TricksPosition(state.view(seat))
-                weights = position.weights      # worked out when first asked
+                weights = position.weights()    # worked out when first asked
                 slow = vars(position)
                 for fast in (tricks_bot.TricksPosition.of_state(state, seat),
                              tricks_bot.TricksPosition.of_state(state, seat, public)):
-                    assert fast.weights == weights
+                    assert fast.weights() == weights
                     assert vars(fast).keys() == slow.keys()
                     for key in slow:
                         if key not in ("_sides", "_ahead"):    # kept with the public cards

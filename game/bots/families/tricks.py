@@ -304,6 +304,13 @@ def _none_drawn(pool: int, marked: int, drawn: int) -> float:
 _NONE_DRAWN: dict[tuple[int, int, int], float] = {}
 
 
+def _unseen(data: TricksData, seen: set[int]) -> list[list[int]]:
+    """By company, its cards not in `seen`, weakest first."""
+    strengths = data.strengths
+    return [[c for c in range(i * strengths, (i + 1) * strengths) if c not in seen]
+            for i in range(len(data.companies))]
+
+
 def _tally(data: TricksData, cards: Iterable[int]) -> tuple[list[int], list[int]]:
     """Per company: how many of `cards` are its, and their station values summed."""
     strengths, card_values = data.strengths, data.card_values
@@ -353,6 +360,8 @@ class PublicCards:
         seen.update(state.removed)
         self.seen = seen
         self.seen_count, self.seen_sum = _tally(data, seen)
+        # by company, its cards not seen (weakest first): what may still beat a card
+        self.unseen = _unseen(data, seen)
         # each line's number (line_id) with the locomotives to come, and with
         # those less the one being placed
         cards = tables.company_cards
@@ -388,13 +397,9 @@ class PublicCards:
         lines, shares, removed cards and locomotives placed only grow, so only
         what was added is read (and the lane again). In place: a rollout's
         positions last one move, and none is left by then."""
-        data = state.data
         tables = self.tables
-        seen, seen_count, seen_sum = self.seen, self.seen_count, self.seen_sum
-        strengths, card_values = data.strengths, data.card_values
         added: list[int] = []          # company cards that may be new to `seen`
-        placed = len(state.locos) - state.locos.count(None)
-        if placed != len(self.placed):
+        if len(state.locos) - state.locos.count(None) != len(self.placed):
             self._read_locomotives(state)
             # every line's number goes with the locomotives to come
             self.line_ids = [line_id(values, loco, self.coming, cards)
@@ -404,48 +409,67 @@ class PublicCards:
             self.lines_ahead = None
         lengths = self.lengths
         if sum(map(len, state.lines)) != sum(lengths):
-            items = tables.item_values
+            items, line_ids = tables.item_values, self.line_ids
+            stale = None if self.lines_ahead is None else self.lines_ahead[2]
             for c, line in enumerate(state.lines):
-                if len(line) != lengths[c]:
-                    values = self.values[c] = [items[x] for x in line]
-                    # a line grows at its ends: what was added lies in the first
-                    # or the last `grown` items
-                    grown = len(line) - lengths[c]
+                # a line grows at its ends: what was added lies in the first or
+                # the last `grown` items
+                grown = len(line) - lengths[c]
+                if grown:
+                    values = self.values[c] = list(map(items.__getitem__, line))
                     lengths[c] = len(line)
-                    added += [x for x in line[:grown] if x >= 0]
-                    added += [x for x in line[-grown:] if x >= 0]
-                    self.line_ids[c] = line_id(values, self.locos[c], self.coming,
-                                               tables.company_cards[c])
-                    if self.lines_ahead is not None:
-                        self.lines_ahead[2].add(c)
+                    for x in (*line[:grown], *line[-grown:]):
+                        if x >= 0:
+                            added.append(x)
+                    line_ids[c] = line_id(values, self.locos[c], self.coming,
+                                          tables.company_cards[c])
+                    if stale is not None:
+                        stale.add(c)
             self.pending_ids = None
         if state.tricks_played != self.tricks_played:
-            self.tricks_played = state.tricks_played
-            lane = state.lane
-            (self.lane_kinds, self.lane_head, self.operating_share,
-             self.operating) = tables.lane_reading(lane)
-            self.lines_ahead = None
-            added += [payload for kind, payload in lane if kind == SHARE]
-            share_company = tables.share_company
-            held = self.held
-            for seat, shares in enumerate(state.shares):
-                if len(shares) != held[seat]:
-                    self.sides = {}            # they go with the shares held
-                    count = self.counts[seat]
-                    for share in shares[held[seat]:]:
-                        count[share_company[share]] += 1
-                        if share < EXCHANGE_BASE:
-                            added.append(share)
-                    held[seat] = len(shares)
-            added += state.removed[self.removed:]
-            self.removed = len(state.removed)
-        for card in added:
+            self._read_trick(state, added)
+        if added:
+            self._see(added)
+
+    def _read_trick(self, state: TricksState, added: list[int]) -> None:
+        """After a trick won: the lane, and the shares and removed cards it gave
+        (their cards added to `added`)."""
+        self.tricks_played = state.tricks_played
+        lane = state.lane
+        (self.lane_kinds, self.lane_head, self.operating_share,
+         self.operating) = self.tables.lane_reading(lane)
+        self.lines_ahead = None
+        added += [payload for kind, payload in lane if kind == SHARE]
+        share_company = self.tables.share_company
+        held = self.held
+        for seat, shares in enumerate(state.shares):
+            if len(shares) != held[seat]:
+                self.sides = {}            # they go with the shares held
+                count = self.counts[seat]
+                for share in shares[held[seat]:]:
+                    count[share_company[share]] += 1
+                    if share < EXCHANGE_BASE:
+                        added.append(share)
+                held[seat] = len(shares)
+        added += state.removed[self.removed:]
+        self.removed = len(state.removed)
+
+    def _see(self, cards: list[int]) -> None:
+        """Count those of `cards` not seen before as seen."""
+        seen, seen_count, seen_sum = self.seen, self.seen_count, self.seen_sum
+        strengths, card_values = self.tables.strengths, self.tables.card_values
+        for card in cards:
             if card not in seen:
                 seen.add(card)
-                seen_count[card // strengths] += 1
-                seen_sum[card // strengths] += card_values[card]
+                company = card // strengths
+                seen_count[company] += 1
+                seen_sum[company] += card_values[card]
+                # a fresh list: a position may still hold the old one
+                unseen = self.unseen[company] = self.unseen[company][:]
+                unseen.remove(card)
                 if self.lines_ahead is not None:
-                    self.lines_ahead[2].add(card // strengths)
+                    self.lines_ahead[2].add(company)
+
 
 def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     """The end where the greedy player lays its card in `state`, when it can be
@@ -462,7 +486,7 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     both are clearly of one sign, that is w's sign."""
     data = state.data
     strengths = data.strengths
-    card = next(c for s, c in state.trick if s == seat)
+    card = dict(state.trick)[seat]
     index = card // strengths
     seen_count, seen_sum = public.seen_count[index], public.seen_sum[index]
     for _, other in state.trick:
@@ -477,9 +501,18 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
     if at_left == at_right:
         return "right"
     partners, others = table_sides(state.players, state.teams, seat)
-    held = sum(public.counts[s][index] for s in partners)
-    rivals = [public.counts[s][index] for s in others]
-    mine = [c // strengths for c in state.hands[seat]].count(index)
+    # (plain loops here: a comprehension or generator costs a function call)
+    counts = public.counts
+    held = 0
+    for s in partners:
+        held += counts[s][index]
+    rivals = []
+    for s in others:
+        rivals.append(counts[s][index])
+    mine = 0
+    for c in state.hands[seat]:
+        if c // strengths == index:
+            mine += 1
     later = FUTURE * (1 - share)
     unseen = strengths - seen_count - mine
     weight = held + later * mine - OPPONENTS * later * unseen / (state.players - 1)
@@ -570,13 +603,13 @@ class TricksPosition:
         seen |= {card(c) for p in view["players"] for c in p["shares"] if "strength" in c}
         seen |= {card(c) for c in lane if "strength" in c}
         seen |= {card(c) for c in view["removed_cards"]}
-        self.seen: set[int] = seen
+        self.unseen: list[list[int]] = _unseen(tables.data, seen)
         self.operating_share = _operating_share(kinds)
         line_ids = [line_id(values, loco, self.coming, cards)
                     for values, loco, cards in zip(self.values, self.locos,
                                                    tables.company_cards, strict=True)]
         self._sides: dict[int, Sides] = {}
-        self._derive(line_ids)
+        self._derive(line_ids, *_tally(tables.data, [*seen, *(c for _, c in self.trick)]))
 
     @classmethod
     def of_state(cls, state: TricksState, seat: int,
@@ -618,7 +651,7 @@ class TricksPosition:
         self.counts = public.counts
         self._sides = public.sides
         self.operating_share = public.operating_share
-        self.seen = public.seen
+        self.unseen = public.unseen
         # the public cards and those in the trick, by company (the public cards'
         # own lists when the trick is empty: a position only reads them)
         seen_count, seen_sum = public.seen_count, public.seen_sum
@@ -639,12 +672,9 @@ class TricksPosition:
         """The companies' names, by company index."""
         return self.tables.names
 
-    def _derive(self, line_ids: list[int], seen_count: list[int] | None = None,
-                seen_sum: list[int] | None = None, public: PublicCards | None = None) -> None:
+    def _derive(self, line_ids: list[int], seen_count: list[int], seen_sum: list[int],
+                public: PublicCards | None = None) -> None:
         # per company: the cards out of hands (counted, and their station values summed)
-        if seen_count is None or seen_sum is None:
-            seen_count, seen_sum = _tally(self.tables.data,
-                                          [*self.seen, *(c for _, c in self.trick)])
         self.seen_count, self.seen_sum = seen_count, seen_sum
         # with the lines' worths as they are (_worths, by company) and what the
         # lines are expected to get (_lines: _line_ahead's, by company)
@@ -656,6 +686,7 @@ class TricksPosition:
         # (_rivals_of), a share trick's stakes
         self._rivals: dict[int, tuple[int, list[int], int, list[int]]] = {}
         self._terms: dict[int, tuple[float, float]] = {}
+        self._weight_list: list[float] | None = None     # weights(), when first asked
 
     def _expected_additions(self, line_ids: list[int], public: PublicCards | None) -> None:
         """Station values each line may still get (half at each end): the company's
@@ -687,11 +718,15 @@ class TricksPosition:
             lines, worths = known[0], known[1]      # read only, unless copied here
             if self.trick:
                 lines, worths = lines[:], worths[:]
-                strengths = self.tables.strengths
-                for index in {card // strengths for _, card in self.trick}:
-                    line = lines[index] = self._line_ahead(
-                        index, line_ids[index], self.seen_count[index], self.seen_sum[index])
-                    worths[index] = line[2]
+                strengths, done = self.tables.strengths, []
+                for _, card in self.trick:
+                    index = card // strengths
+                    if index not in done:
+                        done.append(index)
+                        line = lines[index] = self._line_ahead(
+                            index, line_ids[index], self.seen_count[index],
+                            self.seen_sum[index])
+                        worths[index] = line[2]
         self._lines, self._worths = lines, worths
 
     def _line_ahead(self, index: int, number: int, seen_count: int, seen_sum: int) -> tuple:
@@ -714,14 +749,14 @@ class TricksPosition:
             line = _keep(_AHEAD, seen, ((before, after), key, known))
         return line
 
-    weights: list[float]           # by company (see _weights)
-
-    def __getattr__(self, name: str) -> Any:
-        """`weights`, worked out when first asked (then a plain attribute): a share
-        trick's stakes need no weight (see play_value)."""
-        if name != "weights":
-            raise AttributeError(name)
-        weights = self.weights = self._weights()
+    def weights(self) -> list[float]:
+        """Each company's weight (see _weights), worked out when first asked: a
+        share trick's stakes need none (see play_value). A method, not a
+        __getattr__ hook: a class with one has every attribute read go the slow
+        way (CPython cannot specialise them)."""
+        weights = self._weight_list
+        if weights is None:
+            weights = self._weight_list = self._weights()
         return weights
 
     def _weights(self) -> list[float]:
@@ -744,10 +779,11 @@ class TricksPosition:
         spread = self.players - 1
         # held + later * mine - OPPONENTS * (against + later * unseen / spread), with
         # `against` the opponents' shares weighed by their rivalry
-        return [held[i] + later * mine[i]
-                - OPPONENTS * (sum(map(mul, rivalry, columns[i]))
-                               + later * (strengths - seen_count[i] - mine[i]) / spread)
-                for i in range(len(mine))]
+        return [ours + later * in_hand
+                - OPPONENTS * (sum(map(mul, rivalry, theirs))
+                               + later * (strengths - out - in_hand) / spread)
+                for ours, in_hand, theirs, out in zip(held, mine, columns, seen_count,
+                                                      strict=True)]
 
     def _sides_of(self, seat: int) -> Sides:
         """The seat's opponents, the shares it and a partner hold by company, and
@@ -764,15 +800,24 @@ class TricksPosition:
         present worth the more it counts."""
         if self.teams or RIVAL_SPREAD <= 0:
             return [1 / len(others) for _ in others]
+        # (plain loops: a comprehension costs a function call, and there are
+        # only a few opponents)
         worths = self._worths
-        ahead = [sum(map(mul, counts[s], worths)) for s in others]
-        top = max(ahead)
-        odds = [math.exp((x - top) / RIVAL_SPREAD) for x in ahead]
+        ahead = []
+        for s in others:
+            ahead.append(sum(map(mul, counts[s], worths)))
+        top, exp = max(ahead), math.exp
+        odds = []
+        for x in ahead:
+            odds.append(exp((x - top) / RIVAL_SPREAD))
         total = sum(odds)
-        return [x / total for x in odds]
+        rivalry = []
+        for x in odds:
+            rivalry.append(x / total)
+        return rivalry
 
     def weighted(self, company: int) -> float:
-        return self.weights[company] * self._worths[company]
+        return self.weights()[company] * self._worths[company]
 
     # --- laying ---------------------------------------------------------------
 
@@ -781,7 +826,7 @@ class TricksPosition:
         known = self._gains.get((company, value))
         if known is None:
             at_left, at_right = self.lay_worths(company, value)
-            weight = self.weights[company]
+            weight = self.weights()[company]
             base = weight * self._worths[company]
             left = weight * at_left - base
             right = weight * at_right - base
@@ -799,20 +844,34 @@ class TricksPosition:
     def best_city(self, value: int) -> tuple[float, str, str]:
         """The best weighted gain from a city of `value`, its end and its company's
         name (equal gains go to the higher end, then name, as a tuple's max)."""
-        names = self.tables.names
-        return max((*self.lay_gain(c, value), names[c]) for c in range(len(names)))
+        best = None
+        for c, name in enumerate(self.tables.names):    # max() of a generator, written out
+            option = (*self.lay_gain(c, value), name)
+            if best is None or option > best:
+                best = option
+        assert best is not None
+        return best
 
     def best_locomotive(self, loco: Loco, free: list[int]) -> tuple[float, str]:
         """The free line whose placement gives the highest weighted total, and
         its company's name."""
-        weights, names = self.weights, self.tables.names
+        weights, names = self.weights(), self.tables.names
         # each line's worth with the other locomotives to come and with this one
         # (the same for every seat: remembered with the public cards)
-        lines = [self._placed_worths(c, loco) for c in free]
-        waiting = [weights[c] * without for c, (without, _) in zip(free, lines, strict=True)]
+        # (plain loops: comprehensions and generators cost a function call each)
+        placing, waiting = [], []
+        for c in free:
+            without, placed = self._placed_worths(c, loco)
+            placing.append(placed)
+            waiting.append(weights[c] * without)
         others = sum(waiting)
-        return max((weights[c] * placed + others - wait, names[c])
-                   for c, (_, placed), wait in zip(free, lines, waiting, strict=True))
+        best = None
+        for c, placed, wait in zip(free, placing, waiting, strict=True):
+            option = (weights[c] * placed + others - wait, names[c])
+            if best is None or option > best:
+                best = option
+        assert best is not None
+        return best
 
     def _placed_worths(self, company: int, loco: Loco) -> tuple[float, float]:
         """The line's worth without a locomotive, the others than `loco` to come,
@@ -842,15 +901,20 @@ class TricksPosition:
         first), the cards in the hands that may hold them (every seat's but this
         one's, less those void in it) and the hand sizes of those seats still to
         play."""
-        seen, hand, strengths = self.seen, self.hand, self.tables.strengths
-        # (a few cards each: lists are quicker to make and search than sets)
+        hand, strengths = self.hand, self.tables.strengths
+        # (a few cards each: lists are quicker to make and search than sets, and
+        # plain loops quicker than comprehensions, each a function call)
         played, in_trick = [], []
+        top = -1
         for s, c in self.trick:
             played.append(s)
             in_trick.append(c)
-        top = max([c for c in in_trick if c // strengths == company], default=-1)
-        unseen = [c for c in range(company * strengths, (company + 1) * strengths)
-                  if c not in seen and c not in hand and c not in in_trick]
+            if c // strengths == company and c > top:
+                top = c
+        unseen = []
+        for c in self.unseen[company]:
+            if c not in hand and c not in in_trick:
+                unseen.append(c)
         seat, voids, cards = self.seat, self.voids, self.cards
         # the unseen cards of the company lie in the hands of the seats not void in it
         bit = 1 << company
@@ -899,8 +963,11 @@ class TricksPosition:
         if not free:
             return 0.0
         loco = (entry["distance"], entry["cost"])
-        return max(self.best_locomotive(loco, free)[0]
-                   - sum(self.weighted(c) for c in free), 0.0)
+        weights, worths = self.weights(), self._worths
+        waiting = 0.0
+        for c in free:      # sum(self.weighted(c) for c in free), written out
+            waiting += weights[c] * worths[c]
+        return max(self.best_locomotive(loco, free)[0] - waiting, 0.0)
 
     def outlook(self) -> float:
         """The weighted worth of all companies: how the seat stands against its rivals."""
@@ -910,13 +977,13 @@ class TricksPosition:
         """Whether a card other than `besides` is the strongest left of its company."""
         masters = self._masters
         if masters is None:      # the cards no unseen card of their company beats
-            seen, hand, strengths = self.seen, self.hand, self.tables.strengths
+            unseen, hand, strengths = self.unseen, self.hand, self.tables.strengths
             in_trick = [c for _, c in self.trick]
             masters = self._masters = []
             for card in hand:
-                # the stronger cards of its company, up to the first unseen one
-                for other in range(card + 1, (card // strengths + 1) * strengths):
-                    if other not in seen and other not in hand and other not in in_trick:
+                # a stronger card of its company neither seen nor in the hand or the trick
+                for other in unseen[card // strengths]:
+                    if other > card and other not in hand and other not in in_trick:
                         break
                 else:
                     masters.append(card)
@@ -1177,12 +1244,12 @@ class TricksSearch(GreedyLedHooks):
             action = {"type": "play", "card": card_view(state.data, card)}
             self._made = (action, card)
             return action
-        if phase == "locomotive":
-            free = [c for c, placed in enumerate(state.locos) if placed is None]
-            if len(free) == 1:
-                action = {"type": "locomotive", "company": state.data.companies[free[0]]}
-                self._made = (action, None)
-                return action
+        if phase == "locomotive" and state.locos.count(None) == 1:
+            # one line left without a locomotive
+            action = {"type": "locomotive",
+                      "company": state.data.companies[state.locos.index(None)]}
+            self._made = (action, None)
+            return action
         action = self.greedy.greedy_in(state, seat)
         self._made = (action, None)
         return action

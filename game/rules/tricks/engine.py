@@ -207,8 +207,16 @@ class TricksState:
         self.public_version = 0
 
     def clone(self) -> TricksState:
+        """An independent copy. Its attributes are set one by one, not through
+        its __dict__: an instance whose __dict__ was asked for keeps its
+        attributes in a real dict, and CPython (3.11) then reads every one of
+        them the slow, unspecialised way. A rollout reads its copy thousands
+        of times; the state copied (vars() gives it a dict), a search's root,
+        is seldom read."""
         other = TricksState.__new__(TricksState)
-        other.__dict__.update(self.__dict__)
+        for name, value in vars(self).items():
+            if name != "_final_result":
+                setattr(other, name, value)
         other.history = list(self.history)
         other.hands = [list(h) for h in self.hands]
         other.lines = [list(line) for line in self.lines]
@@ -220,7 +228,6 @@ class TricksState:
         other.trick = list(self.trick)
         other.lay_queue = list(self.lay_queue)
         other.loco_queue = list(self.loco_queue)
-        other.__dict__.pop("_final_result", None)
         return other
 
     def setup_events(self) -> list[Event]:
@@ -511,8 +518,8 @@ class TricksState:
 
     def _do_lay(self, seat: int, action: Action, events: list[Event] | None) -> None:
         end = self._end(action["end"])
-        index = [s for s, _ in self.trick].index(seat)
-        card = self.trick.pop(index)[1]
+        card = dict(self.trick)[seat]
+        self.trick.remove((seat, card))
         company = self.data.company_of(card)
         self._lay_item(company, end, card)
         self.lay_queue.pop(0)
@@ -576,7 +583,11 @@ class TricksState:
         # never reach one (the data validator checks it).
         played = dict(self.trick)
         won = played[winner]
-        slot = next((i for i, e in enumerate(self.lane) if e[0] == RESERVATION), None)
+        slot = None        # the first reservation's (a loop: a bot's rollouts come here often)
+        for i, (kind, _) in enumerate(self.lane):
+            if kind == RESERVATION:
+                slot = i
+                break
         if slot is not None:
             self.lane[slot] = (SHARE, won)
             if events is not None:
