@@ -111,7 +111,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
+from game.rules.base import Action, Event, IllegalAction, View, forget_the_record, shallow_copy
 from game.rules.race.actions import SHAPES, canonical_action
 from game.rules.race.choices import Choices
 from game.rules.race.data import RaceData, load_race
@@ -202,8 +202,7 @@ class RaceState(Choices, TurnActions):
         self.distraction = False
 
     def clone(self) -> RaceState:
-        other = RaceState.__new__(RaceState)
-        other.__dict__.update(self.__dict__)
+        other = shallow_copy(self)     # the fast attribute layout (see there)
         # a generator in the same state (not seeded first: that reads the OS's entropy)
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
@@ -217,7 +216,6 @@ class RaceState(Choices, TurnActions):
         other.chips = {c: list(p) for c, p in self.chips.items()}
         other.pending = None if self.pending is None else _copy_pending(self.pending)
         other._legal_cache = {}
-        other.__dict__.pop("_final_result", None)
         return other
 
     # --- the contract -------------------------------------------------------

@@ -65,7 +65,7 @@ from functools import partial
 from itertools import combinations
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
+from game.rules.base import Action, Event, IllegalAction, View, forget_the_record, shallow_copy
 from game.rules.routes.board import LOCOMOTIVE, Board, Track, load_board
 from game.rules.routes.payments import FERRY, payment_options, payment_problem
 from game.rules.routes.scoring import (
@@ -270,8 +270,7 @@ class RoutesState:
         return self._rng_saved
 
     def clone(self) -> RoutesState:
-        other = RoutesState.__new__(RoutesState)
-        other.__dict__.update(self.__dict__)
+        other = shallow_copy(self)     # the fast attribute layout (see there)
         other._rng = None
         other._rng_saved = self._saved_rng()
         other.history = list(self.history)
@@ -291,7 +290,6 @@ class RoutesState:
         other._tickets_done = dict(self._tickets_done)  # its lists are never changed
         # changed in place (joined, paths halved): each state its own copy
         other._networks = {s: dict(p) for s, p in self._networks.items()}
-        other.__dict__.pop("_final_result", None)
         return other
 
     # --- the contract -------------------------------------------------------

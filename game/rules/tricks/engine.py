@@ -75,7 +75,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View, forget_the_record
+from game.rules.base import Action, Event, IllegalAction, View, forget_the_record, shallow_copy
 from game.rules.tricks.cards import (
     CITY_BASE,
     EXCHANGE_BASE,
@@ -207,16 +207,9 @@ class TricksState:
         self.public_version = 0
 
     def clone(self) -> TricksState:
-        """An independent copy. Its attributes are set one by one, not through
-        its __dict__: an instance whose __dict__ was asked for keeps its
-        attributes in a real dict, and CPython (3.11) then reads every one of
-        them the slow, unspecialised way. A rollout reads its copy thousands
-        of times; the state copied (vars() gives it a dict), a search's root,
-        is seldom read."""
-        other = TricksState.__new__(TricksState)
-        for name, value in vars(self).items():
-            if name != "_final_result":
-                setattr(other, name, value)
+        """An independent copy (its attributes kept in the fast layout: see
+        shallow_copy)."""
+        other = shallow_copy(self)
         other.history = list(self.history)
         other.hands = [list(h) for h in self.hands]
         other.lines = [list(line) for line in self.lines]
