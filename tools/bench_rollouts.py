@@ -11,7 +11,10 @@ fresh process, the checkouts take turns (`--repeats` rounds), and the
 thinking thread's own CPU time is timed, so other work on the machine moves
 the figures far less than the wall clock would. Prints each checkout's
 rollouts per CPU-second (median and range) and its ratio to the first
-checkout, round by round. Usage:
+checkout, round by round: over the whole decisions, and over the search loop
+alone (`SearchPlayer._search`, which every version has: the rounds and their
+rollouts, without the decision's set-up, such as the Normal bot's prior, which
+a timed search does not count against its think time either). Usage:
     python tools/bench_rollouts.py --game routes-usa --tree /tmp/old --tree . --repeats 3
 """
 
@@ -53,6 +56,20 @@ def positions():
         game += 1
     return found
 
+# the search loop's own CPU time too: the rounds and their rollouts, without
+# the decision's set-up (the Normal bot's prior, the root moves, the world)
+from game.bots.search import SearchPlayer
+searching = [0.0]
+def timed(search):
+    def run(*args, **kwargs):
+        before = time.thread_time()
+        try:
+            return search(*args, **kwargs)
+        finally:
+            searching[0] += time.thread_time() - before
+    return run
+SearchPlayer._search = timed(SearchPlayer._search)
+
 rollouts, cpu = 0, 0.0
 for i, (state, seat) in enumerate(positions()):
     bot = make_bot("search", seed + i, iterations=iterations)
@@ -61,18 +78,20 @@ for i, (state, seat) in enumerate(positions()):
     bot.choose(view, legal, deal)
     cpu += time.thread_time() - before
     rollouts += sum(p.rollouts for p in bot._players.values())
-print(json.dumps({"rollouts": rollouts, "cpu": cpu}))
+print(json.dumps({"rollouts": rollouts, "cpu": cpu, "search_cpu": searching[0]}))
 """
 
 
-def measure(tree: Path, game_id: str, count: int, iterations: int, seed: int) -> tuple[int, float]:
-    """(rollouts, CPU-seconds) of one fresh run of the fixed work in `tree`."""
+def measure(tree: Path, game_id: str, count: int, iterations: int, seed: int
+            ) -> tuple[int, float, float]:
+    """(rollouts, CPU-seconds of the whole decisions, of their search loops)
+    of one fresh run of the fixed work in `tree`."""
     done = subprocess.run([sys.executable, "-c", CHILD, game_id, str(count), str(iterations),
                            str(seed)], cwd=tree, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{tree}: the run failed:\n{done.stderr.strip()[-2000:]}")
     figures = json.loads(done.stdout.strip().splitlines()[-1])
-    return figures["rollouts"], figures["cpu"]
+    return figures["rollouts"], figures["cpu"], figures["search_cpu"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,24 +111,34 @@ def main(argv: list[str] | None = None) -> int:
         if not (tree / "game" / "bots").is_dir():
             parser.error(f"{tree} holds no checkout of the project (no game/bots folder)")
     rates: list[list[float]] = [[] for _ in trees]
+    loop_rates: list[list[float]] = [[] for _ in trees]
     for round_no in range(args.repeats):
         line = []
         for k, tree in enumerate(trees):
-            rollouts, cpu = measure(tree, args.game, args.positions, args.iterations, args.seed)
+            rollouts, cpu, search_cpu = measure(tree, args.game, args.positions,
+                                                args.iterations, args.seed)
             rates[k].append(rollouts / cpu)
-            line.append(f"{tree.name or tree}: {rollouts / cpu:.1f}")
+            loop_rates[k].append(rollouts / search_cpu)
+            line.append(f"{tree.name or tree}: {rollouts / cpu:.1f} ({rollouts / search_cpu:.1f})")
         ratios = [rates[k][-1] / rates[0][-1] for k in range(1, len(trees))]
         print(f"round {round_no + 1}: " + ", ".join(line)
               + "".join(f"; x{r:.2f}" for r in ratios), flush=True)
-    print(f"{args.game}, {args.positions} positions x {args.iterations} rollouts, "
-          f"{args.repeats} rounds (rollouts per CPU-second: median, range; ratio to the first):")
+    for title, table in (("whole decisions", rates), ("search loop alone", loop_rates)):
+        print(f"{args.game}, {args.positions} positions x {args.iterations} rollouts, "
+              f"{args.repeats} rounds, {title} (rollouts per CPU-second: median, range; "
+              f"ratio to the first: of the medians, and each round's):")
+        report(trees, table)
+    return 0
+
+
+def report(trees: list[Path], rates: list[list[float]]) -> None:
     base = statistics.median(rates[0])
     for tree, figures in zip(trees, rates, strict=True):
         ratio = [r / b for r, b in zip(figures, rates[0], strict=True)]
         print(f"  {str(tree):<30} {statistics.median(figures):7.1f} "
               f"({min(figures):.1f}-{max(figures):.1f})  x{statistics.median(figures) / base:.2f} "
-              f"(rounds x{min(ratio):.2f}-x{max(ratio):.2f})")
-    return 0
+              f"(rounds: median x{statistics.median(ratio):.2f}, "
+              f"x{min(ratio):.2f}-x{max(ratio):.2f})")
 
 
 if __name__ == "__main__":
