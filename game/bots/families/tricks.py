@@ -135,8 +135,10 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
     if known is None:
         # each run's earnings over its cost added up (whole numbers)
         earned = 0
-        for run, (_, cost) in zip(best_runs(values, [d for d, _ in coming]), coming,
-                                  strict=True):
+        distances = []          # (a plain loop: a comprehension costs a function call)
+        for d, _ in coming:
+            distances.append(d)
+        for run, (_, cost) in zip(best_runs(values, distances), coming, strict=True):
             if run > cost:
                 earned += run - cost
         known = _keep(_WORTHS, key, earned / len(coming))
@@ -779,11 +781,13 @@ class TricksPosition:
         spread = self.players - 1
         # held + later * mine - OPPONENTS * (against + later * unseen / spread), with
         # `against` the opponents' shares weighed by their rivalry
-        return [ours + later * in_hand
-                - OPPONENTS * (sum(map(mul, rivalry, theirs))
-                               + later * (strengths - out - in_hand) / spread)
-                for ours, in_hand, theirs, out in zip(held, mine, columns, seen_count,
-                                                      strict=True)]
+        # (a plain loop: a comprehension costs a function call)
+        weights = []
+        for ours, in_hand, theirs, out in zip(held, mine, columns, seen_count, strict=True):
+            weights.append(ours + later * in_hand
+                           - OPPONENTS * (sum(map(mul, rivalry, theirs))
+                                          + later * (strengths - out - in_hand) / spread))
+        return weights
 
     def _sides_of(self, seat: int) -> Sides:
         """The seat's opponents, the shares it and a partner hold by company, and
@@ -823,14 +827,18 @@ class TricksPosition:
 
     def lay_gain(self, company: int, value: int) -> tuple[float, str]:
         """The best weighted change from laying a station of `value`, and its end."""
-        known = self._gains.get((company, value))
+        gains, key = self._gains, (company, value)
+        known = gains.get(key)
         if known is None:
-            at_left, at_right = self.lay_worths(company, value)
+            # lay_worths, written out (it is asked once a card or city on a miss)
+            number, mean, count = self._lines[company][1]
+            at_left, at_right = laid_worths(number, mean, count, value, self.values[company],
+                                            self.locos[company], self.coming)
             weight = self.weights()[company]
             base = weight * self._worths[company]
             left = weight * at_left - base
             right = weight * at_right - base
-            known = self._gains[company, value] = (
+            known = gains[key] = (
                 (left, "left") if left > right else (right, "right"))
         return known
 
@@ -987,7 +995,9 @@ class TricksPosition:
                         break
                 else:
                     masters.append(card)
-        return any(c != besides for c in masters)
+        # any(c != besides for c in masters) without a generator: the masters are
+        # distinct cards, so two of them always include another
+        return len(masters) > 1 or (bool(masters) and masters[0] != besides)
 
     def card(self, shown: dict[str, Any]) -> int:
         """The engine's number of a card shown as a dict (a legal action's)."""
