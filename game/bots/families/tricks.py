@@ -1005,26 +1005,41 @@ class TricksPosition:
         return tables.index[shown["company"]] * tables.strengths + shown["strength"] - 1
 
     def play_value(self, card: int) -> float:
-        strengths = self.tables.strengths
-        company = card // strengths
-        p = self.win_chance(card)
-        keep = KEEP_STRENGTH * (card % strengths + 1)
+        """What playing `card` is worth (see play_values)."""
+        return self.play_values([card])[0]
+
+    def play_values(self, cards: list[int]) -> list[float]:
+        """What playing each of `cards` is worth: the chance of winning the trick
+        weighed against what winning and losing bring, the lead of the next trick,
+        less the strength spent. All the cards at once: rollouts rate every
+        playable card, and what goes with the trick is read once for them."""
+        strengths, card_values = self.tables.strengths, self.tables.card_values
         operating_now, operating_next = self.operating
-        # the winner leads next: with a sure card that wins the next city or locomotive
-        # a card that cannot win gets nothing for placing (p * a placing value,
-        # never negative, is 0.0): the placing values are not worked out for it
-        lead = 0.0
-        if p and operating_next and self.holds_master(card):
-            lead = LEAD * p * self.placing_value(1)
-        if operating_now:
-            laid = self.lay_gain(company, self.tables.card_values[card])[0]
-            if not self.trick:
-                # leading: the others follow, laying cards of this company on its line
-                laid += self._followed(company)
-            placing = p * self.placing_value(0) if p else 0.0
-            return placing + laid + lead - keep
-        won, lost = self._share_terms(company)
-        return p * won + (1 - p) * lost + lead - keep
+        leading = not self.trick
+        win_chance = self.win_chance
+        values = []
+        for card in cards:
+            company = card // strengths
+            p = win_chance(card)
+            keep = KEEP_STRENGTH * (card % strengths + 1)
+            # the winner leads next: with a sure card that wins the next city or
+            # locomotive; a card that cannot win gets nothing for placing (p * a
+            # placing value, never negative, is 0.0): the placing values are not
+            # worked out for it
+            lead = 0.0
+            if p and operating_next and self.holds_master(card):
+                lead = LEAD * p * self.placing_value(1)
+            if operating_now:
+                laid = self.lay_gain(company, card_values[card])[0]
+                if leading:
+                    # the others follow, laying cards of this company on its line
+                    laid += self._followed(company)
+                placing = p * self.placing_value(0) if p else 0.0
+                values.append(placing + laid + lead - keep)
+            else:
+                won, lost = self._share_terms(company)
+                values.append(p * won + (1 - p) * lost + lead - keep)
+        return values
 
     def _followed(self, company: int) -> float:
         """What the others following a lead of `company` would lay on its line
@@ -1152,10 +1167,11 @@ class GreedyTricksBot:
     def _best_card(self, position: TricksPosition, cards: list[int]) -> int:
         # max(cards, key=lambda c: (position.play_value(c), rng.random())),
         # written out (the same draws, the first of equals kept)
-        draw, play_value = self.rng.random, position.play_value
+        # (play_value draws nothing: the values may come first, then the draws)
+        draw = self.rng.random
         best = card = -1
-        for c in cards:
-            key = (play_value(c), draw())
+        for c, value in zip(cards, position.play_values(cards), strict=True):
+            key = (value, draw())
             if card < 0 or key > best:
                 best, card = key, c
         return card
