@@ -531,6 +531,25 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
 SURE_SIGN = 1e-6
 
 
+def _against(rivalry: list[float], columns: list[tuple[int, ...]]) -> list[float]:
+    """By company, the opponents' shares (`columns`) weighed by their `rivalry`:
+    sum(map(mul, rivalry, theirs)) for each, written out for the usual two or
+    three opponents (the same sums: 0 + x is x, and the terms are added in order)."""
+    against = []
+    if len(rivalry) == 2:
+        r0, r1 = rivalry
+        for t0, t1 in columns:
+            against.append(r0 * t0 + r1 * t1)
+    elif len(rivalry) == 3:
+        r0, r1, r2 = rivalry
+        for t0, t1, t2 in columns:
+            against.append(r0 * t0 + r1 * t1 + r2 * t2)
+    else:
+        for theirs in columns:
+            against.append(sum(map(mul, rivalry, theirs)))
+    return against
+
+
 def _operating_share(kinds: list[str | None]) -> float:
     """The share of the tricks left that lay cards (a city or a locomotive)."""
     operating = sum(k in ("city", "locomotive") for k in kinds)
@@ -783,10 +802,10 @@ class TricksPosition:
         # `against` the opponents' shares weighed by their rivalry
         # (a plain loop: a comprehension costs a function call)
         weights = []
-        for ours, in_hand, theirs, out in zip(held, mine, columns, seen_count, strict=True):
+        for ours, in_hand, against, out in zip(held, mine, _against(rivalry, columns), seen_count,
+                                               strict=True):
             weights.append(ours + later * in_hand
-                           - OPPONENTS * (sum(map(mul, rivalry, theirs))
-                                          + later * (strengths - out - in_hand) / spread))
+                           - OPPONENTS * (against + later * (strengths - out - in_hand) / spread))
         return weights
 
     def _sides_of(self, seat: int) -> Sides:
