@@ -716,18 +716,14 @@ class TricksPosition:
         `public`: the public cards, whose lines as they alone tell these are
         (`line_ids` the lines' numbers), or None."""
         if public is None:
-            lines = [self._line_ahead(index, line_ids[index], self.seen_count[index],
-                                      self.seen_sum[index]) for index in range(len(line_ids))]
-            worths = [line[2] for line in lines]
+            lines, worths = self._all_lines_ahead(line_ids, self.seen_count, self.seen_sum)
         else:
             # the lines as the public cards alone tell, then those of the companies
             # with cards in the trick
             known = public.lines_ahead
             if known is None:
-                lines = [self._line_ahead(index, line_ids[index], public.seen_count[index],
-                                          public.seen_sum[index])
-                         for index in range(len(line_ids))]
-                known = public.lines_ahead = (lines, [line[2] for line in lines], set())
+                known = public.lines_ahead = (
+                    *self._all_lines_ahead(line_ids, public.seen_count, public.seen_sum), set())
             elif known[2]:      # brought up to date where the public cards moved
                 lines, worths, stale = known
                 for index in stale:
@@ -749,6 +745,18 @@ class TricksPosition:
                             self.seen_sum[index])
                         worths[index] = line[2]
         self._lines, self._worths = lines, worths
+
+    def _all_lines_ahead(self, line_ids: list[int], seen_count: list[int],
+                         seen_sum: list[int]) -> tuple[list[tuple], list[float]]:
+        """_line_ahead for every company, and the lines' worths alone."""
+        # (a plain loop: comprehensions cost a function call each)
+        lines, worths = [], []
+        line_ahead = self._line_ahead
+        for index, number in enumerate(line_ids):
+            line = line_ahead(index, number, seen_count[index], seen_sum[index])
+            lines.append(line)
+            worths.append(line[2])
+        return lines, worths
 
     def _line_ahead(self, index: int, number: int, seen_count: int, seen_sum: int) -> tuple:
         """The company's line's expected additions (before, after), its key in
@@ -853,7 +861,10 @@ class TricksPosition:
             number, mean, count = self._lines[company][1]
             at_left, at_right = laid_worths(number, mean, count, value, self.values[company],
                                             self.locos[company], self.coming)
-            weight = self.weights()[company]
+            weights = self._weight_list       # self.weights(), without the call
+            if weights is None:
+                weights = self.weights()
+            weight = weights[company]
             base = weight * self._worths[company]
             left = weight * at_left - base
             right = weight * at_right - base
@@ -1034,12 +1045,13 @@ class TricksPosition:
         playable card, and what goes with the trick is read once for them."""
         strengths, card_values = self.tables.strengths, self.tables.card_values
         operating_now, operating_next = self.operating
-        leading = not self.trick
+        leading, led = not self.trick, self.led
         win_chance = self.win_chance
         values = []
         for card in cards:
             company = card // strengths
-            p = win_chance(card)
+            # (a card off the led company cannot win: win_chance's first test)
+            p = 0.0 if led is not None and led != company else win_chance(card)
             keep = KEEP_STRENGTH * (card % strengths + 1)
             # the winner leads next: with a sure card that wins the next city or
             # locomotive; a card that cannot win gets nothing for placing (p * a
