@@ -823,7 +823,7 @@ class TricksPosition:
         partners, others = table_sides(self.players, self.teams, seat)
         held = counts[seat] if len(partners) == 1 else [
             sum([counts[s][i] for s in partners]) for i in range(len(counts[seat]))]
-        return others, held, list(zip(*[counts[s] for s in others], strict=True))
+        return others, held, list(zip(*map(counts.__getitem__, others), strict=True))
 
     def _rivalry(self, counts: list[list[int]], others: tuple[int, ...]) -> list[float]:
         """How much each opponent's shares count (in the order of `others`): to win
@@ -1068,7 +1068,8 @@ class TricksPosition:
                 placing = p * self.placing_value(0) if p else 0.0
                 values.append(placing + laid + lead - keep)
             else:
-                won, lost = self._share_terms(company)
+                terms = self._terms.get(company)      # _share_terms' memo, without the call
+                won, lost = self._share_terms(company) if terms is None else terms
                 values.append(p * won + (1 - p) * lost + lead - keep)
         return values
 
@@ -1113,7 +1114,7 @@ class GreedyTricksBot:
         """The state's public cards, read again only when they have changed: a
         rollout plays on one state object, and a game only goes forward (the
         state is kept, so no other object can take its identity meanwhile)."""
-        version = PublicCards.version(state)
+        version = state.public_version      # PublicCards.version(state), without the call
         last = self._public
         if last is not None and last[0] is state:
             public = last[2]
