@@ -980,10 +980,14 @@ class TricksPosition:
         stronger = len(unseen) - bisect_right(unseen, card)
         if not stronger:
             return 1.0
-        chance = 1.0
+        chance, size, none = 1.0, -1, 1.0
         for cards in hands:
-            known = _NONE_DRAWN.get((hidden, stronger, cards))
-            chance *= _none_drawn(hidden, stronger, cards) if known is None else known
+            # the seats still to play mostly hold as many cards: looked up once for them
+            if cards != size:
+                size = cards
+                known = _NONE_DRAWN.get((hidden, stronger, cards))
+                none = _none_drawn(hidden, stronger, cards) if known is None else known
+            chance *= none
         return chance
 
     def placing_value(self, slot: int) -> float:
