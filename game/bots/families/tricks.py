@@ -402,11 +402,19 @@ class PublicCards:
         tables = self.tables
         added: list[int] = []          # company cards that may be new to `seen`
         if len(state.locos) - state.locos.count(None) != len(self.placed):
+            before, pending = self.locos, self.pending_ids
             self._read_locomotives(state)
-            # every line's number goes with the locomotives to come
-            self.line_ids = [line_id(values, loco, self.coming, cards)
-                             for values, loco, cards in zip(self.values, self.locos,
-                                                            tables.company_cards, strict=True)]
+            # every line's number goes with the locomotives to come; those worked
+            # out for the locomotive being placed (pending_ids, the lines unchanged
+            # since) serve where they still are: the lines that got none
+            # (a plain loop: a comprehension costs a function call)
+            ids = None if pending is None or pending[0] != self.coming else pending[1]
+            line_ids = []
+            for c, (values, loco, cards) in enumerate(zip(self.values, self.locos,
+                                                          tables.company_cards, strict=True)):
+                line_ids.append(ids[c] if ids is not None and loco == before[c]
+                                else line_id(values, loco, self.coming, cards))
+            self.line_ids = line_ids
             self.pending_ids = None
             self.lines_ahead = None
         lengths = self.lengths
