@@ -135,8 +135,10 @@ def worth(values: list[int], loco: Loco | None, coming: Sequence[Loco]) -> float
     if known is None:
         # each run's earnings over its cost added up (whole numbers)
         earned = 0
-        for run, (_, cost) in zip(best_runs(values, [d for d, _ in coming]), coming,
-                                  strict=True):
+        distances = []          # (a plain loop: a comprehension costs a function call)
+        for d, _ in coming:
+            distances.append(d)
+        for run, (_, cost) in zip(best_runs(values, distances), coming, strict=True):
             if run > cost:
                 earned += run - cost
         known = _keep(_WORTHS, key, earned / len(coming))
@@ -400,11 +402,19 @@ class PublicCards:
         tables = self.tables
         added: list[int] = []          # company cards that may be new to `seen`
         if len(state.locos) - state.locos.count(None) != len(self.placed):
+            before, pending = self.locos, self.pending_ids
             self._read_locomotives(state)
-            # every line's number goes with the locomotives to come
-            self.line_ids = [line_id(values, loco, self.coming, cards)
-                             for values, loco, cards in zip(self.values, self.locos,
-                                                            tables.company_cards, strict=True)]
+            # every line's number goes with the locomotives to come; those worked
+            # out for the locomotive being placed (pending_ids, the lines unchanged
+            # since) serve where they still are: the lines that got none
+            # (a plain loop: a comprehension costs a function call)
+            ids = None if pending is None or pending[0] != self.coming else pending[1]
+            line_ids = []
+            for c, (values, loco, cards) in enumerate(zip(self.values, self.locos,
+                                                          tables.company_cards, strict=True)):
+                line_ids.append(ids[c] if ids is not None and loco == before[c]
+                                else line_id(values, loco, self.coming, cards))
+            self.line_ids = line_ids
             self.pending_ids = None
             self.lines_ahead = None
         lengths = self.lengths
@@ -527,6 +537,25 @@ def quick_lay(state: TricksState, seat: int, public: PublicCards) -> str | None:
 # A weight further from nought than this has the sign its bounds say, whatever the
 # order its terms are added in.
 SURE_SIGN = 1e-6
+
+
+def _against(rivalry: list[float], columns: list[tuple[int, ...]]) -> list[float]:
+    """By company, the opponents' shares (`columns`) weighed by their `rivalry`:
+    sum(map(mul, rivalry, theirs)) for each, written out for the usual two or
+    three opponents (the same sums: 0 + x is x, and the terms are added in order)."""
+    against = []
+    if len(rivalry) == 2:
+        r0, r1 = rivalry
+        for t0, t1 in columns:
+            against.append(r0 * t0 + r1 * t1)
+    elif len(rivalry) == 3:
+        r0, r1, r2 = rivalry
+        for t0, t1, t2 in columns:
+            against.append(r0 * t0 + r1 * t1 + r2 * t2)
+    else:
+        for theirs in columns:
+            against.append(sum(map(mul, rivalry, theirs)))
+    return against
 
 
 def _operating_share(kinds: list[str | None]) -> float:
@@ -695,18 +724,14 @@ class TricksPosition:
         `public`: the public cards, whose lines as they alone tell these are
         (`line_ids` the lines' numbers), or None."""
         if public is None:
-            lines = [self._line_ahead(index, line_ids[index], self.seen_count[index],
-                                      self.seen_sum[index]) for index in range(len(line_ids))]
-            worths = [line[2] for line in lines]
+            lines, worths = self._all_lines_ahead(line_ids, self.seen_count, self.seen_sum)
         else:
             # the lines as the public cards alone tell, then those of the companies
             # with cards in the trick
             known = public.lines_ahead
             if known is None:
-                lines = [self._line_ahead(index, line_ids[index], public.seen_count[index],
-                                          public.seen_sum[index])
-                         for index in range(len(line_ids))]
-                known = public.lines_ahead = (lines, [line[2] for line in lines], set())
+                known = public.lines_ahead = (
+                    *self._all_lines_ahead(line_ids, public.seen_count, public.seen_sum), set())
             elif known[2]:      # brought up to date where the public cards moved
                 lines, worths, stale = known
                 for index in stale:
@@ -728,6 +753,18 @@ class TricksPosition:
                             self.seen_sum[index])
                         worths[index] = line[2]
         self._lines, self._worths = lines, worths
+
+    def _all_lines_ahead(self, line_ids: list[int], seen_count: list[int],
+                         seen_sum: list[int]) -> tuple[list[tuple], list[float]]:
+        """_line_ahead for every company, and the lines' worths alone."""
+        # (a plain loop: comprehensions cost a function call each)
+        lines, worths = [], []
+        line_ahead = self._line_ahead
+        for index, number in enumerate(line_ids):
+            line = line_ahead(index, number, seen_count[index], seen_sum[index])
+            lines.append(line)
+            worths.append(line[2])
+        return lines, worths
 
     def _line_ahead(self, index: int, number: int, seen_count: int, seen_sum: int) -> tuple:
         """The company's line's expected additions (before, after), its key in
@@ -779,11 +816,13 @@ class TricksPosition:
         spread = self.players - 1
         # held + later * mine - OPPONENTS * (against + later * unseen / spread), with
         # `against` the opponents' shares weighed by their rivalry
-        return [ours + later * in_hand
-                - OPPONENTS * (sum(map(mul, rivalry, theirs))
-                               + later * (strengths - out - in_hand) / spread)
-                for ours, in_hand, theirs, out in zip(held, mine, columns, seen_count,
-                                                      strict=True)]
+        # (a plain loop: a comprehension costs a function call)
+        weights = []
+        for ours, in_hand, against, out in zip(held, mine, _against(rivalry, columns), seen_count,
+                                               strict=True):
+            weights.append(ours + later * in_hand
+                           - OPPONENTS * (against + later * (strengths - out - in_hand) / spread))
+        return weights
 
     def _sides_of(self, seat: int) -> Sides:
         """The seat's opponents, the shares it and a partner hold by company, and
@@ -792,7 +831,7 @@ class TricksPosition:
         partners, others = table_sides(self.players, self.teams, seat)
         held = counts[seat] if len(partners) == 1 else [
             sum([counts[s][i] for s in partners]) for i in range(len(counts[seat]))]
-        return others, held, list(zip(*[counts[s] for s in others], strict=True))
+        return others, held, list(zip(*map(counts.__getitem__, others), strict=True))
 
     def _rivalry(self, counts: list[list[int]], others: tuple[int, ...]) -> list[float]:
         """How much each opponent's shares count (in the order of `others`): to win
@@ -823,14 +862,21 @@ class TricksPosition:
 
     def lay_gain(self, company: int, value: int) -> tuple[float, str]:
         """The best weighted change from laying a station of `value`, and its end."""
-        known = self._gains.get((company, value))
+        gains, key = self._gains, (company, value)
+        known = gains.get(key)
         if known is None:
-            at_left, at_right = self.lay_worths(company, value)
-            weight = self.weights()[company]
+            # lay_worths, written out (it is asked once a card or city on a miss)
+            number, mean, count = self._lines[company][1]
+            at_left, at_right = laid_worths(number, mean, count, value, self.values[company],
+                                            self.locos[company], self.coming)
+            weights = self._weight_list       # self.weights(), without the call
+            if weights is None:
+                weights = self.weights()
+            weight = weights[company]
             base = weight * self._worths[company]
             left = weight * at_left - base
             right = weight * at_right - base
-            known = self._gains[company, value] = (
+            known = gains[key] = (
                 (left, "left") if left > right else (right, "right"))
         return known
 
@@ -942,10 +988,14 @@ class TricksPosition:
         stronger = len(unseen) - bisect_right(unseen, card)
         if not stronger:
             return 1.0
-        chance = 1.0
+        chance, size, none = 1.0, -1, 1.0
         for cards in hands:
-            known = _NONE_DRAWN.get((hidden, stronger, cards))
-            chance *= _none_drawn(hidden, stronger, cards) if known is None else known
+            # the seats still to play mostly hold as many cards: looked up once for them
+            if cards != size:
+                size = cards
+                known = _NONE_DRAWN.get((hidden, stronger, cards))
+                none = _none_drawn(hidden, stronger, cards) if known is None else known
+            chance *= none
         return chance
 
     def placing_value(self, slot: int) -> float:
@@ -987,7 +1037,9 @@ class TricksPosition:
                         break
                 else:
                     masters.append(card)
-        return any(c != besides for c in masters)
+        # any(c != besides for c in masters) without a generator: the masters are
+        # distinct cards, so two of them always include another
+        return len(masters) > 1 or (bool(masters) and masters[0] != besides)
 
     def card(self, shown: dict[str, Any]) -> int:
         """The engine's number of a card shown as a dict (a legal action's)."""
@@ -995,26 +1047,43 @@ class TricksPosition:
         return tables.index[shown["company"]] * tables.strengths + shown["strength"] - 1
 
     def play_value(self, card: int) -> float:
-        strengths = self.tables.strengths
-        company = card // strengths
-        p = self.win_chance(card)
-        keep = KEEP_STRENGTH * (card % strengths + 1)
+        """What playing `card` is worth (see play_values)."""
+        return self.play_values([card])[0]
+
+    def play_values(self, cards: list[int]) -> list[float]:
+        """What playing each of `cards` is worth: the chance of winning the trick
+        weighed against what winning and losing bring, the lead of the next trick,
+        less the strength spent. All the cards at once: rollouts rate every
+        playable card, and what goes with the trick is read once for them."""
+        strengths, card_values = self.tables.strengths, self.tables.card_values
         operating_now, operating_next = self.operating
-        # the winner leads next: with a sure card that wins the next city or locomotive
-        # a card that cannot win gets nothing for placing (p * a placing value,
-        # never negative, is 0.0): the placing values are not worked out for it
-        lead = 0.0
-        if p and operating_next and self.holds_master(card):
-            lead = LEAD * p * self.placing_value(1)
-        if operating_now:
-            laid = self.lay_gain(company, self.tables.card_values[card])[0]
-            if not self.trick:
-                # leading: the others follow, laying cards of this company on its line
-                laid += self._followed(company)
-            placing = p * self.placing_value(0) if p else 0.0
-            return placing + laid + lead - keep
-        won, lost = self._share_terms(company)
-        return p * won + (1 - p) * lost + lead - keep
+        leading, led = not self.trick, self.led
+        win_chance = self.win_chance
+        values = []
+        for card in cards:
+            company = card // strengths
+            # (a card off the led company cannot win: win_chance's first test)
+            p = 0.0 if led is not None and led != company else win_chance(card)
+            keep = KEEP_STRENGTH * (card % strengths + 1)
+            # the winner leads next: with a sure card that wins the next city or
+            # locomotive; a card that cannot win gets nothing for placing (p * a
+            # placing value, never negative, is 0.0): the placing values are not
+            # worked out for it
+            lead = 0.0
+            if p and operating_next and self.holds_master(card):
+                lead = LEAD * p * self.placing_value(1)
+            if operating_now:
+                laid = self.lay_gain(company, card_values[card])[0]
+                if leading:
+                    # the others follow, laying cards of this company on its line
+                    laid += self._followed(company)
+                placing = p * self.placing_value(0) if p else 0.0
+                values.append(placing + laid + lead - keep)
+            else:
+                terms = self._terms.get(company)      # _share_terms' memo, without the call
+                won, lost = self._share_terms(company) if terms is None else terms
+                values.append(p * won + (1 - p) * lost + lead - keep)
+        return values
 
     def _followed(self, company: int) -> float:
         """What the others following a lead of `company` would lay on its line
@@ -1057,7 +1126,7 @@ class GreedyTricksBot:
         """The state's public cards, read again only when they have changed: a
         rollout plays on one state object, and a game only goes forward (the
         state is kept, so no other object can take its identity meanwhile)."""
-        version = PublicCards.version(state)
+        version = state.public_version      # PublicCards.version(state), without the call
         last = self._public
         if last is not None and last[0] is state:
             public = last[2]
@@ -1142,10 +1211,11 @@ class GreedyTricksBot:
     def _best_card(self, position: TricksPosition, cards: list[int]) -> int:
         # max(cards, key=lambda c: (position.play_value(c), rng.random())),
         # written out (the same draws, the first of equals kept)
-        draw, play_value = self.rng.random, position.play_value
+        # (play_value draws nothing: the values may come first, then the draws)
+        draw = self.rng.random
         best = card = -1
-        for c in cards:
-            key = (play_value(c), draw())
+        for c, value in zip(cards, position.play_values(cards), strict=True):
+            key = (value, draw())
             if card < 0 or key > best:
                 best, card = key, c
         return card
