@@ -326,7 +326,7 @@ def _tally(data: TricksData, cards: Iterable[int]) -> tuple[list[int], list[int]
 class PublicCards:
     """What every seat's position reads from a state's public cards (lines,
     locomotives, shares, lane, removed cards): these change only when a trick
-    is won, a line grows or a locomotive is placed (see `version`), so
+    is won, a line grows or a locomotive is placed (the engine's `public_version`), so
     rollouts read them once for the many moves in between."""
 
     def __init__(self, state: TricksState):
@@ -387,12 +387,6 @@ class PublicCards:
         self.placed = [locomotives[loco][0] for loco in state.locos if loco is not None]
         # a tuple: the worths' memo keys take it as it is
         self.coming = tuple((d, cost) for name, d, cost in locomotives if name not in self.placed)
-
-    @staticmethod
-    def version(state: TricksState) -> int:
-        """Changes whenever the public cards do as a game goes on: the engine's
-        public_version (every trick won, card or city laid, locomotive placed)."""
-        return state.public_version
 
     def catch_up(self, state: TricksState) -> None:
         """Bring these public cards up to `state`, a later moment of the same game:
@@ -865,14 +859,8 @@ class TricksPosition:
         gains, key = self._gains, (company, value)
         known = gains.get(key)
         if known is None:
-            # lay_worths, written out (it is asked once a card or city on a miss)
-            number, mean, count = self._lines[company][1]
-            at_left, at_right = laid_worths(number, mean, count, value, self.values[company],
-                                            self.locos[company], self.coming)
-            weights = self._weight_list       # self.weights(), without the call
-            if weights is None:
-                weights = self.weights()
-            weight = weights[company]
+            at_left, at_right = self.lay_worths(company, value)
+            weight = self.weights()[company]
             base = weight * self._worths[company]
             left = weight * at_left - base
             right = weight * at_right - base
@@ -1126,7 +1114,9 @@ class GreedyTricksBot:
         """The state's public cards, read again only when they have changed: a
         rollout plays on one state object, and a game only goes forward (the
         state is kept, so no other object can take its identity meanwhile)."""
-        version = state.public_version      # PublicCards.version(state), without the call
+        # the engine's public_version changes whenever the public cards do (every
+        # trick won, card or city laid, locomotive placed)
+        version = state.public_version
         last = self._public
         if last is not None and last[0] is state:
             public = last[2]

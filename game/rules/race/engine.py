@@ -202,7 +202,7 @@ class RaceState(Choices, TurnActions):
         self.distraction = False
 
     def clone(self) -> RaceState:
-        other = shallow_copy(self)     # the fast attribute layout (see there)
+        other = shallow_copy(self)
         # a generator in the same state (not seeded first: that reads the OS's entropy)
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())

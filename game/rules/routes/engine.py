@@ -270,7 +270,7 @@ class RoutesState:
         return self._rng_saved
 
     def clone(self) -> RoutesState:
-        other = shallow_copy(self)     # the fast attribute layout (see there)
+        other = shallow_copy(self)
         other._rng = None
         other._rng_saved = self._saved_rng()
         other.history = list(self.history)
