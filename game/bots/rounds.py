@@ -64,6 +64,16 @@ class RoundBook:
         self.issued = 0          # rollouts handed out (less those handed back)
         self.done = 0            # values recorded
         self.outstanding = 0     # handed out, neither recorded nor handed back
+        # Running tallies over the closed rounds, so that dropping moves after
+        # each round costs the moves in the running, not the rounds so far
+        # (it was quadratic in the rounds: over a second of short rollouts the
+        # book took a core's tenth, the pool's process a core's fifth).
+        self.sums = [0.0] * moves    # each move's values
+        self.scale = 0.0             # the largest |value| closed so far
+        # (j, k) with j <= k -> (sum of the products of their values, rounds in
+        # it): brought up to date when the pair is compared, so only the pairs
+        # ever compared (each with the best at the time) are kept
+        self.products: dict[tuple[int, int], tuple[float, int]] = {}
 
     @property
     def opened(self) -> int:
@@ -110,6 +120,7 @@ class RoundBook:
         self.outstanding -= 1
         while (self.rounds < len(self.needed) and not self.todo[self.rounds]
                and all(self.rounds in self.values[m] for m in self.needed[self.rounds])):
+            self._tally(self.rounds)
             self.rounds += 1
             if self.rounds >= PRUNE_AFTER_ROUNDS and len(self.alive) > 1:
                 self._prune()
@@ -126,14 +137,55 @@ class RoundBook:
         return [self.values[k][r] for r in range(self.rounds)]
 
     def _mean(self, k: int) -> float:
-        return sum(self._series(k)) / self.rounds
+        # the running sum adds the rounds in order, as sum() of the series would
+        return self.sums[k] / self.rounds
+
+    def _tally(self, r: int) -> None:
+        """Add closed round `r` to the running sums (every move in the running
+        has a value in every closed round: moves only ever leave it)."""
+        values = self.values
+        for k in self.alive:
+            value = values[k][r]
+            self.sums[k] += value
+            self.scale = max(self.scale, abs(value))
+
+    def _product(self, j: int, k: int) -> float:
+        """The sum over the closed rounds of move j's value times move k's."""
+        pair = (j, k) if j <= k else (k, j)
+        total, counted = self.products.get(pair, (0.0, 0))
+        a, b = self.values[j], self.values[k]
+        for r in range(counted, self.rounds):
+            total += a[r] * b[r]
+        self.products[pair] = (total, self.rounds)
+        return total
+
+    def _trails(self, best: int, k: int) -> bool:
+        """Whether `best` leads `k` by PRUNE_Z standard errors of their paired
+        differences: `paired_lead` over the series, decided from the running
+        sums unless they are too close to call, when the series decide."""
+        n = self.rounds
+        mean = (self.sums[best] - self.sums[k]) / n
+        squares = self._product(best, best) + self._product(k, k) - 2 * self._product(best, k)
+        variance = max(0.0, (squares - n * mean * mean) / (n - 1))
+        gap = min(mean, mean - PRUNE_Z * math.sqrt(variance / n))
+        # Adding up in another order moves the mean by under n * 1e-16 of the
+        # largest value, and the standard error by under 1e-7 of it (the
+        # square root of the variance's rounding): beyond this margin both
+        # ways of working it out agree, and the series are never read.
+        margin = 1e-6 * self.scale
+        if gap > margin:
+            return True
+        if gap < -margin:
+            return False
+        return paired_lead(self._series(best), self._series(k), n, 0.0, PRUNE_Z)
 
     def _prune(self) -> None:
         """Keep the moves not clearly behind the best (and the prior)."""
         best = max(self.alive, key=self._mean)
-        top = self._series(best)
-        self.alive = [k for k in self.alive if k in (best, self.keep)
-                      or not paired_lead(top, self._series(k), self.rounds, 0.0, PRUNE_Z)]
+        alive = [k for k in self.alive if k in (best, self.keep) or not self._trails(best, k)]
+        if len(alive) == len(self.alive):
+            return
+        self.alive = alive
         for r in range(self.rounds, len(self.todo)):
             self.todo[r] = [k for k in self.todo[r] if k in self.alive]
             self.needed[r] &= set(self.alive)
@@ -162,7 +214,10 @@ class DealChain:
 
     Round r deals from state s_r; its rollouts all start from the state right
     after the deal (`luck`); s_{r+1} is that state advanced by one draw, so
-    the next deal differs. Only the last few rounds' deals are kept.
+    the next deal differs. The chain deals on a generator of its own (the
+    rollouts set the bot's to each round's luck), so dealing the rounds in
+    order takes one snapshot of its state a round, the luck, from which any
+    later round can be dealt again. Only the last few rounds' deals are kept.
     """
 
     KEEP = 4
@@ -170,35 +225,47 @@ class DealChain:
     def __init__(self, deal: Callable[[random.Random], GameState], rng: random.Random):
         self.deal = deal
         self.rng = rng
-        self.states = [rng.getstate()]
-        self.rounds: dict[int, tuple[GameState, tuple]] = {}
+        self.start = rng.getstate()
+        self.dealer = random.Random.__new__(random.Random)   # not seeded: set below
+        self.dealer.setstate(self.start)
+        self.after = -1          # the dealer stands at s_{after + 1} (before the advancing draw)
+        self.lucks: list[tuple] = []
+        self.rounds: dict[int, GameState] = {}
 
     def round(self, r: int) -> tuple[GameState, tuple]:
         """(the deal, the rng state its rollouts start from) of round `r`."""
-        for i in range(len(self.states) - 1, r + 1):
+        for i in range(len(self.lucks), r + 1):
             self._deal(i)
         if r not in self.rounds:
             self._deal(r)
-        return self.rounds[r]
+        return self.rounds[r], self.lucks[r]
+
+    def _at(self, r: int) -> None:
+        """Set the dealer to s_r."""
+        if r == 0:
+            self.dealer.setstate(self.start)
+        else:
+            if self.after != r - 1:
+                self.dealer.setstate(self.lucks[r - 1])
+            self.dealer.random()
 
     def _deal(self, r: int) -> None:
-        rng = self.rng
-        rng.setstate(self.states[r])
-        root = self.deal(rng)
-        luck = rng.getstate()
-        rng.random()
-        if len(self.states) == r + 1:
-            self.states.append(rng.getstate())
-        self.rounds[r] = (root, luck)
+        self._at(r)
+        self.rounds[r] = self.deal(self.dealer)
+        if r == len(self.lucks):
+            self.lucks.append(self.dealer.getstate())
+        self.after = r
         for old in [k for k in self.rounds if k < r - self.KEEP]:
             del self.rounds[old]
 
     def finish(self, opened: int) -> None:
         """Leave the rng where the one-process search leaves it: after
         `opened` rounds."""
-        for i in range(len(self.states) - 1, opened):
+        for i in range(len(self.lucks), opened):
             self._deal(i)
-        self.rng.setstate(self.states[opened])
+        self._at(opened)
+        self.after = -2          # the dealer has moved past every luck
+        self.rng.setstate(self.dealer.getstate())
 
 
 def paired_lead(a: list[float], b: list[float], rounds: int, lead: float, z: float) -> bool:
