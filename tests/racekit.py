@@ -120,7 +120,7 @@ def of_type(events, kind: str) -> list[dict[str, Any]]:
 def snapshot(state) -> Any:
     """Everything a rejected action must leave alone."""
     fields = {k: v for k, v in vars(state).items()
-              if k not in ("_legal_cache", "rng", "data", "n")}
+              if k not in ("_legal_cache", "_rng", "_rng_saved", "data", "n")}
     return copy.deepcopy(fields), state.rng.getstate(), [state.view(s) for s in
                                                           range(state.players)]
 

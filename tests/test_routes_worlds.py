@@ -115,7 +115,7 @@ def sampled_positions(game: str, players: int, seed: int) -> Iterator[tuple[Rout
 
 def fields(state: RoutesState) -> dict[str, Any]:
     out = {name: getattr(state, name) for name in FIELDS}
-    out["rng"] = state._saved_rng()
+    out["rng"] = state.rng.getstate()
     return out
 
 

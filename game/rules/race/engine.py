@@ -111,7 +111,15 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View, forget_the_record, shallow_copy
+from game.rules.base import (
+    Action,
+    Event,
+    IllegalAction,
+    LazyRandom,
+    View,
+    forget_the_record,
+    shallow_copy,
+)
 from game.rules.race.actions import SHAPES, canonical_action
 from game.rules.race.choices import Choices
 from game.rules.race.data import RaceData, load_race
@@ -125,7 +133,7 @@ from game.rules.words import N_
 MAX_ROUNDS = 100
 
 
-class RaceState(Choices, TurnActions):
+class RaceState(LazyRandom, Choices, TurnActions):
     """One game of the race. Create with `game.rules.create("eighty-days", ...)`."""
 
     # --- construction -------------------------------------------------------
@@ -203,9 +211,7 @@ class RaceState(Choices, TurnActions):
 
     def clone(self) -> RaceState:
         other = shallow_copy(self)
-        # a generator in the same state (not seeded first: that reads the OS's entropy)
-        other.rng = random.Random.__new__(random.Random)
-        other.rng.setstate(self.rng.getstate())
+        self.share_rng(other)
         other.history = list(self.history)
         for name in ("deck", "discard", "buried", "event_deck", "event_discard", "coins",
                      "days", "at", "arrivals", "track", "order"):
@@ -417,7 +423,7 @@ class RaceState(Choices, TurnActions):
         other.event_discard = names[:down] + self.event_discard[down:]
         del names[:down]
         other.event_deck = names
-        other.rng = random.Random(rng.getrandbits(64))
+        other.seed_rng(rng.getrandbits(64))
         forget_the_record(other, rng)
         return other
 

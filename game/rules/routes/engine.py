@@ -65,7 +65,15 @@ from functools import partial
 from itertools import combinations
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View, forget_the_record, shallow_copy
+from game.rules.base import (
+    Action,
+    Event,
+    IllegalAction,
+    LazyRandom,
+    View,
+    forget_the_record,
+    shallow_copy,
+)
 from game.rules.routes.board import LOCOMOTIVE, Board, Track, load_board
 from game.rules.routes.payments import FERRY, payment_options, payment_problem
 from game.rules.routes.scoring import (
@@ -126,7 +134,7 @@ SHAPES: dict[str, dict[str, type]] = {
 }
 
 
-class RoutesState:
+class RoutesState(LazyRandom):
     """One game of a route-building board. Create with `game.rules.create`."""
 
     # --- construction -------------------------------------------------------
@@ -239,40 +247,9 @@ class RoutesState:
             for s in range(self.players):
                 masks[s] |= whole_set if s == owner else bit
 
-    # The random source is copied lazily: clone() hands both states the same
-    # saved (immutable) RNG state, and each side rebuilds a Random from it
-    # only when it next draws (a reshuffle; rare). Copying a Mersenne Twister
-    # eagerly was most of the cost of a clone.
-
-    @property
-    def rng(self) -> random.Random:
-        rng = self._rng
-        if rng is None:
-            saved = self._rng_saved
-            if isinstance(saved, int):  # a seed (determinize)
-                rng = self._rng = random.Random(saved)
-            else:
-                rng = self._rng = random.Random(0)
-                rng.setstate(saved)
-        return rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng: random.Random | None = value
-        self._rng_saved: tuple[Any, ...] | int | None = None
-
-    def _saved_rng(self) -> tuple[Any, ...] | int:
-        """The RNG state as an immutable tuple (or seed) that copies may share."""
-        if self._rng is not None:
-            self._rng_saved = self._rng.getstate()
-            self._rng = None  # rebuilt from the saved state on the next draw
-        assert self._rng_saved is not None
-        return self._rng_saved
-
     def clone(self) -> RoutesState:
         other = shallow_copy(self)
-        other._rng = None
-        other._rng_saved = self._saved_rng()
+        self.share_rng(other)
         other.history = list(self.history)
         other.deck = list(self.deck)
         other.discard = list(self.discard)
@@ -496,7 +473,7 @@ class RoutesState:
             pile = sorted(self.ticket_deck)
             rng.shuffle(pile)
             other.ticket_deck = pile
-            other._rng, other._rng_saved = None, rng.getrandbits(64)
+            other.seed_rng(rng.getrandbits(64))
             forget_the_record(other, rng)
             return other
         tickets = list(self.ticket_deck)
@@ -515,7 +492,7 @@ class RoutesState:
                 del tickets[:n]
         other.ticket_deck = tickets
         other._tickets_done = {s: d for s, d in self._tickets_done.items() if s == seat}
-        other._rng, other._rng_saved = None, rng.getrandbits(64)  # a Random seeded on first use
+        other.seed_rng(rng.getrandbits(64))
         forget_the_record(other, rng)
         return other
 
