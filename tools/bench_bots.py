@@ -10,14 +10,20 @@ maximum time of its `choose` calls. Asserts nothing. Usage:
         --games 200 --seed 1
 
 With --scaling it measures instead how much more Hard thinks with more bot
-workers (game/bots/pool.py): the same --positions positions (from a game of
-Normal bots, seed --seed), each searched for --think-ms with one worker
-process, then with two (or --workers), and in this process for reference;
-prints the rollouts per move of each, the ratio, the load average, and the
-CPU the thinking processes got (cores, and rollouts per CPU-second: equal
-figures for 1 and 2 workers mean the pool itself costs nothing, and a ratio
-short of 2 comes from cores the machine did not give).
-    python tools/bench_bots.py --scaling --game routes-usa --think-ms 1000
+workers (game/bots/pool.py): the same --positions positions (from games of
+Normal bots, seed --seed), each searched for --think-ms by a pool of one
+worker process and by a pool of two (or --workers), one after the other,
+over --repeats rounds (the pool that goes first alternates). A shared
+machine's speed swings by a third from one second to the next, so each
+round prints its own ratio and the end the median and spread of them. It
+prints the rollouts per move of each pool; the ratio over every move and
+over the moves that thought to the deadline (a search stops early once
+every move but one is clearly behind: more workers reach that sooner, and
+no more rollouts would change the move); the load average; and the CPU the
+workers got (cores, and rollouts per CPU-second: equal figures for 1 and 2
+workers mean the pool itself costs nothing, and a ratio short of 2 comes
+from cores the machine did not give).
+    python tools/bench_bots.py --scaling --game eighty-days --think-ms 1000 --repeats 5
 
 With --rate it measures only the search's speed: the same --positions
 positions searched in this process, each for --think-ms of the thread's own
@@ -122,44 +128,68 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int) -> None:
+def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
+            repeats: int) -> None:
     """Rollouts per move at `think_ms` with 1 and `workers` worker processes."""
-    from game.bots import make_bot
-    from game.bots.jobs import BotJob
     from game.bots.pool import BotWorkers
 
     found = positions(game_id, count, seed)
-    figures: dict[str, list[int]] = {}
-    for label, size in (("in this process", 0), ("1 worker", 1), (f"{workers} workers", workers)):
-        pool = BotWorkers(size) if size else None
-        while pool is not None and not pool.ready():
+    pools = {1: BotWorkers(1), workers: BotWorkers(workers)}
+    try:
+        while not all(pool.ready() for pool in pools.values()):
             time.sleep(0.05)
-        load = os.getloadavg()[0]
-        counts = []
-        cpu = wall = 0.0
-        for i, (state, seat) in enumerate(found):
-            job = BotJob.of(make_bot("search", seed + i, think_ms=think_ms), state, seat)
-            pids = [os.getpid()] if pool is None else pool.pids()
-            before, started = cpu_seconds(pids), time.perf_counter()
-            if pool is None:
-                job()
-            else:
-                pool.submit(job).result()
-            cpu += cpu_seconds(pids) - before
-            wall += time.perf_counter() - started
-            counts.append(job.rollouts)
-        if pool is not None:
+        ratios, full_ratios = [], []
+        totals: dict[int, list[int]] = {size: [] for size in pools}
+        for round_number in range(repeats):
+            order = [1, workers] if round_number % 2 == 0 else [workers, 1]
+            figures = {size: think_round(pools[size], found, seed, think_ms) for size in order}
+            one, many = figures[1], figures[workers]
+            for size, (counts, _, cpu) in figures.items():
+                totals[size] += counts
+                print(f"  round {round_number + 1}, {size} worker{'s' if size > 1 else ''}: "
+                      f"{statistics.fmean(counts):7.1f} rollouts a move (median "
+                      f"{statistics.median(counts):.0f}); the workers got {cpu[0] / cpu[1]:.2f} "
+                      f"cores, {sum(counts) / cpu[0]:.0f} rollouts a CPU-second", flush=True)
+            ratio = statistics.fmean(many[0]) / statistics.fmean(one[0])
+            full = [i for i in range(len(found)) if one[1][i] and many[1][i]]
+            full_ratio = (sum(many[0][i] for i in full) / sum(one[0][i] for i in full)
+                          if full else float("nan"))
+            ratios.append(ratio)
+            full_ratios.append(full_ratio)
+            print(f"round {round_number + 1}: {workers} workers / 1 worker {ratio:.2f}x over "
+                  f"{len(found)} moves, {full_ratio:.2f}x over the {len(full)} that both "
+                  f"thought to the deadline (load average {os.getloadavg()[0]:.2f})", flush=True)
+    finally:
+        for pool in pools.values():
             pool.close()
-        figures[label] = counts
-        per_cpu = sum(counts) / cpu if cpu else float("nan")
-        print(f"{label:>16}: {statistics.fmean(counts):7.1f} rollouts a move "
-              f"(median {statistics.median(counts):.0f}, {len(counts)} moves at {think_ms} ms; "
-              f"load average {load:.2f} at the start); the thinkers got {cpu / wall:.2f} "
-              f"cores of CPU, {per_cpu:.0f} rollouts a CPU-second", flush=True)
-    one, many = (statistics.fmean(figures["1 worker"]),
-                 statistics.fmean(figures[f"{workers} workers"]))
-    print(f"{workers} workers / 1 worker: {many / one if one else float('nan'):.2f}x "
-          f"(load average now {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores)")
+    overall = statistics.fmean(totals[workers]) / statistics.fmean(totals[1])
+    print(f"{workers} workers / 1 worker ({game_id}, {think_ms} ms, {len(found)} moves x "
+          f"{repeats} rounds, {os.cpu_count()} cores): median of the rounds "
+          f"{statistics.median(ratios):.2f}x (from {min(ratios):.2f} to {max(ratios):.2f}), "
+          f"all rounds together {overall:.2f}x; moves that thought to the deadline: median "
+          f"{statistics.median(full_ratios):.2f}x (from {min(full_ratios):.2f} to "
+          f"{max(full_ratios):.2f})")
+
+
+def think_round(pool, found: list[tuple[object, int]], seed: int,
+                think_ms: int) -> tuple[list[int], list[bool], tuple[float, float]]:
+    """Each position searched once by `pool`: (rollouts per move, whether each
+    move thought to the deadline, (workers' CPU seconds, wall seconds))."""
+    from game.bots import make_bot
+    from game.bots.jobs import BotJob
+
+    counts, full = [], []
+    cpu = wall = 0.0
+    for i, (state, seat) in enumerate(found):
+        job = BotJob.of(make_bot("search", seed + i, think_ms=think_ms), state, seat)
+        before, started = cpu_seconds(pool.pids()), time.perf_counter()
+        pool.submit(job).result()
+        took = time.perf_counter() - started
+        cpu += cpu_seconds(pool.pids()) - before
+        wall += took
+        counts.append(job.rollouts)
+        full.append(took >= 0.95 * think_ms / 1000)
+    return counts, full, (cpu, wall)
 
 
 def rate(game_id: str, count: int, seed: int, think_ms: int) -> None:
@@ -195,12 +225,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--think-ms", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="--scaling: rounds of every position with each pool")
     args = parser.parse_args(argv)
     if args.rate:
         rate(args.game, args.positions, args.seed, args.think_ms)
         return 0
     if args.scaling:
-        scaling(args.game, args.positions, args.seed, args.think_ms, args.workers)
+        scaling(args.game, args.positions, args.seed, args.think_ms, args.workers, args.repeats)
         return 0
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in bot_names()]
