@@ -12,8 +12,8 @@ maximum time of its `choose` calls. Asserts nothing. Usage:
 With --scaling it measures instead how much more Hard thinks with more bot
 workers (game/bots/pool.py): the same --positions positions (from games of
 Normal bots, seed --seed), each searched for --think-ms by a pool of one
-worker process and by a pool of two (or --workers), one after the other,
-over --repeats rounds (the pool that goes first alternates). A shared
+worker process and by a pool of two (or --workers), taking turns move by
+move (which goes first alternates), over --repeats rounds. A shared
 machine's speed swings by a third from one second to the next, so each
 round prints its own ratio and the end the median and spread of them. It
 prints the rollouts per move of each pool; the ratio over every move and
@@ -141,8 +141,7 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
         ratios, full_ratios = [], []
         totals: dict[int, list[int]] = {size: [] for size in pools}
         for round_number in range(repeats):
-            order = [1, workers] if round_number % 2 == 0 else [workers, 1]
-            figures = {size: think_round(pools[size], found, seed, think_ms) for size in order}
+            figures = think_round(pools, found, seed, think_ms, round_number % 2)
             one, many = figures[1], figures[workers]
             for size, (counts, _, cpu) in figures.items():
                 totals[size] += counts
@@ -171,25 +170,32 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
           f"{max(full_ratios):.2f})")
 
 
-def think_round(pool, found: list[tuple[object, int]], seed: int,
-                think_ms: int) -> tuple[list[int], list[bool], tuple[float, float]]:
-    """Each position searched once by `pool`: (rollouts per move, whether each
-    move thought to the deadline, (workers' CPU seconds, wall seconds))."""
+def think_round(pools: dict, found: list[tuple[object, int]], seed: int, think_ms: int,
+                flip: int) -> dict[int, tuple[list[int], list[bool], tuple[float, float]]]:
+    """Each position searched once by each pool, the pools taking turns (the
+    first one alternating with the position and with `flip`, so a swing of
+    the machine's speed falls on both alike): by pool size, (rollouts per
+    move, whether each move thought to the deadline, (workers' CPU seconds,
+    wall seconds))."""
     from game.bots import make_bot
     from game.bots.jobs import BotJob
 
-    counts, full = [], []
-    cpu = wall = 0.0
+    figures = {size: ([], [], [0.0, 0.0]) for size in pools}
     for i, (state, seat) in enumerate(found):
-        job = BotJob.of(make_bot("search", seed + i, think_ms=think_ms), state, seat)
-        before, started = cpu_seconds(pool.pids()), time.perf_counter()
-        pool.submit(job).result()
-        took = time.perf_counter() - started
-        cpu += cpu_seconds(pool.pids()) - before
-        wall += took
-        counts.append(job.rollouts)
-        full.append(took >= 0.95 * think_ms / 1000)
-    return counts, full, (cpu, wall)
+        sizes = sorted(pools)
+        for size in sizes if (i + flip) % 2 == 0 else reversed(sizes):
+            pool = pools[size]
+            counts, full, spent = figures[size]
+            job = BotJob.of(make_bot("search", seed + i, think_ms=think_ms), state, seat)
+            before, started = cpu_seconds(pool.pids()), time.perf_counter()
+            pool.submit(job).result()
+            took = time.perf_counter() - started
+            spent[0] += cpu_seconds(pool.pids()) - before
+            spent[1] += took
+            counts.append(job.rollouts)
+            full.append(took >= 0.95 * think_ms / 1000)
+    return {size: (counts, full, (spent[0], spent[1]))
+            for size, (counts, full, spent) in figures.items()}
 
 
 def rate(game_id: str, count: int, seed: int, think_ms: int) -> None:
