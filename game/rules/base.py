@@ -217,6 +217,21 @@ class LazyRandom:
         other._rng_saved = self._rng_saved
 
 
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """`rng.shuffle(items)`: the same order from the same draws, without
+    Python's call a card to `_randbelow`. A search deals the hidden cards
+    afresh for every round, so the deal's shuffle is in its hot path
+    (tests/test_rules_base.py holds it to `random.shuffle`)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
 def forget_the_record(state: Any, rng: random.Random) -> None:
     """Strip a determinized state of what would tell the real deal.
 

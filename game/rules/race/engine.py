@@ -119,6 +119,7 @@ from game.rules.base import (
     View,
     forget_the_record,
     shallow_copy,
+    shuffle,
 )
 from game.rules.race.actions import SHAPES, canonical_action
 from game.rules.race.choices import Choices
@@ -397,7 +398,7 @@ class RaceState(LazyRandom, Choices, TurnActions):
         for s in others:
             pool.extend(without(self.hands[s], self.known[s]))
         pool.sort()  # canonical: the deal depends on the seat's view and rng only
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         other.known = [sorted(k) for k in self.known]
         other.hands[seat] = sorted(self.hands[seat])
         other.held[seat] = sorted(self.held[seat])
@@ -415,7 +416,7 @@ class RaceState(LazyRandom, Choices, TurnActions):
         for s in others:
             names.extend(self.held[s])
         names.sort()
-        rng.shuffle(names)
+        shuffle(names, rng)
         for s in others:
             n = len(self.held[s])
             other.held[s] = names[:n]

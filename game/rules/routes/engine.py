@@ -73,6 +73,7 @@ from game.rules.base import (
     View,
     forget_the_record,
     shallow_copy,
+    shuffle,
 )
 from game.rules.routes.board import LOCOMOTIVE, Board, Track, load_board
 from game.rules.routes.payments import FERRY, payment_options, payment_problem
@@ -454,7 +455,7 @@ class RoutesState(LazyRandom):
                 if card != FERRY:
                     pool.extend([card] * n)
         pool.sort()  # canonical: the deal depends on the seat's view and rng only
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         for s in others:
             count = sum(n for c, n in self.hands[s].items() if c != FERRY)
             hand: dict[str, int] = {}
@@ -471,7 +472,7 @@ class RoutesState(LazyRandom):
         if self.phase == "over":
             # the result has revealed every ticket held; the pile stays hidden
             pile = sorted(self.ticket_deck)
-            rng.shuffle(pile)
+            shuffle(pile, rng)
             other.ticket_deck = pile
             other.seed_rng(rng.getrandbits(64))
             forget_the_record(other, rng)
@@ -481,7 +482,7 @@ class RoutesState(LazyRandom):
             tickets.extend(self.tickets[s])
             tickets.extend(self.pending[s] or ())
         tickets.sort()
-        rng.shuffle(tickets)
+        shuffle(tickets, rng)
         for s in others:
             n = len(self.tickets[s])
             other.tickets[s] = tickets[:n]

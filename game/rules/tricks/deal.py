@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.rules.base import shuffle
+
 
 def deal_respecting_voids(cards: list[int], sizes: dict[int, int], voids: dict[int, int],
                           company_of: Callable[[int], int], rng: random.Random
@@ -18,14 +20,14 @@ def deal_respecting_voids(cards: list[int], sizes: dict[int, int], voids: dict[i
     the real hands. ValueError if none exists.
     """
     order = list(cards)
-    rng.shuffle(order)
+    shuffle(order, rng)
     seats = list(sizes)
     hands: dict[int, list[int]] = {s: [] for s in seats}
 
     def allowed(card: int) -> list[int]:
         bit = 1 << company_of(card)
         options = [s for s in seats if not voids.get(s, 0) & bit]
-        rng.shuffle(options)
+        shuffle(options, rng)
         return options
 
     def place(card: int, visited: set[int]) -> bool:
