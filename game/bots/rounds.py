@@ -164,6 +164,8 @@ class RoundBook:
         differences: `paired_lead` over the series, decided from the running
         sums unless they are too close to call, when the series decide."""
         n = self.rounds
+        if n < 2:
+            return False         # as paired_lead: one round tells nothing
         mean = (self.sums[best] - self.sums[k]) / n
         squares = self._product(best, best) + self._product(k, k) - 2 * self._product(best, k)
         variance = max(0.0, (squares - n * mean * mean) / (n - 1))
