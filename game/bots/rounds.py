@@ -253,6 +253,7 @@ class DealChain:
 
     def _deal(self, r: int) -> None:
         self._at(r)
+        self.after = -2          # until the deal is done: a deal that fails leaves no guess
         self.rounds[r] = self.deal(self.dealer)
         if r == len(self.lucks):
             self.lucks.append(self.dealer.getstate())
