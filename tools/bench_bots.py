@@ -154,7 +154,8 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
             full_ratio = (sum(many[0][i] for i in full) / sum(one[0][i] for i in full)
                           if full else float("nan"))
             ratios.append(ratio)
-            full_ratios.append(full_ratio)
+            if full:
+                full_ratios.append(full_ratio)
             print(f"round {round_number + 1}: {workers} workers / 1 worker {ratio:.2f}x over "
                   f"{len(found)} moves, {full_ratio:.2f}x over the {len(full)} that both "
                   f"thought to the deadline (load average {os.getloadavg()[0]:.2f})", flush=True)
@@ -165,9 +166,9 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
     print(f"{workers} workers / 1 worker ({game_id}, {think_ms} ms, {len(found)} moves x "
           f"{repeats} rounds, {os.cpu_count()} cores): median of the rounds "
           f"{statistics.median(ratios):.2f}x (from {min(ratios):.2f} to {max(ratios):.2f}), "
-          f"all rounds together {overall:.2f}x; moves that thought to the deadline: median "
-          f"{statistics.median(full_ratios):.2f}x (from {min(full_ratios):.2f} to "
-          f"{max(full_ratios):.2f})")
+          f"all rounds together {overall:.2f}x; moves that thought to the deadline: " + (
+              f"median {statistics.median(full_ratios):.2f}x (from {min(full_ratios):.2f} to "
+              f"{max(full_ratios):.2f})" if full_ratios else "none"))
 
 
 def think_round(pools: dict, found: list[tuple[object, int]], seed: int, think_ms: int,
@@ -238,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
         rate(args.game, args.positions, args.seed, args.think_ms)
         return 0
     if args.scaling:
+        if not 2 <= args.workers <= 64 or args.repeats < 1 or args.positions < 1:
+            parser.error("--scaling compares one worker with --workers 2 to 64, over "
+                         "--repeats and --positions of at least 1")
         scaling(args.game, args.positions, args.seed, args.think_ms, args.workers, args.repeats)
         return 0
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
