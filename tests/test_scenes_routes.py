@@ -676,3 +676,51 @@ def test_a_claimed_route_looks_owned_not_just_more_saturated(app, tmp_path):
             assert luminance((cx + side * nx * reach, cy + side * ny * reach)) < 60
     for space in geo.tracks[free.id].spaces:
         assert luminance(space.center) > 215, "a free slot is empty: near white inside"
+
+
+def test_the_map_and_its_names_are_drawn_once_not_every_frame(app, tmp_path, monkeypatch):
+    """The map's layer is rebuilt when a claim shows or the language or the
+    colour-blind setting changes, not every frame: before the first claim
+    the city names were drawn again each frame (6 ms on Italy, each time
+    over the last, while Hard bots thought through the opening), and a
+    language switch drew the new names over the old ones."""
+    from game import i18n
+    from game.ui import route_drawing
+
+    drawn: list[int] = []
+    real = route_drawing.draw_labels
+
+    def counting(surface, geo):
+        drawn.append(id(surface))
+        real(surface, geo)
+
+    monkeypatch.setattr(route_drawing, "draw_labels", counting)
+    scene = two_humans(app, tmp_path)
+    while app.top is not scene:
+        app.pop()
+    app.step(30)
+    assert not scene.shown["routes"], "no route claimed yet"
+    assert len(drawn) == 1, f"the names were drawn {len(drawn)} times in 30 frames"
+    first = scene.claims_layer
+
+    state = scene.session.match.state
+    track = state.board.tracks[0]
+    state.claimed[track.index] = 0
+    state._legal_cache = {}
+    scene._refresh_view()
+    app.step(30)
+    assert scene.shown["routes"]
+    assert len(drawn) == 2, "once more for the claim"
+
+    i18n.set_language("ja")
+    app.step(10)
+    assert len(drawn) == 3, "once for the new language"
+    assert scene.claims_layer is not first and drawn[-1] == id(scene.claims_layer)
+    assert scene.static_key[1] == "ja"
+    fresh = scene.static.copy()
+    route_drawing.draw_claims(fresh, scene.geo, {track.id: 0},
+                              [scene.seat_color(s) for s in range(len(scene.seat_info))],
+                              marks=app.settings.colorblind)
+    real(fresh, scene.geo)
+    assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(scene.claims_layer, "RGB"), \
+        "the layer is the new map with its claims and names, nothing of the old one"

@@ -25,10 +25,11 @@ class RoutesDrawing:
     # --- the map ----------------------------------------------------------------------
 
     def _board_layer(self, hidden: set[str]) -> pygame.Surface:
-        """The map with its claimed cars, as one opaque cached surface.
+        """The map with its claimed cars and city names, as one opaque cached
+        surface.
 
-        Rebuilt only when the claimed routes (or the colour-blind setting)
-        change, so a frame costs one opaque blit of the board.
+        Rebuilt only when the claimed routes (or the colour-blind setting, or
+        the language) change, so a frame costs one opaque blit of the board.
         """
         cb = self.app.settings.colorblind
         if self.static is None or self.static_key != (cb, i18n.language()):
@@ -40,18 +41,19 @@ class RoutesDrawing:
             self.static = static.convert()
             layout_record.keep(self.static, board)
             self.static_key = (cb, i18n.language())
-            self.claims_key = None
+            self.claims_layer = None             # its cars and names are the old map's
         routes = {t: s for t, s in self.shown["routes"].items() if t not in hidden}
         drawn = self.claims_key or {}
-        if self.claims_layer is None or any(routes.get(t) != s for t, s in drawn.items()):
-            self.claims_layer = self.static.copy()  # something vanished: start again
+        fresh = self.claims_layer is None or any(routes.get(t) != s for t, s in drawn.items())
+        if fresh:                                # new, or something vanished: start again
+            self.claims_layer = self.static.copy()
             layout_record.keep(self.claims_layer, self.static)
             drawn = {}
         added = {t: s for t, s in routes.items() if t not in drawn}
         if added:
             colors = [self.seat_color(seat) for seat in range(len(self.seat_info))]
             rd.draw_claims(self.claims_layer, self.geo, added, colors, marks=cb)
-        if added or not drawn:
+        if added or fresh:                       # the names go over the cars, once
             rd.draw_labels(self.claims_layer, self.geo)
         self.claims_key = routes
         return self.claims_layer
