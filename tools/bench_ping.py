@@ -3,6 +3,7 @@
 
     python tools/bench_ping.py [--game routes-usa] [--seconds 20] [--repeats 1]
         [--think-ms 1000] [--bot-workers N] [--root DIR] [--interval 0.05] [--control]
+        [--side-by-side]
 
 Each run starts a headless host (`railparty host --headless`, its own process,
 on 127.0.0.1): "idle" is a table of three seats still in its lobby; "hard"
@@ -15,12 +16,24 @@ of 400 pings is their fourth slowest: --seconds 60 --interval 0.03 takes
 shorter interval). --control runs the idle host twice instead, the difference then
 being the bench's own noise, to set beside the Hard one. --root runs
 another checkout (an older main, for a before figure). Asserts nothing.
+
+One host after the other, the machine's own stalls (several ms, a few a
+minute on a shared machine) fall on one run and not the other, and two idle
+runs differ by up to 2 ms. --side-by-side starts both hosts at once and
+pings them in turn (half an interval apart) from one spectator each: the
+stalls then fall on both alike, and what differs is only what the Hard
+host's own process does (its bots' jobs, its pool's thread, its updates).
+The bots' workers are still busy beside the idle host too, so this answers
+"is the host's loop queued behind its own bots?"; the plain mode answers
+"is a host with Hard seats slower than a host on an idle machine?".
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import itertools
 import os
 import statistics
 import subprocess
@@ -65,8 +78,10 @@ def start_host(root: Path, game: str, busy: bool, think_ms: int, workers: int | 
     return proc, int(line.rsplit(":", 1)[1])
 
 
-async def pings(port: int, seconds: float, warmup: float, interval: float) -> list[float]:
-    """Round trips in ms of a spectator's pings, every `interval` s for `seconds`."""
+async def pings(port: int, seconds: float, warmup: float, interval: float,
+                offset: float = 0.0) -> list[float]:
+    """Round trips in ms of a spectator's pings, every `interval` s for `seconds`
+    (the first `offset` s after the warmup)."""
     reader, writer = await asyncio.open_connection(LOOPBACK, port)
     writer.write(P.encode(P.hello_from_client("spectator", "Ping bench")))
     sent: dict[int, float] = {}
@@ -83,30 +98,44 @@ async def pings(port: int, seconds: float, warmup: float, interval: float) -> li
                 times.append(1000 * (now - sent.pop(message["n"])))
 
     reading = asyncio.ensure_future(read())
-    await asyncio.sleep(warmup)
+    await asyncio.sleep(warmup + offset)
     times.clear()
-    end = time.perf_counter() + seconds
+    start = time.perf_counter()
     n = 1_000_000
-    while time.perf_counter() < end and not reading.done():
+    for tick in itertools.count(1):
+        if time.perf_counter() >= start + seconds or reading.done():
+            break
         n += 1
         sent[n] = time.perf_counter()
         writer.write(P.encode({"type": "ping", "n": n}))
-        await asyncio.sleep(interval)
+        # on a fixed beat, so two spectators stay half an interval apart
+        await asyncio.sleep(max(0.0, start + tick * interval - time.perf_counter()))
     await asyncio.sleep(0.5)
     reading.cancel()
     writer.close()
     return times
 
 
-def run(root: Path, game: str, busy: bool, seconds: float, think_ms: int,
-        workers: int | None, interval: float) -> list[float]:
-    with tempfile.TemporaryDirectory() as folder:
-        proc, port = start_host(root, game, busy, think_ms, workers, Path(folder) / "host.json")
-        try:
-            return asyncio.run(pings(port, seconds, warmup=2.0, interval=interval))
-        finally:
-            proc.kill()
-            proc.wait()
+def run(root: Path, game: str, busy: list[bool], seconds: float, think_ms: int,
+        workers: int | None, interval: float) -> list[list[float]]:
+    """One host per entry of `busy` (Hard seats or idle), all running at once,
+    each pinged by its own spectator: the round trips of each."""
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as hosts:
+        ports = []
+        for i, hard in enumerate(busy):
+            proc, port = start_host(root, game, hard, think_ms, workers,
+                                    Path(folder) / f"host{i}.json")
+            hosts.callback(proc.wait)
+            hosts.callback(proc.kill)
+            ports.append(port)
+
+        async def all_pings() -> list[list[float]]:
+            return list(await asyncio.gather(*(
+                pings(port, seconds, warmup=2.0, interval=interval,
+                      offset=i * interval / len(ports))
+                for i, port in enumerate(ports))))
+
+        return asyncio.run(all_pings())
 
 
 def main() -> int:
@@ -121,23 +150,39 @@ def main() -> int:
     parser.add_argument("--interval", type=float, default=0.05, help="seconds between pings")
     parser.add_argument("--control", action="store_true",
                         help="an idle host against an idle host: the bench's own noise")
+    parser.add_argument("--side-by-side", action="store_true",
+                        help="both hosts at once, pinged in turn (see above)")
     args = parser.parse_args()
     if args.interval < 1.2 / P.MAX_FRAMES_PER_SECOND or args.seconds <= 0 or args.repeats < 1:
         parser.error(f"--interval must be at least {1.2 / P.MAX_FRAMES_PER_SECOND:.2f} s (the "
                      f"host closes a peer sending over {P.MAX_FRAMES_PER_SECOND} frames a "
                      "second), --seconds above 0, --repeats at least 1")
     other = "idle again" if args.control else "three Hard seats thinking"
+    how = "side by side" if args.side_by_side else "one after the other"
     diffs = []
     for repeat in range(args.repeats):
         load = os.getloadavg()
+        # (whether the host is the second of the pair, whether its seats think)
+        pair = [(False, False), (True, not args.control)]
+        if args.side_by_side:
+            # which host starts, and is pinged, first alternates with the run
+            order = pair if repeat % 2 == 0 else pair[::-1]
+            got = run(args.root, args.game, [hard for _, hard in order], args.seconds,
+                      args.think_ms, args.bot_workers, args.interval)
+            runs = {second: times for (second, _), times in zip(order, got, strict=True)}
+        else:
+            runs = {second: run(args.root, args.game, [hard], args.seconds, args.think_ms,
+                                args.bot_workers, args.interval)[0]
+                    for second, hard in pair}
         figures = {}
-        for busy in (False, True):
-            times = run(args.root, args.game, busy and not args.control, args.seconds,
-                        args.think_ms, args.bot_workers, args.interval)
-            figures[busy] = (statistics.median(times), percentile(times, 99), len(times))
+        for second, times in runs.items():
+            if not times:
+                raise SystemExit("no pong came back: the host closed the spectator")
+            figures[second] = (statistics.median(times), percentile(times, 99), len(times))
         diff = figures[True][1] - figures[False][1]
         diffs.append(diff)
-        print(f"run {repeat + 1} ({args.game}, load average {load[0]:.2f} {load[1]:.2f}): "
+        print(f"run {repeat + 1} ({args.game}, {how}, load average {load[0]:.2f} "
+              f"{load[1]:.2f}): "
               f"idle ping median {figures[False][0]:.2f} ms p99 {figures[False][1]:.2f} ms "
               f"({figures[False][2]} pings); {other}: median "
               f"{figures[True][0]:.2f} ms p99 {figures[True][1]:.2f} ms ({figures[True][2]}); "
