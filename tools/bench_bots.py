@@ -13,7 +13,10 @@ With --scaling it measures instead how much more Hard thinks with more bot
 workers (game/bots/pool.py): the same --positions positions (from games of
 Normal bots, seed --seed), each searched for --think-ms by a pool of one
 worker process and by a pool of two (or --workers), taking turns move by
-move (which goes first alternates), over --repeats rounds. A shared
+move (which goes first alternates), over --repeats rounds, each round with
+bots seeded afresh (a search repeating another's deals would find its
+rollouts remembered in the one worker's memos, and only half of them in
+two workers': a game never repeats a search). A shared
 machine's speed swings by a third from one second to the next, so each
 round prints its own ratio and the end the median and spread of them. It
 prints the rollouts per move of each pool; the ratio over every move and
@@ -141,7 +144,12 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
         ratios, full_ratios = [], []
         totals: dict[int, list[int]] = {size: [] for size in pools}
         for round_number in range(repeats):
-            figures = think_round(pools, found, seed, think_ms, round_number % 2)
+            # each round deals its own guesses: a search that replayed the last
+            # round's deals would find its rollouts' values remembered (the bots'
+            # memos live on in each worker process) in the one worker, and only
+            # in whichever of two played that round before: never so in a game
+            figures = think_round(pools, found, seed + 7919 * round_number, think_ms,
+                                  round_number % 2)
             one, many = figures[1], figures[workers]
             for size, (counts, _, cpu) in figures.items():
                 totals[size] += counts
@@ -173,7 +181,8 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
 
 def think_round(pools: dict, found: list[tuple[object, int]], seed: int, think_ms: int,
                 flip: int) -> dict[int, tuple[list[int], list[bool], tuple[float, float]]]:
-    """Each position searched once by each pool, the pools taking turns (the
+    """Each position searched once by each pool (position i by a bot seeded
+    `seed` + i in both), the pools taking turns (the
     first one alternating with the position and with `flip`, so a swing of
     the machine's speed falls on both alike): by pool size, (rollouts per
     move, whether each move thought to the deadline, (workers' CPU seconds,
