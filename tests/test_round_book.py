@@ -1,15 +1,17 @@
 """The paired search's bookkeeping (game/bots/rounds.py) is built to cost
 little per round: the book keeps running tallies, so dropping moves after
-each round does not cost more as rounds pile up, and the deal chain takes
-one snapshot of its generator a round. These tests hold both to the plain
-way of doing it: the same moves dropped after every round, whatever the
-values (ties, identical moves, long searches); the same deals and random
-numbers in any order of asking, and the bot's rng left in the same place."""
+each round does not cost more as rounds pile up, and the deal chain deals
+any round on its own, so a worker deals only the rounds it plays. These
+tests hold the book to the plain way of doing it (the same moves dropped
+after every round, whatever the values: ties, identical moves, long
+searches) and the chain to asking in order (the same deals and random
+numbers in any order of asking, and the bot's rng left in the same place)."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -114,32 +116,6 @@ def test_a_prune_reads_no_series_unless_a_pair_is_too_close_to_call():
     assert reads == []
 
 
-class SnapshotChain:
-    """The deal chain as it was: a snapshot of the bot's rng before each deal."""
-
-    def __init__(self, deal, rng: random.Random):
-        self.deal, self.rng, self.states = deal, rng, [rng.getstate()]
-
-    def round(self, r: int):
-        for i in range(len(self.states) - 1, r + 1):
-            self._deal(i)
-        return self._deal(r)
-
-    def _deal(self, r: int):
-        self.rng.setstate(self.states[r])
-        root = self.deal(self.rng)
-        luck = self.rng.getstate()
-        self.rng.random()
-        if len(self.states) == r + 1:
-            self.states.append(self.rng.getstate())
-        return root, luck
-
-    def finish(self, opened: int) -> None:
-        for i in range(len(self.states) - 1, opened):
-            self._deal(i)
-        self.rng.setstate(self.states[opened])
-
-
 def uneven_deal(rng: random.Random) -> list[int]:
     """A deal drawing a varying number of numbers, as rejection sampling does."""
     hand = [rng.randrange(52) for _ in range(3)]
@@ -148,21 +124,80 @@ def uneven_deal(rng: random.Random) -> list[int]:
     return hand
 
 
+def in_order(seed: int, rounds: int, deal=None) -> list[tuple]:
+    """Rounds 0..rounds-1 of a chain asked in order, as one process asks."""
+    chain = DealChain(deal or uneven_deal, random.Random(seed))
+    return [chain.round(r) for r in range(rounds)]
+
+
 @settings(max_examples=40, deadline=None)
 @given(asks=st.lists(st.integers(0, 30), max_size=40), seed=st.integers(0, 10**6),
        opened=st.integers(0, 35))
-def test_the_deal_chain_deals_as_a_snapshot_before_each_round_would(asks, seed, opened):
-    """Rounds asked in any order (a pool's worker gets a dead worker's
-    rollouts of an old round), with the bot's rng overwritten between them
-    as the rollouts do, deal the same hands with the same random numbers,
-    and the search leaves the rng in the same state."""
-    ours, theirs = random.Random(seed), random.Random(seed)
-    chain, reference = DealChain(uneven_deal, ours), SnapshotChain(uneven_deal, theirs)
+def test_any_round_in_any_order_is_dealt_as_in_order(asks, seed, opened):
+    """Rounds asked in any order, and only some of them (a pool's worker
+    plays the rounds it is handed, and a dead worker's old ones), with the
+    bot's rng overwritten between them as the rollouts do, deal the same
+    hands with the same random numbers as every round asked in order; and
+    the search leaves the rng in the same state however many it dealt."""
+    ours = random.Random(seed)
+    chain = DealChain(uneven_deal, ours)
+    reference = in_order(seed, 31)
     for r in asks + sorted(asks):
         root, luck = chain.round(r)
-        assert (root, luck) == reference.round(r)
+        assert (root, luck) == reference[r]
         ours.setstate(luck)
         ours.random()            # a rollout draws from the round's numbers
-    chain.finish(max([opened, *[r + 1 for r in asks]]))
-    reference.finish(max([opened, *[r + 1 for r in asks]]))
+    end = max([opened, *[r + 1 for r in asks]])
+    chain.finish(end)
+    theirs = random.Random(seed)
+    every = DealChain(uneven_deal, theirs)
+    for r in range(end):
+        every.round(r)
+    every.finish(end)
     assert ours.getstate() == theirs.getstate()
+
+
+def test_a_worker_deals_only_the_rounds_it_plays():
+    """Two workers sharing a search each deal only their own rounds (round
+    r+1 once came from what round r's deal left, so each dealt every round),
+    and the rounds differ from each other and from the next move's."""
+    calls: list[int] = []
+
+    def counted(rng: random.Random) -> list[int]:
+        calls.append(1)
+        return uneven_deal(rng)
+
+    reference = in_order(5, 40)
+    worker = DealChain(counted, random.Random(5))
+    for r in range(1, 40, 2):
+        assert worker.round(r) == reference[r]
+    assert len(calls) == 20
+    hands = [tuple(root) for root, _ in reference]
+    assert len(set(hands)) >= 38 and len({luck for _, luck in reference}) == 40
+    rng = random.Random(5)
+    chain = DealChain(uneven_deal, rng)
+    chain.round(0)
+    chain.finish(40)
+    after = DealChain(uneven_deal, rng).round(0)
+    assert after not in reference
+
+
+def test_a_deal_that_raises_leaves_the_chain_dealing_true():
+    """A deal that fails (a world that cannot be dealt) leaves no guess
+    behind: the same round asked again, and the next, deal as a chain that
+    never failed does."""
+    reference = in_order(9, 6)
+    calls = [0]
+
+    def fails_third(rng: random.Random) -> list[int]:
+        calls[0] += 1
+        hand = uneven_deal(rng)
+        if calls[0] == 3:
+            raise ValueError("no deal")
+        return hand
+
+    chain = DealChain(fails_third, random.Random(9))
+    assert [chain.round(r) for r in (0, 1)] == reference[:2]
+    with pytest.raises(ValueError):
+        chain.round(2)
+    assert [chain.round(r) for r in (2, 3, 5)] == [reference[2], reference[3], reference[5]]

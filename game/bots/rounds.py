@@ -6,7 +6,8 @@ the running from it, all with the same random numbers (game/bots/search.py).
 under its round, closes rounds in order, drops moves clearly behind the best
 after each closed round, and picks the move at the end. `DealChain` makes
 round `r`'s deal and its random numbers from the bot's rng alone, so any
-process holding the same rng state and world deals exactly the same round.
+process holding the same rng state and world deals exactly the same round,
+and deals only the rounds it plays.
 
 The search in one process asks for one rollout at a time; a pool of worker
 processes (game/bots/pool.py) asks for several at once, one per worker. With
@@ -214,12 +215,15 @@ class RoundBook:
 class DealChain:
     """Round `r`'s deal and random numbers, from the rng's state at the start.
 
-    Round r deals from state s_r; its rollouts all start from the state right
-    after the deal (`luck`); s_{r+1} is that state advanced by one draw, so
-    the next deal differs. The chain deals on a generator of its own (the
-    rollouts set the bot's to each round's luck), so dealing the rounds in
-    order takes one snapshot of its state a round, the luck, from which any
-    later round can be dealt again. Only the last few rounds' deals are kept.
+    The rng's state at the start seeds a spine: one 64-bit draw a round,
+    round r's seed. Round r deals on a generator seeded with it; its
+    rollouts all start from that generator's state right after the deal
+    (`luck`). So any round can be dealt on its own, in any order: a pool's
+    worker deals only the rounds it plays (when round r+1 came from the
+    generator round r's deal left behind, every worker dealt every round,
+    since the round it needed next was always the one another was still
+    dealing), and a worker that asks again for a round it let go of deals
+    it again the same. Only the last few rounds' deals are kept.
     """
 
     KEEP = 4
@@ -227,48 +231,40 @@ class DealChain:
     def __init__(self, deal: Callable[[random.Random], GameState], rng: random.Random):
         self.deal = deal
         self.rng = rng
-        self.start = rng.getstate()
-        self.dealer = random.Random.__new__(random.Random)   # not seeded: set below
-        self.dealer.setstate(self.start)
-        self.after = -1          # the round whose luck the dealer is at (-1: none)
-        self.lucks: list[tuple] = []
-        self.rounds: dict[int, GameState] = {}
+        self.spine = random.Random.__new__(random.Random)   # not seeded: set below
+        self.spine.setstate(rng.getstate())
+        self.seeds: list[int] = []
+        self.dealt: dict[int, tuple[GameState, tuple]] = {}
 
     def round(self, r: int) -> tuple[GameState, tuple]:
         """(the deal, the rng state its rollouts start from) of round `r`."""
-        for i in range(len(self.lucks), r + 1):
-            self._deal(i)
-        if r not in self.rounds:
-            self._deal(r)
-        return self.rounds[r], self.lucks[r]
+        known = self.dealt.get(r)
+        if known is None:
+            dealer = random.Random(self._seed(r))
+            known = self.dealt[r] = (self.deal(dealer), dealer.getstate())
+            for old in [k for k in self.dealt if k < r - self.KEEP]:
+                del self.dealt[old]
+        return known
 
-    def _at(self, r: int) -> None:
-        """Set the dealer to s_r."""
-        if r == 0:
-            self.dealer.setstate(self.start)
-        else:
-            if self.after != r - 1:
-                self.dealer.setstate(self.lucks[r - 1])
-            self.dealer.random()
-
-    def _deal(self, r: int) -> None:
-        self._at(r)
-        self.after = -2          # until the deal is done: a deal that fails leaves no guess
-        self.rounds[r] = self.deal(self.dealer)
-        if r == len(self.lucks):
-            self.lucks.append(self.dealer.getstate())
-        self.after = r
-        for old in [k for k in self.rounds if k < r - self.KEEP]:
-            del self.rounds[old]
+    def _seed(self, r: int) -> int:
+        seeds = self.seeds
+        while len(seeds) <= r:
+            seeds.append(self.spine.getrandbits(64))
+        return seeds[r]
 
     def finish(self, opened: int) -> None:
-        """Leave the rng where the one-process search leaves it: after
-        `opened` rounds."""
-        for i in range(len(self.lucks), opened):
-            self._deal(i)
-        self._at(opened)
-        self.after = -2          # the dealer has moved past every luck
-        self.rng.setstate(self.dealer.getstate())
+        """Leave the rng where the one-process search leaves it: the spine
+        after `opened` rounds' seeds, whichever rounds were dealt here."""
+        if opened > 0:
+            self._seed(opened - 1)
+        if len(self.seeds) > opened:       # a worker asked past the search's end
+            spine = random.Random.__new__(random.Random)
+            spine.setstate(self.rng.getstate())
+            for _ in range(opened):
+                spine.getrandbits(64)
+            self.rng.setstate(spine.getstate())
+        else:
+            self.rng.setstate(self.spine.getstate())
 
 
 def paired_lead(a: list[float], b: list[float], rounds: int, lead: float, z: float) -> bool:
