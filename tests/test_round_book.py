@@ -157,6 +157,22 @@ def test_any_round_in_any_order_is_dealt_as_in_order(asks, seed, opened):
     assert ours.getstate() == theirs.getstate()
 
 
+def test_the_rng_ends_after_the_rounds_the_search_opened():
+    """A worker that dealt a round past the search's end (rollouts handed
+    out as the deadline fell) still leaves the rng where the search's own
+    rounds leave it, though the rollouts overwrote it meanwhile."""
+    ahead, exact = random.Random(4), random.Random(4)
+    chain = DealChain(uneven_deal, ahead)
+    for r in range(6):
+        ahead.setstate(chain.round(r)[1])
+        ahead.random()
+    chain.finish(3)
+    other = DealChain(uneven_deal, exact)
+    other.round(1)
+    other.finish(3)
+    assert ahead.getstate() == exact.getstate()
+
+
 def test_a_worker_deals_only_the_rounds_it_plays():
     """Two workers sharing a search each deal only their own rounds (round
     r+1 once came from what round r's deal left, so each dealt every round),

@@ -231,8 +231,9 @@ class DealChain:
     def __init__(self, deal: Callable[[random.Random], GameState], rng: random.Random):
         self.deal = deal
         self.rng = rng
+        self.start = rng.getstate()      # the rollouts overwrite the rng: kept here
         self.spine = random.Random.__new__(random.Random)   # not seeded: set below
-        self.spine.setstate(rng.getstate())
+        self.spine.setstate(self.start)
         self.seeds: list[int] = []
         self.dealt: dict[int, tuple[GameState, tuple]] = {}
 
@@ -259,7 +260,7 @@ class DealChain:
             self._seed(opened - 1)
         if len(self.seeds) > opened:       # a worker asked past the search's end
             spine = random.Random.__new__(random.Random)
-            spine.setstate(self.rng.getstate())
+            spine.setstate(self.start)
             for _ in range(opened):
                 spine.getrandbits(64)
             self.rng.setstate(spine.getstate())
