@@ -255,17 +255,12 @@ class DealChain:
 
     def finish(self, opened: int) -> None:
         """Leave the rng where the one-process search leaves it: the spine
-        after `opened` rounds' seeds, whichever rounds were dealt here."""
-        if opened > 0:
-            self._seed(opened - 1)
-        if len(self.seeds) > opened:       # a worker asked past the search's end
-            spine = random.Random.__new__(random.Random)
-            spine.setstate(self.start)
-            for _ in range(opened):
-                spine.getrandbits(64)
-            self.rng.setstate(spine.getstate())
-        else:
-            self.rng.setstate(self.spine.getstate())
+        after `opened` rounds' seeds, however many rounds were asked here."""
+        spine = random.Random.__new__(random.Random)
+        spine.setstate(self.start)
+        for _ in range(opened):
+            spine.getrandbits(64)
+        self.rng.setstate(spine.getstate())
 
 
 def paired_lead(a: list[float], b: list[float], rounds: int, lead: float, z: float) -> bool:
