@@ -182,11 +182,10 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
 def think_round(pools: dict, found: list[tuple[object, int]], seed: int, think_ms: int,
                 flip: int) -> dict[int, tuple[list[int], list[bool], tuple[float, float]]]:
     """Each position searched once by each pool (position i by a bot seeded
-    `seed` + i in both), the pools taking turns (the
-    first one alternating with the position and with `flip`, so a swing of
-    the machine's speed falls on both alike): by pool size, (rollouts per
-    move, whether each move thought to the deadline, (workers' CPU seconds,
-    wall seconds))."""
+    `seed` + i in both), the pools taking turns (the first one alternating
+    with the position and with `flip`, so a swing of the machine's speed
+    falls on both alike): by pool size, (rollouts per move, whether each
+    move thought to the deadline, (workers' CPU seconds, wall seconds))."""
     from game.bots import make_bot
     from game.bots.jobs import BotJob
 
