@@ -62,6 +62,7 @@ class RoundBook:
         self.rounds = 0          # rounds closed, in order
         self.todo: list[list[int]] = []      # per opened round: moves not yet handed out
         self.needed: list[set[int]] = []     # per opened round: moves it waits for
+        self.waiting: list[set[int]] = []    # per opened round: needed, not yet recorded
         self.issued = 0          # rollouts handed out (less those handed back)
         self.done = 0            # values recorded
         self.outstanding = 0     # handed out, neither recorded nor handed back
@@ -72,9 +73,10 @@ class RoundBook:
         self.sums = [0.0] * moves    # each move's values
         self.scale = 0.0             # the largest |value| closed so far
         # (j, k) with j <= k -> (sum of the products of their values, rounds in
-        # it): brought up to date when the pair is compared, so only the pairs
-        # ever compared (each with the best at the time) are kept
-        self.products: dict[tuple[int, int], tuple[float, int]] = {}
+        # it, whether their values ever differed): brought up to date when the
+        # pair is compared, so only the pairs ever compared (each with the best
+        # at the time) are kept
+        self.products: dict[tuple[int, int], tuple[float, int, bool]] = {}
 
     @property
     def opened(self) -> int:
@@ -107,6 +109,7 @@ class RoundBook:
         moves = list(self.alive)
         self.todo.append(moves[1:])
         self.needed.append(set(moves))
+        self.waiting.append(set(moves))
         return self._hand_out(n, moves[0])
 
     def _hand_out(self, r: int, k: int) -> Unit:
@@ -119,8 +122,12 @@ class RoundBook:
         self.values[k][r] = value
         self.done += 1
         self.outstanding -= 1
+        self.waiting[r].discard(k)
+        # a round closes once nothing of it is left to hand out or to wait for
+        # (a set per round: asking every move of it on every value was a
+        # pool's busiest line, on the core its workers need)
         while (self.rounds < len(self.needed) and not self.todo[self.rounds]
-               and all(self.rounds in self.values[m] for m in self.needed[self.rounds])):
+               and not self.waiting[self.rounds]):
             self._tally(self.rounds)
             self.rounds += 1
             if self.rounds >= PRUNE_AFTER_ROUNDS and len(self.alive) > 1:
@@ -153,11 +160,13 @@ class RoundBook:
     def _product(self, j: int, k: int) -> float:
         """The sum over the closed rounds of move j's value times move k's."""
         pair = (j, k) if j <= k else (k, j)
-        total, counted = self.products.get(pair, (0.0, 0))
+        total, counted, differ = self.products.get(pair, (0.0, 0, False))
         a, b = self.values[j], self.values[k]
         for r in range(counted, self.rounds):
-            total += a[r] * b[r]
-        self.products[pair] = (total, self.rounds)
+            x, y = a[r], b[r]
+            total += x * y
+            differ = differ or x != y
+        self.products[pair] = (total, self.rounds, differ)
         return total
 
     def _trails(self, best: int, k: int) -> bool:
@@ -180,18 +189,25 @@ class RoundBook:
             return True
         if gap < -margin:
             return False
+        if not self.products[(best, k) if best <= k else (k, best)][2]:
+            return False         # twins: every difference is 0, so no lead
         return paired_lead(self._series(best), self._series(k), n, 0.0, PRUNE_Z)
 
     def _prune(self) -> None:
         """Keep the moves not clearly behind the best (and the prior)."""
         best = max(self.alive, key=self._mean)
         alive = [k for k in self.alive if k in (best, self.keep) or not self._trails(best, k)]
-        if len(alive) == len(self.alive):
-            return
+        if len(alive) < len(self.alive):
+            self._keep_only(alive)
+
+    def _keep_only(self, alive: list[int]) -> None:
+        """Drop every move not in `alive` from the running and the open rounds."""
         self.alive = alive
+        kept = set(alive)
         for r in range(self.rounds, len(self.todo)):
-            self.todo[r] = [k for k in self.todo[r] if k in self.alive]
-            self.needed[r] &= set(self.alive)
+            self.todo[r] = [k for k in self.todo[r] if k in kept]
+            self.needed[r] &= kept
+            self.waiting[r] &= kept
 
     def choice(self) -> int:
         """The move to play: the best by mean over the closed rounds, unless
