@@ -16,9 +16,15 @@ worker process and by a pool of two (or --workers), taking turns move by
 move (which goes first alternates), over --repeats rounds, each round with
 bots seeded afresh (a search repeating another's deals would find its
 rollouts remembered in the one worker's memos, and only half of them in
-two workers': a game never repeats a search). A shared
-machine's speed swings by a third from one second to the next, so each
-round prints its own ratio and the end the median and spread of them. It
+two workers': a game never repeats a search). A shared machine's speed
+swings by a third from one second to the next, so each round prints its
+own ratio and the end the median and spread of them. With --ceiling each
+position is also searched with no pool at all, in plain processes: by one
+alone, and by --workers others at once (taking turns likewise), all the
+same search (the pools' bot seed), each whole in its own process, so
+nothing is shared and nothing coordinates them. Their ratio is what this
+machine gives that many searches at that moment, the most any pool could
+reach; the pool's ratio over it is the pool's own efficiency. It
 prints the rollouts per move of each pool; the ratio over every move and
 over the moves that thought to the deadline (a search stops early once
 every move but one is clearly behind: more workers reach that sooner, and
@@ -26,7 +32,7 @@ no more rollouts would change the move); the load average; and the CPU the
 workers got (cores, and rollouts per CPU-second: equal figures for 1 and 2
 workers mean the pool itself costs nothing, and a ratio short of 2 comes
 from cores the machine did not give).
-    python tools/bench_bots.py --scaling --game eighty-days --think-ms 1000 --repeats 5
+    python tools/bench_bots.py --scaling --game eighty-days --think-ms 1000 --repeats 5 --ceiling
 
 With --rate it measures only the search's speed: the same --positions
 positions searched in this process, each for --think-ms of the thread's own
@@ -37,6 +43,7 @@ CPU time (so the load does not matter), and prints rollouts per CPU-second.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
@@ -131,17 +138,70 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def plain_search(state: object, seat: int, seed: int, think_ms: int, start_at: float) -> int:
+    """Rollouts of one Hard search in this process (a plain process, no
+    pool), started at `start_at` (a `time.perf_counter()` reading: the same
+    clock in every process here) so that two start together."""
+    from game.bots import make_bot
+    from game.bots.jobs import BotJob
+
+    job = BotJob.of(make_bot("search", seed, think_ms=think_ms), state, seat)
+    while time.perf_counter() < start_at:
+        time.sleep(0.001)
+    job()
+    return job.rollouts
+
+
+def _plain_process() -> None:
+    """A plain process runs as the pool's workers do (game/bots/worker.py)."""
+    from game.bots.worker import warm
+
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+    warm()
+
+
+class Ceiling:
+    """Plain processes, one to search alone and `workers` to search at once:
+    each search of a position the same one (the pools' bot seed), so the
+    processes' work and memos stay alike, and only the machine differs."""
+
+    def __init__(self, workers: int):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.size = workers
+        ctx = multiprocessing.get_context("spawn")
+        self.alone = ProcessPoolExecutor(1, ctx, initializer=_plain_process)
+        self.together = ProcessPoolExecutor(workers, ctx, initializer=_plain_process)
+        for pool, size in ((self.alone, 1), (self.together, workers)):
+            list(pool.map(time.sleep, [0.3] * size))   # started before the clock runs
+
+    def run(self, state: object, seat: int, seed: int, think_ms: int, together: bool) -> int:
+        """Rollouts of one search alone, or of `size` at once added up."""
+        pool, size = (self.together, self.size) if together else (self.alone, 1)
+        start_at = time.perf_counter() + 0.05
+        futures = [pool.submit(plain_search, state, seat, seed, think_ms, start_at)
+                   for _ in range(size)]
+        return sum(f.result() for f in futures)
+
+    def close(self) -> None:
+        self.alone.shutdown()
+        self.together.shutdown()
+
+
 def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
-            repeats: int) -> None:
+            repeats: int, ceiling: bool = False) -> None:
     """Rollouts per move at `think_ms` with 1 and `workers` worker processes."""
     from game.bots.pool import BotWorkers
 
     found = positions(game_id, count, seed)
     pools = {1: BotWorkers(1), workers: BotWorkers(workers)}
+    plain = Ceiling(workers) if ceiling else None
     try:
         while not all(pool.ready() for pool in pools.values()):
             time.sleep(0.05)
-        ratios, full_ratios = [], []
+        ratios, full_ratios, ceilings = [], [], []
         totals: dict[int, list[int]] = {size: [] for size in pools}
         for round_number in range(repeats):
             # each round deals its own guesses: a search that replayed the last
@@ -149,9 +209,10 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
             # memos live on in each worker process) in the one worker, and only
             # in whichever of two played that round before: never so in a game
             figures = think_round(pools, found, seed + 7919 * round_number, think_ms,
-                                  round_number % 2)
+                                  round_number % 2, plain)
             one, many = figures[1], figures[workers]
-            for size, (counts, _, cpu) in figures.items():
+            for size in pools:
+                counts, _, cpu = figures[size]
                 totals[size] += counts
                 print(f"  round {round_number + 1}, {size} worker{'s' if size > 1 else ''}: "
                       f"{statistics.fmean(counts):7.1f} rollouts a move (median "
@@ -167,9 +228,17 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
             print(f"round {round_number + 1}: {workers} workers / 1 worker {ratio:.2f}x over "
                   f"{len(found)} moves, {full_ratio:.2f}x over the {len(full)} that both "
                   f"thought to the deadline (load average {os.getloadavg()[0]:.2f})", flush=True)
+            if plain is not None:
+                alone, together = figures["plain"]
+                ceilings.append(sum(together) / sum(alone))
+                print(f"round {round_number + 1}: the machine: {workers} plain searches at once / "
+                      f"one alone {ceilings[-1]:.2f}x; the pool reached "
+                      f"{ratio / ceilings[-1]:.0%} of it", flush=True)
     finally:
         for pool in pools.values():
             pool.close()
+        if plain is not None:
+            plain.close()
     overall = statistics.fmean(totals[workers]) / statistics.fmean(totals[1])
     print(f"{workers} workers / 1 worker ({game_id}, {think_ms} ms, {len(found)} moves x "
           f"{repeats} rounds, {os.cpu_count()} cores): median of the rounds "
@@ -177,20 +246,34 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
           f"all rounds together {overall:.2f}x; moves that thought to the deadline: " + (
               f"median {statistics.median(full_ratios):.2f}x (from {min(full_ratios):.2f} to "
               f"{max(full_ratios):.2f})" if full_ratios else "none"))
+    if ceilings:
+        shares = [r / c for r, c in zip(ratios, ceilings, strict=True)]
+        print(f"the machine's ceiling ({workers} plain searches at once / one alone): median "
+              f"{statistics.median(ceilings):.2f}x (from {min(ceilings):.2f} to "
+              f"{max(ceilings):.2f}); the pool reached a median {statistics.median(shares):.0%} "
+              f"of it (from {min(shares):.0%} to {max(shares):.0%})")
 
 
 def think_round(pools: dict, found: list[tuple[object, int]], seed: int, think_ms: int,
-                flip: int) -> dict[int, tuple[list[int], list[bool], tuple[float, float]]]:
+                flip: int, plain: Ceiling | None = None) -> dict:
     """Each position searched once by each pool (position i by a bot seeded
     `seed` + i in both), the pools taking turns (the first one alternating
     with the position and with `flip`, so a swing of the machine's speed
     falls on both alike): by pool size, (rollouts per move, whether each
-    move thought to the deadline, (workers' CPU seconds, wall seconds))."""
+    move thought to the deadline, (workers' CPU seconds, wall seconds)); and
+    with `plain`, under "plain", (rollouts of one plain search alone, of
+    `plain.size` at once) per position, taking turns likewise."""
     from game.bots import make_bot
     from game.bots.jobs import BotJob
 
-    figures = {size: ([], [], [0.0, 0.0]) for size in pools}
+    figures: dict = {size: ([], [], [0.0, 0.0]) for size in pools}
+    alone: list[int] = []
+    together: list[int] = []
     for i, (state, seat) in enumerate(found):
+        if plain is not None:
+            for both in (False, True) if (i + flip) % 2 == 0 else (True, False):
+                (together if both else alone).append(
+                    plain.run(state, seat, seed + i, think_ms, both))
         sizes = sorted(pools)
         for size in sizes if (i + flip) % 2 == 0 else reversed(sizes):
             pool = pools[size]
@@ -203,8 +286,11 @@ def think_round(pools: dict, found: list[tuple[object, int]], seed: int, think_m
             spent[1] += took
             counts.append(job.rollouts)
             full.append(took >= 0.95 * think_ms / 1000)
-    return {size: (counts, full, (spent[0], spent[1]))
-            for size, (counts, full, spent) in figures.items()}
+    result: dict = {size: (counts, full, (spent[0], spent[1]))
+                    for size, (counts, full, spent) in figures.items()}
+    if plain is not None:
+        result["plain"] = (alone, together)
+    return result
 
 
 def rate(game_id: str, count: int, seed: int, think_ms: int) -> None:
@@ -242,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3,
                         help="--scaling: rounds of every position with each pool")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="--scaling: also the same searches in plain processes, one "
+                             "alone and --workers at once: the machine's own ratio")
     args = parser.parse_args(argv)
     if args.rate:
         rate(args.game, args.positions, args.seed, args.think_ms)
@@ -250,7 +339,8 @@ def main(argv: list[str] | None = None) -> int:
         if not 2 <= args.workers <= 64 or args.repeats < 1 or args.positions < 1:
             parser.error("--scaling compares one worker with --workers 2 to 64, over "
                          "--repeats and --positions of at least 1")
-        scaling(args.game, args.positions, args.seed, args.think_ms, args.workers, args.repeats)
+        scaling(args.game, args.positions, args.seed, args.think_ms, args.workers, args.repeats,
+                args.ceiling)
         return 0
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in bot_names()]
