@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bots.rounds import PRUNE_Z, DealChain, RoundBook, paired_lead
+from game.bots.rounds import OPEN_MOST, PRUNE_Z, DealChain, RoundBook, paired_lead
 
 
 class ReadingBook(RoundBook):
@@ -130,6 +130,80 @@ def test_twin_moves_are_told_apart_without_reading_their_series():
         book.record(r, k, twin if k < 2 else twin - 0.01 * rng.random())
     assert book.rounds > 400 and 0 in book.alive and 1 in book.alive
     assert reads == []
+
+
+def test_each_worker_speculating_plays_whole_rounds_of_its_own():
+    """Two workers asking in turn, a few rollouts at a time, are each handed
+    the rounds they opened: no round is split between them, so neither
+    deals (nor plans the guessed hands of) the other's rounds."""
+    rng = random.Random(2)
+    book = RoundBook(6, True, None, deadline=float("inf"), clock=lambda: 0.0)
+    by_round: dict[int, set[str]] = {}
+    held: list[tuple[int, int]] = []
+    while book.done < 3000:
+        for worker in ("a", "b"):
+            for _ in range(4):
+                r, k = book.next_unit(speculate=True, taker=worker)
+                by_round.setdefault(r, set()).add(worker)
+                held.append((r, k))
+        while len(held) > 8:             # values come back a batch behind
+            r, k = held.pop(0)
+            book.record(r, k, rng.random())
+        assert book.opened - book.rounds < OPEN_MOST
+    assert len(by_round) > 300
+    assert all(len(workers) == 1 for workers in by_round.values())
+    assert {w for workers in by_round.values() for w in workers} == {"a", "b"}
+
+
+def test_a_dead_workers_round_is_handed_to_the_others_first():
+    """A worker died holding rollouts of its round: they, and the moves of
+    its round not yet handed out, go to the next worker to ask before it
+    opens a round of its own, so the round closes and moves may drop."""
+    book = RoundBook(5, False, None, deadline=float("inf"), clock=lambda: 0.0)
+    first = [book.next_unit(True, "a") for _ in range(2)]
+    assert first == [(0, 0), (0, 1)]
+    for r, k in first:
+        book.hand_back(r, k, again=True)
+    got = [book.next_unit(True, "b") for _ in range(5)]
+    assert sorted(got) == [(0, k) for k in range(5)]
+    for r, k in got:
+        book.record(r, k, float(k))
+    assert book.rounds == 1
+
+
+def test_a_slow_worker_holds_back_at_most_a_few_open_rounds():
+    """A worker that stops asking (a busy core) keeps its round open; the
+    other opens rounds of its own up to OPEN_MOST open, then plays the
+    slow one's moves before it opens any more."""
+    book = RoundBook(4, False, None, deadline=float("inf"), clock=lambda: 0.0)
+    assert book.next_unit(True, "slow") == (0, 0)
+    handed = []
+    for _ in range(4 * OPEN_MOST):
+        unit = book.next_unit(True, "fast")
+        handed.append((unit, book.opened))
+        book.record(*unit, 1.0)
+    slow_round = [(unit, opened) for unit, opened in handed if unit[0] == 0]
+    assert [unit for unit, _ in slow_round] == [(0, 1), (0, 2), (0, 3)]
+    assert all(opened == OPEN_MOST for _, opened in slow_round)
+    assert book.rounds == 0              # round 0 still waits for the slow one
+
+
+def test_without_speculating_whoever_asks_gets_the_one_process_order():
+    """On a fixed number of rollouts the pool's choice is the one process's:
+    the rollouts go out in the same order whichever worker asks."""
+    rng = random.Random(5)
+    values = {}
+    orders = []
+    for takers in ([None], ["a", "b", "c"]):
+        book = RoundBook(7, True, 400, deadline=float("inf"), clock=lambda: 0.0)
+        order = []
+        turn = 0
+        while (unit := book.next_unit(False, takers[turn % len(takers)])) is not None:
+            turn += 1
+            order.append(unit)
+            book.record(*unit, values.setdefault(unit, rng.random() + 0.05 * unit[1]))
+        orders.append((order, book.choice()))
+    assert orders[0] == orders[1] and len(orders[0][0]) == 400
 
 
 def uneven_deal(rng: random.Random) -> list[int]:

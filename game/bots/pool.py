@@ -324,7 +324,7 @@ class BotWorkers:
                 while len(held) < DEPTH * move.batch:
                     batch = []
                     while len(batch) < move.batch:
-                        unit = book.next_unit(move.speculate)
+                        unit = book.next_unit(move.speculate, worker)
                         if unit is None:
                             break
                         batch.append(unit)

@@ -32,6 +32,10 @@ from game.rules.base import GameState
 # paired differences by which it must trail the best move to be dropped.
 PRUNE_AFTER_ROUNDS = 4
 PRUNE_Z = 2.0
+# Rounds open at once, at most, before a worker speculating takes moves of
+# another's round rather than open one more of its own (rounds close in
+# order: a slow worker's round would hold back dropping moves).
+OPEN_MOST = 8
 # The search overrules the family's own choice (the prior) only when its best
 # move leads by this much and by this many standard errors of the paired
 # differences: a few guesses at the hidden cards are a noisy sample.
@@ -61,6 +65,7 @@ class RoundBook:
         self.clock = clock
         self.rounds = 0          # rounds closed, in order
         self.todo: list[list[int]] = []      # per opened round: moves not yet handed out
+        self.owner: list[object] = []        # per opened round: who opened it (None: anyone's)
         self.needed: list[set[int]] = []     # per opened round: moves it waits for
         self.waiting: list[set[int]] = []    # per opened round: needed, not yet recorded
         self.issued = 0          # rollouts handed out (less those handed back)
@@ -94,20 +99,43 @@ class RoundBook:
             return False
         return self.clock() < self.deadline
 
-    def next_unit(self, speculate: bool = False) -> Unit | None:
+    def next_unit(self, speculate: bool = False, taker: object = None) -> Unit | None:
         """The next rollout to play, or None: out of budget, or (unless
-        `speculate`) waiting for a round to close that may drop moves."""
+        `speculate`) waiting for a round to close that may drop moves.
+
+        Speculating, `taker` (a pool's worker) is handed the rounds it opened
+        first, then rounds nobody holds (their worker died), then a new round
+        of its own while fewer than OPEN_MOST are open, and another's round
+        only then: a worker plays whole rounds where it can, so it deals only
+        those, and its memos (the plans of the hands guessed in a round)
+        serve every move of them, not half the moves of twice the rounds.
+        Not speculating, rollouts go out in the one process's order, whoever
+        asks (at most one open round has moves left to hand out then)."""
         if not self.more():
             return None
-        for r in range(self.rounds, len(self.todo)):
-            if self.todo[r]:
-                return self._hand_out(r, self.todo[r].pop(0))
-        n = len(self.todo)
+        todo, n = self.todo, len(self.todo)
+        if speculate:
+            owner = self.owner
+            for mine in (taker, None):
+                for r in range(self.rounds, n):
+                    if todo[r] and owner[r] is mine:
+                        return self._hand_out(r, todo[r].pop(0))
+            if n - self.rounds < OPEN_MOST:
+                return self._open(taker)
+        for r in range(self.rounds, n):
+            if todo[r]:
+                return self._hand_out(r, todo[r].pop(0))
         if (n > self.rounds and not speculate and len(self.alive) > 1
                 and n >= PRUNE_AFTER_ROUNDS):
             return None          # the open round's end may drop moves: wait for it
+        return self._open(taker)
+
+    def _open(self, taker: object) -> Unit:
+        """Open the next round, held by `taker`, and hand out its first move."""
+        n = len(self.todo)
         moves = list(self.alive)
         self.todo.append(moves[1:])
+        self.owner.append(taker)
         self.needed.append(set(moves))
         self.waiting.append(set(moves))
         return self._hand_out(n, moves[0])
@@ -140,6 +168,7 @@ class RoundBook:
         if again:
             self.issued -= 1
             self.todo[r].insert(0, k)
+            self.owner[r] = None         # its worker is gone: anyone's now
 
     def _series(self, k: int) -> list[float]:
         return [self.values[k][r] for r in range(self.rounds)]
