@@ -24,13 +24,15 @@ alone, and by --workers others at once (taking turns likewise), all the
 same search (the pools' bot seed), each whole in its own process, so
 nothing is shared and nothing coordinates them. Their ratio is what this
 machine gives that many searches at that moment, the most any pool could
-reach; the pool's ratio over it is the pool's own efficiency. It
-prints the rollouts per move of each pool; the ratio over every move and
-over the moves that thought to the deadline (a search stops early once
-every move but one is clearly behind: more workers reach that sooner, and
-no more rollouts would change the move); the load average; and the CPU the
-workers got (cores, and rollouts per CPU-second: equal figures for 1 and 2
-workers mean the pool itself costs nothing, and a ratio short of 2 comes
+reach; the pool's ratio (in rollouts a second) over it is the pool's own
+efficiency. It prints the rollouts per move of each pool; the ratio over
+every move, over the moves that thought to the deadline (a search stops
+early once every move but one is clearly behind: more workers reach that
+sooner, and no more rollouts would change the move) and in rollouts a
+second of thinking (a move stopped early counting for the time it took);
+the load average; and the CPU the workers got (cores, and rollouts per
+CPU-second: equal figures for 1 and 2 workers mean the pool itself costs
+nothing, and a ratio short of 2 comes
 from cores the machine did not give).
     python tools/bench_bots.py --scaling --game eighty-days --think-ms 1000 --repeats 5 --ceiling
 
@@ -201,7 +203,7 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
     try:
         while not all(pool.ready() for pool in pools.values()):
             time.sleep(0.05)
-        ratios, full_ratios, ceilings = [], [], []
+        ratios, full_ratios, paces, ceilings = [], [], [], []
         totals: dict[int, list[int]] = {size: [] for size in pools}
         for round_number in range(repeats):
             # each round deals its own guesses: a search that replayed the last
@@ -222,18 +224,23 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
             full = [i for i in range(len(found)) if one[1][i] and many[1][i]]
             full_ratio = (sum(many[0][i] for i in full) / sum(one[0][i] for i in full)
                           if full else float("nan"))
+            # rollouts a second of thinking: a move stopped early (decided)
+            # counts for the time it took, not for rollouts it had no need of
+            pace = (sum(many[0]) / many[2][1]) / (sum(one[0]) / one[2][1])
             ratios.append(ratio)
+            paces.append(pace)
             if full:
                 full_ratios.append(full_ratio)
             print(f"round {round_number + 1}: {workers} workers / 1 worker {ratio:.2f}x over "
                   f"{len(found)} moves, {full_ratio:.2f}x over the {len(full)} that both "
-                  f"thought to the deadline (load average {os.getloadavg()[0]:.2f})", flush=True)
+                  f"thought to the deadline, {pace:.2f}x in rollouts a second of thinking "
+                  f"(load average {os.getloadavg()[0]:.2f})", flush=True)
             if plain is not None:
                 alone, together = figures["plain"]
                 ceilings.append(sum(together) / sum(alone))
                 print(f"round {round_number + 1}: the machine: {workers} plain searches at once / "
-                      f"one alone {ceilings[-1]:.2f}x; the pool reached "
-                      f"{ratio / ceilings[-1]:.0%} of it", flush=True)
+                      f"one alone {ceilings[-1]:.2f}x; the pool (rollouts a second) reached "
+                      f"{pace / ceilings[-1]:.0%} of it", flush=True)
     finally:
         for pool in pools.values():
             pool.close()
@@ -245,9 +252,11 @@ def scaling(game_id: str, count: int, seed: int, think_ms: int, workers: int,
           f"{statistics.median(ratios):.2f}x (from {min(ratios):.2f} to {max(ratios):.2f}), "
           f"all rounds together {overall:.2f}x; moves that thought to the deadline: " + (
               f"median {statistics.median(full_ratios):.2f}x (from {min(full_ratios):.2f} to "
-              f"{max(full_ratios):.2f})" if full_ratios else "none"))
+              f"{max(full_ratios):.2f})" if full_ratios else "none") +
+          f"; rollouts a second of thinking: median {statistics.median(paces):.2f}x (from "
+          f"{min(paces):.2f} to {max(paces):.2f})")
     if ceilings:
-        shares = [r / c for r, c in zip(ratios, ceilings, strict=True)]
+        shares = [r / c for r, c in zip(paces, ceilings, strict=True)]
         print(f"the machine's ceiling ({workers} plain searches at once / one alone): median "
               f"{statistics.median(ceilings):.2f}x (from {min(ceilings):.2f} to "
               f"{max(ceilings):.2f}); the pool reached a median {statistics.median(shares):.0%} "
