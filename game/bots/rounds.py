@@ -66,8 +66,8 @@ class RoundBook:
         self.rounds = 0          # rounds closed, in order
         self.todo: list[list[int]] = []      # per opened round: moves not yet handed out
         self.owner: list[object] = []        # per opened round: who opened it (None: anyone's)
-        self.needed: list[set[int]] = []     # per opened round: moves it waits for
-        self.waiting: list[set[int]] = []    # per opened round: needed, not yet recorded
+        # per opened round: the moves in the running it has no value of yet
+        self.waiting: list[set[int]] = []
         self.issued = 0          # rollouts handed out (less those handed back)
         self.done = 0            # values recorded
         self.outstanding = 0     # handed out, neither recorded nor handed back
@@ -136,7 +136,6 @@ class RoundBook:
         moves = list(self.alive)
         self.todo.append(moves[1:])
         self.owner.append(taker)
-        self.needed.append(set(moves))
         self.waiting.append(set(moves))
         return self._hand_out(n, moves[0])
 
@@ -154,7 +153,7 @@ class RoundBook:
         # a round closes once nothing of it is left to hand out or to wait for
         # (a set per round: asking every move of it on every value was a
         # pool's busiest line, on the core its workers need)
-        while (self.rounds < len(self.needed) and not self.todo[self.rounds]
+        while (self.rounds < len(self.waiting) and not self.todo[self.rounds]
                and not self.waiting[self.rounds]):
             self._tally(self.rounds)
             self.rounds += 1
@@ -235,7 +234,6 @@ class RoundBook:
         kept = set(alive)
         for r in range(self.rounds, len(self.todo)):
             self.todo[r] = [k for k in self.todo[r] if k in kept]
-            self.needed[r] &= kept
             self.waiting[r] &= kept
 
     def choice(self) -> int:
