@@ -425,7 +425,6 @@ class Client(Session):
         return message
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
-        self.connections += 1
         name = message.get("host_name")
         if self.known_hosts is not None and self.host_key and isinstance(name, str) and name:
             replaced = self.known_hosts.remember(name, self.host_key,
@@ -436,6 +435,9 @@ class Client(Session):
             self._token = token
             if self.tokens is not None:
                 self.tokens.put(self._token_key, token)
+        # counted last: whoever waits for the count (the UI, a test) then finds
+        # the key it replaced and the token already kept, not written a moment later
+        self.connections += 1
         self._set_status("connected")
 
     async def _pings(self, writer: asyncio.StreamWriter) -> None:
