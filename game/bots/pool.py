@@ -93,7 +93,6 @@ class _Worker:
         child.close()
         self.pid = self.process.pid
         self.ready = False
-        self.watched = False                 # registered with the pool's selector
         self.jobs: dict[int, list[tuple[int, int]]] = {}   # job id -> rollouts it holds
 
     def send(self, payload: bytes) -> None:
@@ -219,6 +218,8 @@ class BotWorkers:
         # on the core the workers need)
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._wake_r, selectors.EVENT_READ, None)
+        for worker in self.workers:
+            self._watch(worker)
         try:
             while True:
                 with self._lock:
@@ -228,13 +229,6 @@ class BotWorkers:
                         move = self._incoming.popleft()
                         self._moves[move.id] = move
                 self._pump()
-                for worker in self.workers:
-                    if not worker.watched:
-                        worker.watched = True
-                        self._selector.register(worker.conn, selectors.EVENT_READ,
-                                                (worker, False))
-                        self._selector.register(worker.process.sentinel,
-                                                selectors.EVENT_READ, (worker, True))
                 for key, _ in self._selector.select(timeout=1.0):
                     if key.data is None:
                         os.read(self._wake_r, 4096)
@@ -250,6 +244,11 @@ class BotWorkers:
             self._selector.close()
         for move in list(self._moves.values()):
             self._fail(move, "the bot workers were closed")
+
+    def _watch(self, worker: _Worker) -> None:
+        """Wake the feeding thread for `worker`'s messages and its death."""
+        self._selector.register(worker.conn, selectors.EVENT_READ, (worker, False))
+        self._selector.register(worker.process.sentinel, selectors.EVENT_READ, (worker, True))
 
     def _receive(self, worker: _Worker) -> None:
         try:
@@ -402,6 +401,7 @@ class BotWorkers:
                 self._think_here(move)
         if not self._closed and not self.broken:
             self.workers[index] = _Worker(self._ctx, self.nice)
+            self._watch(self.workers[index])
             self.replaced += 1
         elif not self._closed:
             self.workers.remove(worker)
