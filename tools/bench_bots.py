@@ -32,8 +32,7 @@ sooner, and no more rollouts would change the move) and in rollouts a
 second of thinking (a move stopped early counting for the time it took);
 the load average; and the CPU the workers got (cores, and rollouts per
 CPU-second: equal figures for 1 and 2 workers mean the pool itself costs
-nothing, and a ratio short of 2 comes
-from cores the machine did not give).
+nothing, and a ratio short of 2 comes from cores the machine did not give).
     python tools/bench_bots.py --scaling --game eighty-days --think-ms 1000 --repeats 5 --ceiling
 
 With --rate it measures only the search's speed: the same --positions
@@ -45,7 +44,6 @@ CPU time (so the load does not matter), and prints rollouts per CPU-second.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
 import statistics
@@ -154,15 +152,6 @@ def plain_search(state: object, seat: int, seed: int, think_ms: int, start_at: f
     return job.rollouts
 
 
-def _plain_process() -> None:
-    """A plain process runs as the pool's workers do (game/bots/worker.py)."""
-    from game.bots.worker import warm
-
-    with contextlib.suppress(AttributeError, OSError):
-        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
-    warm()
-
-
 class Ceiling:
     """Plain processes, one to search alone and `workers` to search at once:
     each search of a position the same one (the pools' bot seed), so the
@@ -172,10 +161,13 @@ class Ceiling:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
+        from game.bots.worker import settle
+
         self.size = workers
         ctx = multiprocessing.get_context("spawn")
-        self.alone = ProcessPoolExecutor(1, ctx, initializer=_plain_process)
-        self.together = ProcessPoolExecutor(workers, ctx, initializer=_plain_process)
+        # each runs as the pool's workers do (the bench's pools are not nicer)
+        self.alone = ProcessPoolExecutor(1, ctx, initializer=settle)
+        self.together = ProcessPoolExecutor(workers, ctx, initializer=settle)
         for pool, size in ((self.alone, 1), (self.together, workers)):
             list(pool.map(time.sleep, [0.3] * size))   # started before the clock runs
 

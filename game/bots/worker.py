@@ -43,6 +43,18 @@ def warm() -> None:
             importlib.import_module(f"game.bots.families.{family}")
 
 
+def settle(nice: int = 0) -> None:
+    """Run as a worker runs: behind the window (or the host's loop), a batch
+    job (Linux) even when the program runs at a real-time priority, `nice`
+    nicer; with the games and bots loaded."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+    warm()
+
+
 def serve(conn: Connection, nice: int = 0) -> None:
     """The worker's loop (a process target)."""
     # A signal to the program's process group (Ctrl+C in a terminal, `timeout`,
@@ -52,14 +64,7 @@ def serve(conn: Connection, nice: int = 0) -> None:
     with contextlib.suppress(AttributeError, OSError):
         os.setpgrp()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # the window (or the host's loop) comes first: a batch job (Linux), even
-    # when the program runs at a real-time priority, and a nicer one
-    with contextlib.suppress(AttributeError, OSError):
-        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
-    if nice:
-        with contextlib.suppress(OSError):
-            os.nice(nice)
-    warm()
+    settle(nice)
     searches: dict[int, tuple[SearchPlayer, Plan, DealChain]] = {}
     reply: tuple | None = ("hello", os.getpid())
     try:
