@@ -1,5 +1,5 @@
 """`python -m game` runs the same command line as `railparty`."""
 
-from game.cli import main
+from game.cli.main import main
 
 raise SystemExit(main())

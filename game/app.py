@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import i18n
-from game.quiet_init import quiet_stderr
-from game.settings import Settings
+from game.system.quiet_init import quiet_stderr
+from game.system.settings import Settings
 from game.ui import layout_record, theme
 from game.ui.input import InputMapper, Intent
+from game.words import i18n
 
 if TYPE_CHECKING:  # scenes receive the app; the app never imports a scene
     from game.scenes.base import Scene

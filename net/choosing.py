@@ -14,7 +14,7 @@ import socket
 import time
 from dataclasses import dataclass, field
 
-from game.i18n import _
+from game.words.i18n import _
 from net import protocol as P
 from net.discovery import FoundGame
 from net.identity import IdentityError, shown, verify_identity

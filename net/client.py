@@ -52,8 +52,8 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.os_words import os_reason
 from game.rules.words import N_, WordedError, Words
+from game.words.os_words import os_reason
 from net import inbound
 from net import protocol as P
 from net.identity import IdentityError, shown, verify_identity

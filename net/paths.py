@@ -6,18 +6,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.atomic_file import write_atomic
+from game.system.atomic_file import write_atomic
 
 ENV_DATA_DIR = "RAILPARTY_DATA_DIR"
 
 
 def data_dir() -> Path:
-    """RAILPARTY_DATA_DIR when set, else the program's data folder (game.paths:
+    """RAILPARTY_DATA_DIR when set, else the program's data folder (game.system.paths:
     RAILPARTY_HOME or the platform's)."""
     env = os.environ.get(ENV_DATA_DIR)
     if env:
         return Path(env)
-    from game.paths import data_dir as program_data_dir
+    from game.system.paths import data_dir as program_data_dir
     return program_data_dir()
 
 

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.atomic_file import write_atomic
+from game.system.atomic_file import write_atomic
 from net.paths import data_dir
 
 MAX_STORED_TOKENS = 64

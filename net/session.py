@@ -38,7 +38,7 @@ queued whenever it changes. S is "connecting", "connected", "reconnecting" or
 
 A turn the host's stand-in bot played for this seat (the host's turn timer)
 arrives as a message `{"type": "notice", "code": "turn_timeout", "reason": str,
-"seat": int}`; a window words it by its code (game/host_words.py), the reason
+"seat": int}`; a window words it by its code (game/words/host_words.py), the reason
 ("Your turn was played by the stand-in after 60 s") is the English fallback.
 A turn's last seconds arrive as `{"type": "notice", "code": "turn_clock", "seat",
 "seconds", "reason"}` (seconds 0: that clock stopped): count them down, no toast.

@@ -6,7 +6,7 @@ from typing import Any
 
 from game.bots import dealer, make_bot
 from game.rules import create
-from game.simulate import play_game
+from game.tables.simulate import play_game
 
 
 def play_legally_to_the_end(game_id: str, names: list[str], seed: int, max_steps: int,

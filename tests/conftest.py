@@ -238,7 +238,7 @@ def _own_home(tmp_path_factory, monkeypatch):
 def _english_unless_asked(monkeypatch):
     """Tests read English unless they switch language themselves, whatever
     the machine's locale; a test's switch does not leak into the next."""
-    from game import i18n
+    from game.words import i18n
 
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     i18n.pin(None)
@@ -253,7 +253,7 @@ def app():
     """A headless window with instant animations and bot moves, in the test's
     own home (`_own_home`); a test file with other needs defines its own."""
     from game.app import App
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
     yield application

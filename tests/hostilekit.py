@@ -20,7 +20,7 @@ from typing import Any
 from netkit import LOOPBACK, raw_frame
 
 from game.rules import GAMES, create, redact_events
-from game.seats import SEAT_COLORS
+from game.tables.seats import SEAT_COLORS
 from net import inbound
 from net import protocol as P
 from net.protocol import ProtocolError

@@ -8,7 +8,7 @@ from typing import Any
 
 from game.narration import log_lines
 from game.rules import create, redact_events
-from game.seat_names import shown_name
+from game.tables.seat_names import shown_name
 
 
 def seat_lines(host: Any, seat: int, after: int, upto: int, lang: str = "en") -> list[str]:

@@ -166,10 +166,10 @@ def test_the_window_thinks_in_the_pool_and_goes_on_when_a_worker_dies(tmp_path, 
     costs no move: the table keeps stepping and the game goes on."""
     from game.app import App
     from game.bots.pool import shared
-    from game.match import Match, Seat
     from game.scenes.nav import board_scene
-    from game.session import LocalSession
-    from game.settings import Settings
+    from game.system.settings import Settings
+    from game.tables.match import Match, Seat
+    from game.tables.session import LocalSession
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     workers = shared()
@@ -226,7 +226,7 @@ def test_bot_workers_on_the_command_line(capsys):
     simulate plays its games in a pool of that size."""
     import json
 
-    from game.cli import main
+    from game.cli.main import main
 
     for command in (["simulate"], ["demo", "--headless"], ["host", "--headless"],
                     ["join", "--address", "127.0.0.1:1", "--headless"], ["play"]):

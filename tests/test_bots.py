@@ -7,7 +7,7 @@ from botkit import play_legally_to_the_end, wins_against_random
 
 from game.bots import bot_names, make_bot
 from game.rules import create
-from game.simulate import simulate
+from game.tables.simulate import simulate
 
 
 @pytest.mark.parametrize("name", bot_names())

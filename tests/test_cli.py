@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.cli import main
+from game.cli.main import main
 
 
 def test_simulate_json_lines(capsys):
@@ -79,20 +79,20 @@ def test_bad_flags_of_the_window_commands_are_refused_before_anything_runs(args,
 
 
 def test_a_closed_pipe_and_ctrl_c_end_quietly(monkeypatch, capsys):
-    import game.simulate
+    import game.tables.simulate
 
     def broken(*_args, **_kwargs):
         raise BrokenPipeError
         yield  # pragma: no cover
 
-    monkeypatch.setattr(game.simulate, "simulate", broken)
+    monkeypatch.setattr(game.tables.simulate, "simulate", broken)
     assert main(["simulate", "--games", "1"]) == 0
 
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
         yield  # pragma: no cover
 
-    monkeypatch.setattr(game.simulate, "simulate", interrupted)
+    monkeypatch.setattr(game.tables.simulate, "simulate", interrupted)
     assert main(["simulate", "--games", "1"]) == 130
     assert "stopped" in capsys.readouterr().err
 
@@ -109,7 +109,7 @@ def test_play_resume_of_a_missing_save_says_so_on_the_terminal(tmp_path, capsys,
 def test_no_display_is_said_plainly(monkeypatch, capsys):
     import pygame
 
-    from game.app_cli import open_app
+    from game.cli.play import open_app
 
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
@@ -179,9 +179,9 @@ def _numeric_flags():
     """Every flag of every command whose value is read as a number."""
     import argparse
 
-    from game.app_cli import _address, _png_path
-    from game.cli import build_parser
-    from net.cli import fingerprint_arg
+    from game.cli.lan import fingerprint_arg
+    from game.cli.main import build_parser
+    from game.cli.play import _address, _png_path
 
     text_types = {None, str, _address, _png_path, fingerprint_arg}
     commands = next(a for a in build_parser()._actions
@@ -283,12 +283,12 @@ def test_the_kiosk_says_what_it_follows(capsys):
 def test_railparty_with_no_command_opens_the_game_with_plays_defaults(monkeypatch):
     """`railparty` alone is `railparty play`: every flag `play` reads has its default
     (it crashed on a missing `bot_workers` once `play` grew that flag)."""
-    import game.app_cli
-    from game.cli import main
+    import game.cli.play
+    from game.cli.main import main
 
     seen = []
-    monkeypatch.setattr(game.app_cli, "cmd_play", lambda args: seen.append(args) or 0)
-    parser_play = game.cli.build_parser().parse_args(["play"])
+    monkeypatch.setattr(game.cli.play, "cmd_play", lambda args: seen.append(args) or 0)
+    parser_play = game.cli.main.build_parser().parse_args(["play"])
     assert main([]) == 0 and len(seen) == 1
     expected = {k: v for k, v in vars(parser_play).items() if k != "func"}
     assert {k: v for k, v in vars(seen[0]).items() if k != "func"} == expected

@@ -20,11 +20,11 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect as ws_connect
 
 from game.app import App
-from game.match import Seat
 from game.scenes.choice import ChoiceScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.table import TableScene
-from game.settings import Settings
+from game.system.settings import Settings
+from game.tables.match import Seat
 from net import protocol as P
 
 WAIT = 20.0
@@ -512,9 +512,9 @@ def test_continue_brings_a_couch_game_back_with_its_phones(app, tmp_path):
     the phone seat nobody took is still open to a phone (its bot playing on),
     the hot-seat seat is played on the TV again, the TV still holds no phone's
     hand, and the moves only the journal held are not lost."""
-    from game.match import Match
-    from game.paths import autosave_path
     from game.scenes import flow
+    from game.system.paths import autosave_path
+    from game.tables.match import Match
     from net.host.saving import journal_path
 
     session = start(app, ["hot", "phone", "phone"], game="eighty-days")

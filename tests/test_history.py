@@ -7,7 +7,8 @@ import os
 
 import pytest
 
-from game.history import (
+from game.rules import GAMES
+from game.story.history import (
     HistoryKeeper,
     history_dir,
     list_records,
@@ -16,9 +17,8 @@ from game.history import (
     record_path,
     write_record,
 )
-from game.match import Match, SaveError, Seat, default_seats
-from game.ratings import table_history
-from game.rules import GAMES
+from game.story.ratings import table_history
+from game.tables.match import Match, SaveError, Seat, default_seats
 
 
 def _played(game: str, seed: int, names: list[str], steps: int | None = None) -> Match:
@@ -137,7 +137,7 @@ def test_ratings_follow_the_engines_winners_and_count_unfinished_games_as_played
 
 
 def test_history_json_prints_players_then_games(capsys):
-    from game.cli import main
+    from game.cli.main import main
 
     match = _played("routes-usa", 7, ["Ann", "Bob"])
     path = write_record(match, "host")
@@ -202,7 +202,7 @@ def test_the_settings_screen_turns_the_history_off_and_keeps_the_choice(tmp_path
 
     from game.app import App
     from game.scenes.settings_scene import ROWS, SettingsScene
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     app = App(settings=Settings(), headless=True)
     try:
@@ -253,8 +253,8 @@ def test_a_finished_guest_game_is_rated_once_even_when_this_machine_also_hosted_
 
 
 def test_history_json_rates_a_guests_finished_game(capsys):
-    from game.cli import main
-    from game.view_record import ViewRecorder
+    from game.cli.main import main
+    from game.story.view_record import ViewRecorder
 
     match = _played("routes-usa", 8, ["Ann", "Bob"])
     recorder = ViewRecorder(interval=0.0)
@@ -271,8 +271,8 @@ def test_history_json_rates_a_guests_finished_game(capsys):
 
 
 def test_history_text_lists_a_guests_game_when_nothing_else_is_kept(capsys):
-    from game.cli import main
-    from game.view_record import ViewRecorder
+    from game.cli.main import main
+    from game.story.view_record import ViewRecorder
 
     match = _played("routes-usa", 8, ["Ann", "Bob"])
     snap = {"game": "routes-usa", "game_number": 0, "seat": 0,

@@ -27,7 +27,7 @@ def _host(*extra: str) -> subprocess.CompletedProcess:
 
 
 def test_a_headless_hosts_game_is_listed_by_history_json_and_replays():
-    from game.history import history_dir
+    from game.story.history import history_dir
 
     done = _host("--no-history")
     assert done.returncode == 0, done.stderr

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
-from game.i18n import _, ngettext
 from game.ui import theme, wrap
+from game.words import i18n
+from game.words.i18n import _, ngettext
 
 
 def test_switching_language_takes_effect_at_once():
@@ -103,7 +103,7 @@ def test_a_latin_name_in_japanese_stays_whole():
 def test_the_settings_screen_switches_language_at_once_and_keeps_it():
     from game.app import App
     from game.scenes.settings_scene import ROWS, SettingsScene
-    from game.settings import Settings
+    from game.system.settings import Settings
     from game.ui import layout_record
     from game.ui.input import Intent
 
@@ -125,7 +125,7 @@ def test_the_settings_screen_switches_language_at_once_and_keeps_it():
                                      ["join", "--address", "h:1"],
                                      ["spectate", "--address", "h:1"], []])
 def test_every_window_command_takes_lang(command):
-    from game.cli import build_parser
+    from game.cli.main import build_parser
 
     args = build_parser().parse_args(["--lang", "ja"] + command if not command
                                      else command + ["--lang", "ja"])

@@ -51,8 +51,8 @@ def test_no_screen_text_is_english_written_around_the_catalogs():
 
 
 def test_a_payment_choice_reads_in_the_players_language():
-    from game import i18n
     from game.scenes.boards.routes.words import payment_words
+    from game.words import i18n
 
     assert payment_words({"pink": 2}) == "2 pink"
     assert payment_words({"pink": 1, "locomotive": 1}) == "1 pink and 1 locomotive"

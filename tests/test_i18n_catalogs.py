@@ -17,8 +17,8 @@ import pytest
 from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
-from game import i18n
 from game.ui.fonts import JP_FONT_PATH
+from game.words import i18n
 from tools import i18n_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,7 +131,7 @@ def test_the_catalog_header_declares_japanese_plurals():
 
 
 def test_every_place_on_every_map_has_a_japanese_name():
-    from game import places
+    from game.words import places
 
     names: set[str] = set()
     for path in sorted((ROOT / "assets" / "maps").glob("*.json")):

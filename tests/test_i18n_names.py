@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
-from game.seat_names import shown_name
+from game.tables.seat_names import shown_name
+from game.words import i18n
 
 
 @pytest.fixture
@@ -29,10 +29,10 @@ def test_english_keeps_the_default_bot_name():
 
 def test_the_table_shows_bot_names_in_japanese_and_the_save_keeps_english(japanese):
     from game.app import App
-    from game.match import Match, default_seats
     from game.scenes import nav
-    from game.session import LocalSession
-    from game.settings import Settings
+    from game.system.settings import Settings
+    from game.tables.match import Match, default_seats
+    from game.tables.session import LocalSession
     from game.ui import layout_record
 
     app = App(settings=Settings(), headless=True)

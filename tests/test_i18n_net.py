@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from netkit import connect, isolate, start_host, wait_until
 
-from game import i18n
-from game.host_words import closed_words, host_said, illegal_said
-from game.remote_session import RemoteSession
 from game.rules import IllegalAction, create
+from game.tables.remote_session import RemoteSession
+from game.words import i18n
+from game.words.host_words import closed_words, host_said, illegal_said
 from net import protocol as P
 
 
@@ -121,7 +121,7 @@ class _Refused:
 def test_the_kiosk_badge_says_a_host_failed_its_key_in_japanese(japanese):
     from game.app import App
     from game.scenes.kiosk import KioskScene
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     app = App(settings=Settings(), headless=True)
     i18n.set_language("ja")                      # the App set the saved language

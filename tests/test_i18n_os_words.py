@@ -7,9 +7,9 @@ import errno
 
 import pytest
 
-from game import i18n
-from game.host_words import words_of
-from game.os_words import os_reason
+from game.words import i18n
+from game.words.host_words import words_of
+from game.words.os_words import os_reason
 
 
 @pytest.mark.parametrize("code, japanese", [
@@ -29,7 +29,7 @@ def test_common_system_refusals_read_japanese(code, japanese):
 def test_settings_that_cannot_be_saved_say_why_in_japanese(tmp_path, monkeypatch):
     from game.app import App
     from game.scenes.settings_scene import SettingsScene
-    from game.settings import Settings
+    from game.system.settings import Settings
     from game.ui.input import Intent
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))

@@ -13,10 +13,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import i18n  # noqa: E402
-from game.host_words import host_said, illegal_said  # noqa: E402
-from game.remote_session import RemoteSession  # noqa: E402
 from game.rules import IllegalAction, create  # noqa: E402
+from game.tables.remote_session import RemoteSession  # noqa: E402
+from game.words import i18n  # noqa: E402
+from game.words.host_words import host_said, illegal_said  # noqa: E402
 from net import protocol as P  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,8 +110,8 @@ def test_race_and_tricks_refusals_read_japanese(japanese):
 
 
 def test_a_hot_seat_explanation_is_in_the_players_language(japanese):
-    from game.match import Match, Seat
-    from game.session import LocalSession
+    from game.tables.match import Match, Seat
+    from game.tables.session import LocalSession
 
     match = Match("routes-usa", [Seat("A", "red"), Seat("B", "blue")], 4)
     session = LocalSession(match)
@@ -195,7 +195,7 @@ def test_the_host_sends_the_refusals_sentence_and_data(monkeypatch, tmp_path):
 @pytest.fixture
 def window(tmp_path, monkeypatch):
     from game.app import App
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     app = App(settings=Settings(animation=0.0, bot_pace=0.0, language="ja"), headless=True)
@@ -239,9 +239,9 @@ def test_a_damaged_save_on_continue_reads_japanese(window, tmp_path):
 def test_a_port_in_use_and_a_refused_option_read_japanese(japanese):
     import errno
 
-    from game.host_words import said, words_of
-    from game.os_words import os_reason
     from game.rules import GAMES
+    from game.words.host_words import said, words_of
+    from game.words.os_words import os_reason
 
     busy = OSError(errno.EADDRINUSE, "Address already in use")
     assert words_of(os_reason(busy)) == "そのポートはほかのプログラムが使っています"
@@ -287,7 +287,7 @@ def test_a_lost_host_says_why_in_japanese_with_its_detail(japanese):
     cause): a Japanese window shows the same detail as an English one."""
     import socket
 
-    from game.host_words import closed_words
+    from game.words.host_words import closed_words
     from net.client import Client
 
     spare = socket.socket()

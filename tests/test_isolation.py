@@ -8,7 +8,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game import paths
+from game.system import paths
 
 
 def test_each_test_has_its_own_home_outside_the_users_folders():

@@ -646,7 +646,7 @@ def test_greedy_self_play_completes_most_tickets_and_earns_region_bonus():
 
 
 def test_simulator_accepts_routes_italy():
-    from game.simulate import simulate
+    from game.tables.simulate import simulate
 
     records = list(simulate(GAME, ["greedy", "random", "greedy"], 2, seed=3))
     summary = records[-1]

@@ -74,8 +74,8 @@ def tour(request, tmp_path_factory) -> dict[str, list[Mark]]:
     ten seconds each), in folders of its own (the tour saves a game for the
     title's Continue). In Japanese every line drawn is also checked for the
     font that rendered it."""
-    from game import i18n
     from game.ui import theme
+    from game.words import i18n
 
     lang = request.param
     wrong: list[str] = []

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.match import Match, SaveError, default_seats
 from game.rules import IllegalAction
+from game.tables.match import Match, SaveError, default_seats
 
 
 def play(match: Match, actions: int) -> None:

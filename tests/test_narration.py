@@ -8,10 +8,10 @@ import threading
 
 import pytest
 
-from game import i18n
-from game.match import Match, default_seats
 from game.narration import log_lines
 from game.rules import GAMES, redact_events
+from game.tables.match import Match, default_seats
+from game.words import i18n
 
 
 def test_speaking_a_language_changes_only_this_thread():

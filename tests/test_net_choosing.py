@@ -196,7 +196,7 @@ def steps(app, kiosk, predicate, looks: int | None = None) -> bool:
 @pytest.fixture
 def app(monkeypatch, tmp_path):
     from game.app import App
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     isolate(monkeypatch, tmp_path)
     application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)

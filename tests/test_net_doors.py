@@ -234,7 +234,7 @@ def test_a_latecomer_takes_over_a_seat_a_bot_is_playing():
 
 
 def test_a_taken_over_seat_is_in_the_save_so_its_new_player_can_come_back(tmp_path):
-    from game.match import Match
+    from game.tables.match import Match
 
     save = tmp_path / "hosted.json"
     host = start_host(seats=3, game="railway-tricks", bot_delay=0.05, save_path=save)

@@ -20,7 +20,7 @@ from netkit import (
     wait_until,
 )
 
-from game.match import Match, default_seats
+from game.tables.match import Match, default_seats
 from net import protocol as P
 from net.client import ClientClosed, TokenStore
 from net.host import HostSave, journal_path, load_hosted

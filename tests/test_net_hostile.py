@@ -23,7 +23,7 @@ from netkit import (
     wait_until,
 )
 
-from game.match import Match
+from game.tables.match import Match
 from net import protocol as P
 
 

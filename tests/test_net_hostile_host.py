@@ -103,7 +103,7 @@ def test_a_spectator_survives_any_host(case) -> None:
 @pytest.fixture(scope="module")
 def app():
     from game.app import App
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
     for family in ("routes", "race", "tricks"):     # imported before any connection

@@ -19,8 +19,8 @@ from netkit import (
     wait_until,
 )
 
-from game.match import Match
 from game.rules import GAMES
+from game.tables.match import Match
 from net import protocol as P
 from net.host import journal_path
 

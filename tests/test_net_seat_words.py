@@ -60,7 +60,7 @@ def test_two_joins_on_one_machine_without_names_both_get_a_seat(tmp_path):
     'still answering' in 3 of 4 runs before), but take a seat of its own."""
     from netkit import LOOPBACK, Proc, finish_while_moving
 
-    from game.match import Match
+    from game.tables.match import Match
     from net.host import journal_path
 
     save = tmp_path / "two.json"
@@ -119,7 +119,7 @@ def test_the_default_name_is_friendly_for_a_shared_account(monkeypatch):
     import getpass
     import socket
 
-    from game.seats import machine_player_name
+    from game.tables.seats import machine_player_name
 
     monkeypatch.setattr(getpass, "getuser", lambda: "root")
     monkeypatch.setattr(socket, "gethostname", lambda: "rig-a.local")

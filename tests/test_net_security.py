@@ -26,7 +26,7 @@ from netkit import (
     wait_until,
 )
 
-from game.match import Match, SaveError, default_seats, new_seed
+from game.tables.match import Match, SaveError, default_seats, new_seed
 from net import protocol as P
 from net.host import journal_path, load_hosted
 
@@ -482,9 +482,9 @@ def test_a_crafted_autosave_leaves_the_title_screen_working_and_says_why(tmp_pat
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
-    from game.paths import autosave_path
     from game.scenes import nav
-    from game.settings import Settings
+    from game.system.paths import autosave_path
+    from game.system.settings import Settings
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("RAILPARTY_DATA_DIR", str(tmp_path / "data"))
@@ -507,7 +507,7 @@ def test_a_crafted_autosave_leaves_the_title_screen_working_and_says_why(tmp_pat
 def test_play_resume_of_a_crafted_save_says_why_on_the_terminal(tmp_path, monkeypatch,
                                                                capsys):
     from game.app import App
-    from game.cli import main
+    from game.cli.main import main
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

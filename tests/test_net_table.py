@@ -131,16 +131,16 @@ def test_the_stand_in_is_a_bot_the_game_offers(monkeypatch):
 
 
 def test_a_failing_bot_is_replaced_and_never_leaves_the_table_waiting(monkeypatch):
-    import game.match
+    import game.tables.match
 
-    real = game.match.make_bot
+    real = game.tables.match.make_bot
 
     class Broken:
         name = "broken"
 
         def choose(self, view, legal, deal=None):
             raise RuntimeError("this bot cannot play")
-    monkeypatch.setattr(game.match, "make_bot", lambda name, seed, **kw: Broken()
+    monkeypatch.setattr(game.tables.match, "make_bot", lambda name, seed, **kw: Broken()
                         if name == "greedy" else real(name, seed, **kw))
     host = start_host(seats=2)
     try:

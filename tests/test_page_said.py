@@ -10,8 +10,8 @@ import pytest
 from netkit import LOOPBACK, isolate, start_host
 from websockets.sync.client import connect as ws_connect
 
-from game.i18n import N_
 from game.rules import IllegalAction
+from game.words.i18n import N_
 from net import protocol as P
 from net.host.page_said import page_message
 

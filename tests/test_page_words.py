@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from game.match import Match, default_seats
 from game.rules import GAMES
+from game.tables.match import Match, default_seats
 from net.host.page_words import PAGE_WORDS, page_words
 
 UNLABELLED = {"type", "track", "card", "cards"}   # fields the page shows as values only

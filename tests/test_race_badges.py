@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
 from game.app import App
-from game.match import Match, default_seats
 from game.scenes.boards.race import board_layer
 from game.scenes.flow import start_match
-from game.settings import Settings
+from game.system.settings import Settings
+from game.tables.match import Match, default_seats
+from game.words import i18n
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.match import Match, default_seats
-from game.race_chart import leader, leader_of, race_of
 from game.rules import GAMES
+from game.story.race_chart import leader, leader_of, race_of
+from game.tables.match import Match, default_seats
 
 
 def _played(game: str, players: int, seed: int) -> Match:
@@ -90,9 +90,9 @@ def test_leader_is_none_on_a_tie():
 def _at_results(app, game: str):
     """A finished 2-player game of `game` (seed 3) whose first seat is a human,
     on its results screen: the match and the results scene."""
-    from game.match import Seat
     from game.scenes.flow import start_match
     from game.scenes.results import ResultsScene
+    from game.tables.match import Seat
 
     match = Match(game, [Seat("Ada", "red", "greedy"), Seat("Bo", "blue", "greedy")], 3)
     while not match.state.is_over:

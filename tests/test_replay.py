@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from game.history import read_record, write_record
-from game.match import Match, Seat, default_seats
-from game.replay_session import ReplaySession
 from game.rules import replay
+from game.story.history import read_record, write_record
+from game.story.replay_session import ReplaySession
+from game.tables.match import Match, Seat, default_seats
 
 
 def _played(game: str, players: int, seed: int, steps: int | None = None) -> Match:

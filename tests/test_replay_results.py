@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
 
 
 @pytest.fixture
@@ -41,9 +41,9 @@ def lan_guest_record(game: str) -> Path:
     """A whole game against a host bot, the guest's seat played by a bot through
     the guest's RemoteSession, which records what it was shown."""
     from game.bots import make_bot
-    from game.history import history_dir
-    from game.remote_session import RemoteSession
-    from game.view_record import ViewRecorder
+    from game.story.history import history_dir
+    from game.story.view_record import ViewRecorder
+    from game.tables.remote_session import RemoteSession
     from tests.netkit import connect, start_host, wait_until
 
     host = start_host(seats=2, game=game, fill_bot="greedy")
@@ -80,11 +80,11 @@ def lan_guest_record(game: str) -> Path:
 
 
 def test_a_lan_guests_own_record_replayed_ends_on_its_results_as_the_guest_saw_them(app):
-    from game.race_chart import race_of_views
     from game.rules import redact_events
     from game.scenes.replay import ReplayControls, open_replay
     from game.scenes.results import ResultsScene
-    from game.view_record import read_view_record
+    from game.story.race_chart import race_of_views
+    from game.story.view_record import read_view_record
 
     path = lan_guest_record("routes-usa")
     data = read_view_record(path)
@@ -122,10 +122,10 @@ def test_a_lan_guests_own_record_replayed_ends_on_its_results_as_the_guest_saw_t
 
 
 def test_a_finished_hot_seat_replay_ends_on_its_results_with_the_chart_from_its_record(app):
-    from game.history import write_record
-    from game.match import Match, Seat
     from game.scenes.replay import open_replay
     from game.scenes.results import ResultsScene
+    from game.story.history import write_record
+    from game.tables.match import Match, Seat
 
     match = Match("eighty-days", [Seat("Ada", "red", "greedy"), Seat("Bo", "blue", "greedy")], 4)
     while not match.state.is_over:

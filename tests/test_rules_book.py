@@ -13,10 +13,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
 from game.rules import GAMES  # noqa: E402
 from game.scenes import nav  # noqa: E402
 from game.scenes.rules_book import AREA, RulesScene, body_rect, layout_page  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 
 GAME_IDS = sorted(GAMES)
 # What each game's rules must cover (words the pages must hold, lower case).

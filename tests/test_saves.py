@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match, SaveError, default_seats
-from game.save_check import MAX_SAVE_BYTES
+from game.tables.match import Match, SaveError, default_seats
+from game.tables.save_check import MAX_SAVE_BYTES
 from net.host import journal_path, load_hosted
 
 
@@ -50,7 +50,7 @@ def test_play_resume_of_a_save_with_a_nul_in_a_name_draws_the_table(tmp_path):
 
 def test_play_resume_from_the_command_line_with_a_nul_name(tmp_path, monkeypatch, capsys):
     from game.app import App
-    from game.cli import main
+    from game.cli.main import main
 
     save = _save_with_names(tmp_path / "nul.json", ["\x00", "Bea"])
     monkeypatch.setattr(App, "run", lambda self, **_: self.step(30))
@@ -99,7 +99,7 @@ def test_a_save_far_past_any_game_is_refused_by_its_size(tmp_path):
 
 def test_reading_a_save_stops_at_the_bound(tmp_path, monkeypatch):
     """However big the file, no more than the bound (and a byte) is read."""
-    from game import save_check
+    from game.tables import save_check
 
     save = _save_with_names(tmp_path / "big.json", ["Ada", "Bea"])
     with save.open("ab") as f:

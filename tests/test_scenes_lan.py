@@ -17,7 +17,7 @@ from game.rules import GAMES  # noqa: E402
 from game.scenes.boards.routes import RoutesBoardScene  # noqa: E402
 from game.scenes.boards.routes.layout import DECK_RECT  # noqa: E402
 from game.scenes.choice import ChoiceScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
 from net.host import Host  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
@@ -171,9 +171,9 @@ def test_host_a_game_from_the_window_and_play_it(app):
 
 
 def test_the_hosting_window_offers_a_rematch_and_its_table_follows_game_two(app):
-    from game.remote_session import RemoteSession
     from game.scenes import nav
     from game.scenes.results import ResultsScene
+    from game.tables.remote_session import RemoteSession
 
     host = Host("routes-usa", 2, "Rematch table", bind=LOOPBACK, port=0, advertise=False,
                 seed=9, fill_bot="greedy").start()
@@ -365,10 +365,10 @@ def test_kiosk_shows_the_followed_games_phone_page_as_a_qr_code(app):
 
 def test_a_guest_watching_over_the_lan_gets_the_race_chart_ending_on_the_scores(app):
     """The guest has no seed: its chart comes from the views it was sent."""
-    from game.remote_session import RemoteSession
     from game.scenes import nav
     from game.scenes.results import ResultsScene
-    from game.view_record import ViewRecorder
+    from game.story.view_record import ViewRecorder
+    from game.tables.remote_session import RemoteSession
     from tests.netkit import connect, start_host
 
     host = start_host(seats=2, game="eighty-days", fill_bot="greedy")

@@ -20,12 +20,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
 from game.scenes.boards.race import RaceBoardScene  # noqa: E402
 from game.scenes.boards.race import layout as L  # noqa: E402
 from game.scenes.choice import ChoiceScene  # noqa: E402
 from game.scenes.handoff import HandoffScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 
 GAME = "eighty-days"
 
@@ -223,7 +223,7 @@ def test_bots_play_to_the_results_which_count_days(app, tmp_path):
 
 
 def test_demo_command_prints_frame_stats(tmp_path, capsys, monkeypatch):
-    from game.cli import main
+    from game.cli.main import main
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     shot = tmp_path / "demo.png"

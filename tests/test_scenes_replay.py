@@ -16,9 +16,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.history import write_record  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.story.history import write_record  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -272,9 +272,9 @@ def test_a_step_right_after_a_jump_animates_from_the_board_jumped_to(app):
 def test_the_replays_list_says_which_kept_files_it_cannot_read(app):
     """A damaged file in the history folder was left out without a word (and
     with only damaged files the list said no game was ever kept)."""
-    from game.history import history_dir
     from game.scenes import nav
     from game.scenes.replay import ReplaysScene
+    from game.story.history import history_dir
     from game.ui.layout_record import recording
 
     (history_dir() / "broken.json").write_bytes(b'{"magic": "railparty-history", "form')

@@ -15,8 +15,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 
 
 @pytest.fixture
@@ -86,10 +86,10 @@ def test_the_board_behind_the_route_results_keeps_its_hint_off_the_hand(tmp_path
     import pygame
 
     from game.app import App
-    from game.match import Match, Seat
     from game.scenes.flow import start_match
     from game.scenes.results import ResultsScene
-    from game.settings import Settings
+    from game.system.settings import Settings
+    from game.tables.match import Match, Seat
     from game.ui import layout_check
     from game.ui.layout_record import recording
 

@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
 from game.scenes.boards.routes import RoutesBoardScene  # noqa: E402
 from game.scenes.boards.routes.layout import (  # noqa: E402
     DECK_RECT,
@@ -21,7 +20,8 @@ from game.scenes.boards.routes.layout import (  # noqa: E402
 )
 from game.scenes.choice import ChoiceScene  # noqa: E402
 from game.scenes.handoff import HandoffScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 
 
 def click(app: App, pos, ticks: int = 2) -> None:
@@ -232,7 +232,7 @@ def test_board_screenshot_shows_routes_in_their_colours(app, tmp_path):
 
 def test_a_claimed_route_never_looks_free_for_any_seat_and_route_colour(app):
     from game.scenes.flow import start_match
-    from game.seats import SEAT_RGB
+    from game.tables.seats import SEAT_RGB
 
     colors = ("red", "blue", "green", "yellow", "black")
     match = Match("routes-usa", [Seat(c, c, "greedy") for c in colors], 3)
@@ -318,9 +318,9 @@ def test_claim_animation_hops_cars_space_by_space(tmp_path, monkeypatch):
 
 
 def test_quit_keeps_an_autosave_that_continue_resumes(app, tmp_path):
-    from game.paths import autosave_path
     from game.scenes.flow import new_game
     from game.scenes.title import TitleScene
+    from game.system.paths import autosave_path
 
     new_game(app, "routes-usa", [Seat("Solo", "green"), Seat("Bot", "red", "greedy")], seed=5)
     app.step(2)
@@ -345,9 +345,9 @@ def test_quit_keeps_an_autosave_that_continue_resumes(app, tmp_path):
 
 
 def test_corrupt_save_gets_a_message_not_a_crash(app):
-    from game.paths import autosave_path
     from game.scenes.flow import continue_game
     from game.scenes.nav import to_title
+    from game.system.paths import autosave_path
 
     to_title(app)
     autosave_path().write_bytes(b"\x00garbage")
@@ -422,7 +422,7 @@ def test_setup_scene_starts_the_chosen_game(app):
 
 
 def test_demo_command_prints_frame_stats(tmp_path, capsys, monkeypatch):
-    from game.cli import main
+    from game.cli.main import main
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     shot = tmp_path / "demo.png"
@@ -684,8 +684,8 @@ def test_the_map_and_its_names_are_drawn_once_not_every_frame(app, tmp_path, mon
     the city names were drawn again each frame (6 ms on Italy, each time
     over the last, while Hard bots thought through the opening), and a
     language switch drew the new names over the old ones."""
-    from game import i18n
     from game.ui import route_drawing
+    from game.words import i18n
 
     drawn: list[int] = []
     real = route_drawing.draw_labels

@@ -12,14 +12,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
 from game.scenes.boards.tricks import TricksBoardScene  # noqa: E402
 from game.scenes.boards.tricks import layout as L  # noqa: E402
 from game.scenes.boards.tricks.display import same_card  # noqa: E402
 from game.scenes.choice import ChoiceScene  # noqa: E402
 from game.scenes.handoff import HandoffScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 
 GAME = "railway-tricks"
 
@@ -254,7 +254,7 @@ def test_colorblind_cards_and_a_full_frame_draw(app, tmp_path):
 
 
 def test_demo_command_prints_frame_stats(tmp_path, capsys, monkeypatch):
-    from game.cli import main
+    from game.cli.main import main
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     shot = tmp_path / "demo.png"
@@ -412,9 +412,9 @@ def test_a_lan_board_never_shows_the_next_trick_while_the_last_card_is_laid(tmp_
     """The last card of a trick flies to its line; an update that landed in the
     snapshot meanwhile must not make the board say the next trick (nor lay the
     card twice) before that update's own animation plays."""
-    from game.remote_session import RemoteSession
     from game.rules import create
     from game.scenes import nav
+    from game.tables.remote_session import RemoteSession
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     app = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)

@@ -14,9 +14,9 @@ import pytest
 
 from game.bots import dealer, make_bot
 from game.bots.search import Budget, SearchPlayer
-from game.cli import main
+from game.cli.main import main
 from game.rules import GAMES, create
-from game.simulate import play_game, wilson
+from game.tables.simulate import play_game, wilson
 from tests.netkit import BOUND, Raw, start_host, wait_until
 
 ITERATIONS = 3
@@ -530,7 +530,7 @@ def test_the_planning_view_is_the_part_of_the_view_the_planner_reads(game_id):
 def test_hard_thinks_half_a_second_by_default_everywhere():
     """The players' setting and the search's own default agree: 500 ms."""
     from game.bots.search import DEFAULT_THINK_MS
-    from game.settings import THINK_TIMES, Settings
+    from game.system.settings import THINK_TIMES, Settings
 
     assert DEFAULT_THINK_MS == Settings().bot_think_ms == 500
     assert 500 in THINK_TIMES

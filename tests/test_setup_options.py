@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 
 
 def key(app: App, k: int) -> None:
@@ -56,8 +56,8 @@ def test_teams_are_offered_only_with_four_players(app):
 
 
 def test_an_impossible_table_is_refused_before_the_save_question(app):
-    from game.paths import autosave_path
     from game.scenes.confirm import ConfirmScene
+    from game.system.paths import autosave_path
 
     Match("routes-usa", [Seat("A", "red"), Seat("B", "blue")], 1,
           save_path=autosave_path()).save(autosave_path())

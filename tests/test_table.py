@@ -18,13 +18,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
 from game.rules import GAMES, create  # noqa: E402
 from game.rules.base import GameInfo  # noqa: E402
 from game.scenes.choice import ChoiceScene  # noqa: E402
 from game.scenes.confirm import ConfirmScene  # noqa: E402
 from game.scenes.handoff import HandoffScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 
 
 def key(app: App, k: int, text: str = "", ticks: int = 1) -> None:
@@ -77,8 +77,8 @@ class ScriptedClient:
 
 
 def remote_table(app: App, client: ScriptedClient):
-    from game.remote_session import RemoteSession
     from game.scenes import nav
+    from game.tables.remote_session import RemoteSession
 
     table = nav.board_scene(app, RemoteSession(client))
     app.reset(table)
@@ -177,8 +177,8 @@ def test_a_seat_taken_by_another_window_is_said_and_can_be_taken_back(app):
 
 
 def test_continue_with_two_humans_hands_off_before_any_hand(app, tmp_path):
-    from game.paths import autosave_path
     from game.scenes.flow import continue_game
+    from game.system.paths import autosave_path
 
     match = Match("routes-usa", [Seat("Ann", "red"), Seat("Ben", "blue")], 8,
                   save_path=autosave_path())
@@ -344,7 +344,7 @@ def test_kiosk_attract_mode_plays_every_registered_game_in_turn(app, monkeypatch
 def test_the_demo_command_plays_every_registered_game(tmp_path, capsys, monkeypatch, game):
     import json
 
-    from game.cli import main
+    from game.cli.main import main
 
     monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path / "home"))
     info = GAMES[game]
@@ -395,8 +395,8 @@ def test_the_log_keeps_the_whole_game_wraps_and_waits_for_the_animation(tmp_path
 
 
 def test_bots_are_named_for_players_once(app):
-    from game.match import default_seats
     from game.scenes.flow import start_match
+    from game.tables.match import default_seats
 
     start_match(app, Match("routes-usa", default_seats("routes-usa", 1, 3), 1))
     table = app.stack[0]
@@ -406,8 +406,8 @@ def test_bots_are_named_for_players_once(app):
 
 
 def test_a_new_game_asks_before_replacing_an_unfinished_save(app):
-    from game.paths import autosave_path
     from game.scenes.setup import SetupScene
+    from game.system.paths import autosave_path
 
     Match("routes-usa", [Seat("A", "red"), Seat("B", "blue")], 1,
           save_path=autosave_path()).save(autosave_path())

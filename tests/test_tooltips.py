@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.tooltip import TIP_SIZE  # noqa: E402
 

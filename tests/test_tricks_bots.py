@@ -13,7 +13,7 @@ import game.bots.families.tricks as tricks_bot
 from game.bots.families.tricks_worlds import WorldBuilder
 from game.rules import GAMES, create
 from game.rules.tricks.data import tricks_data_from_dict
-from game.simulate import simulate
+from game.tables.simulate import simulate
 
 GAME = "railway-tricks"
 THRESHOLD = 54

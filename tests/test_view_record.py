@@ -8,12 +8,12 @@ import zlib
 
 import pytest
 
-from game.save_check import SaveError
-from game.view_record import ViewRecorder, ViewReplaySession, read_view_record
+from game.story.view_record import ViewRecorder, ViewReplaySession, read_view_record
+from game.tables.save_check import SaveError
 
 
 def test_a_spectators_record_holds_no_seats_secret_and_replays_as_seen(tmp_path):
-    from game.remote_session import RemoteSession
+    from game.tables.remote_session import RemoteSession
     from tests.netkit import Player, connect, start_host, wait_until
 
     host = start_host(seats=2, auto_start=True)
@@ -52,7 +52,7 @@ def test_a_spectators_record_holds_no_seats_secret_and_replays_as_seen(tmp_path)
 
     from game.app import App
     from game.scenes.replay import open_replay
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     app = App(settings=Settings(animation=1.0), headless=True)
     try:
@@ -83,8 +83,8 @@ def test_a_players_record_shows_its_own_hand_only():
 def _watched_game(seed: int = 3, viewer: int | None = None):
     """A real game played here and what a guest in `viewer`'s seat (None: a
     spectator) is sent of it: a guest's record as the host's messages make it."""
-    from game.match import Match, Seat
     from game.rules import redact_events
+    from game.tables.match import Match, Seat
 
     match = Match("routes-usa", [Seat("Ann", "red", "greedy"), Seat("Bob", "blue", "greedy")],
                   seed)
@@ -172,8 +172,8 @@ def test_not_compressed_and_zip_bombs_are_refused(tmp_path):
 
 
 def test_replay_cli_and_history_json_take_a_guests_record(tmp_path, capsys):
-    from game.cli import main
-    from game.history import history_dir
+    from game.cli.main import main
+    from game.story.history import history_dir
 
     match, data = _watched_game()
     path = _write(history_dir() / "routes-usa-lan-x.json.z", data)

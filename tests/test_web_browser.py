@@ -16,7 +16,7 @@ from netkit import LOOPBACK, isolate, start_host, wait_until
 from phonekit import seat_lines, take_turn
 
 from game.narration import log_lines
-from game.seat_names import shown_name
+from game.tables.seat_names import shown_name
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:

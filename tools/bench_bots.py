@@ -1,7 +1,7 @@
 """Bot strength and think time: the first bot of --bots against the others.
 
 Plays --games bot-only games (seeds --seed, --seed + 1, ...) with
-`game.simulate.play_game`; game i seats the first bot at seat i % players
+`game.tables.simulate.play_game`; game i seats the first bot at seat i % players
 (it swaps places with the bot there), so no seat's edge counts for it.
 Prints the first bot's win rate (a shared win counts as a win), its mean
 score margin over the best other seat, and the median, 99th percentile and
@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import bot_names  # noqa: E402
 from game.rules import GAMES  # noqa: E402
-from game.simulate import play_game  # noqa: E402
+from game.tables.simulate import play_game  # noqa: E402
 
 
 def seating(bots: list[str], game: int) -> tuple[list[str], int]:

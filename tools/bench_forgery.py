@@ -216,7 +216,7 @@ def kiosk_watch(args: argparse.Namespace) -> int:
     that welcomed it) or what it shows instead, as JSON, within `args.seconds`."""
     from game.app import App
     from game.scenes.kiosk import KioskScene
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
     kiosk = KioskScene(app, discover=args.name)

@@ -242,8 +242,8 @@ def bench_game(game_id: str, players: int, spectators: int, procs: int, games: i
 def engine_cost(save_dir: Path, games: int, players: int) -> list[float]:
     """What the rules engine alone needs per update on the host: every seat's view,
     the public view and the legal actions of the seats to act (replayed from the saves)."""
-    from game.match import Match
     from game.rules import create
+    from game.tables.match import Match
 
     costs = []
     for game in range(games):

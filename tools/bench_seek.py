@@ -1,5 +1,5 @@
 """How long a replay takes to seek: plays one bot game per game family to the
-end, loads it as a replay (game/replay_session.py) and times a seek to every
+end, loads it as a replay (game/story/replay_session.py) and times a seek to every
 point of it, in random order.
 
     PYTHONPATH=. python tools/bench_seek.py [--games routes-usa,...] [--every N] [--table]
@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.history import read_record, write_record  # noqa: E402
-from game.match import Match, default_seats  # noqa: E402
-from game.replay_session import SNAPSHOT_EVERY, ReplaySession  # noqa: E402
 from game.rules import GAMES  # noqa: E402
+from game.story.history import read_record, write_record  # noqa: E402
+from game.story.replay_session import SNAPSHOT_EVERY, ReplaySession  # noqa: E402
+from game.tables.match import Match, default_seats  # noqa: E402
 
 
 def played(game: str, players: int, seed: int) -> Match:
@@ -56,7 +56,7 @@ def _on_table(path: Path, points: list[int]) -> list[float]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
     from game.scenes.replay import open_replay
-    from game.settings import Settings
+    from game.system.settings import Settings
 
     app = App(settings=Settings(animation=1.0, bot_pace=0.0), headless=True)
     try:

@@ -24,7 +24,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE_DIR = ROOT / "game" / "locale"
+LOCALE_DIR = ROOT / "game" / "words" / "locale"
 DOMAIN = "railparty"
 
 

@@ -1,6 +1,6 @@
 """The environment a tool gives the program it starts: headless, and a scratch
 home, so a benchmark's games, host keys and known hosts never land in the
-user's real folders (RAILPARTY_HOME, game/paths.py). Imported by the scripts
+user's real folders (RAILPARTY_HOME, game/system/paths.py). Imported by the scripts
 beside it."""
 
 from __future__ import annotations

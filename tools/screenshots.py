@@ -37,12 +37,12 @@ import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.bots.search import MIN_THINK_MS  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
 from game.rules import GAMES  # noqa: E402
 from game.rules.base import GameState  # noqa: E402
 from game.scenes import nav  # noqa: E402
-from game.seats import DEFAULT_NAMES, SEAT_COLORS  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.system.settings import Settings  # noqa: E402
+from game.tables.match import Match, Seat  # noqa: E402
+from game.tables.seats import DEFAULT_NAMES, SEAT_COLORS  # noqa: E402
 
 
 class Shooter:
@@ -327,8 +327,8 @@ def game(s: Shooter, game_id: str) -> None:
 def replay_screens(s: Shooter, match: Match, short: str) -> None:
     """The game just played, as the Replays list, the players' history and a
     replay stepped to its middle show it."""
-    from game.history import write_record
     from game.scenes.replay import TableHistoryScene, open_replay
+    from game.story.history import write_record
 
     app = s.app
     path = write_record(match, "hot-seat")
@@ -400,8 +400,8 @@ def routes_extras(s: Shooter, scene, match: Match, short: str) -> None:
 def title_with_continue(s: Shooter) -> None:
     """The title once a game is saved unfinished: Continue joins the menu
     (the tour's own folders hold that save, never the user's)."""
-    from game.paths import autosave_path
     from game.scenes.flow import unfinished_autosave
+    from game.system.paths import autosave_path
 
     if not unfinished_autosave():
         game_id = next(iter(GAMES))
@@ -429,7 +429,7 @@ def kiosk(s: Shooter) -> None:
 def main() -> int:
     import argparse
 
-    from game import i18n
+    from game.words import i18n
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", type=Path, default=Path("screenshots"))

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules import GAMES  # noqa: E402
-from game.simulate import play_game, wilson, win_share  # noqa: E402
+from game.tables.simulate import play_game, wilson, win_share  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

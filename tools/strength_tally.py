@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.simulate import wilson, win_share  # noqa: E402
+from game.tables.simulate import wilson, win_share  # noqa: E402
 
 FIELDS = ("game", "seed", "bots", "scores", "winners")
 

@@ -61,7 +61,7 @@ def jis_level1() -> set[str]:
 def used_text() -> set[str]:
     """Every character the catalogs, the data and the program's strings use."""
     chars: set[str] = set()
-    for path in sorted((ROOT / "game" / "locale").rglob("*.po")):
+    for path in sorted((ROOT / "game" / "words" / "locale").rglob("*.po")):
         chars |= set(path.read_text(encoding="utf-8"))
     for path in sorted((ROOT / "assets").rglob("*.json")):
         chars |= set(path.read_text(encoding="utf-8"))

@@ -16,9 +16,9 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from game import i18n
 from game.rules import game_info
 from game.rules.base import Event
+from game.words import i18n
 
 SeatName = Callable[[int], str]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.i18n import N_, _, joined, listed, ngettext
-from game.places import place
 from game.rules.base import Event
+from game.words.i18n import N_, _, joined, listed, ngettext
+from game.words.places import place
 
 ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 KIND_WORDS = {"train": N_("train"), "ship": N_("ship")}

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.i18n import N_, _, ngettext
-from game.places import place
 from game.rules.base import Event
 from game.rules.routes.board import load_board
+from game.words.i18n import N_, _, ngettext
+from game.words.places import place
 
 # The train card colours as the Japanese rulebook names them (pink is 紫 there).
 CARD_WORDS = {"pink": N_("pink"), "white": N_("white"), "blue": N_("blue"),

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.i18n import N_, _
-from game.places import place
 from game.rules.base import Event
+from game.words.i18n import N_, _
+from game.words.places import place
 
 Item = dict[str, Any]
 

@@ -3,7 +3,7 @@
 `N_("...")` returns its argument unchanged, and Babel extracts it into the
 message catalogs: the registry's game names, blurbs and option labels, and
 the sentences of `WordedError`s. The screens translate them as they draw
-them (game/i18n.py, game/host_words.py); the rules themselves never depend
+them (game/words/i18n.py, game/words/host_words.py); the rules themselves never depend
 on a language."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class WordedError(ValueError):
     `data` fills them (numbers, lists, words a catalog or the place table
     knows, another WordedError). `str()` is the filled English (logs, bots,
     English screens); a screen in another language words the template and the
-    data itself (game/host_words.py), and a host sends both, never the words.
+    data itself (game/words/host_words.py), and a host sends both, never the words.
     """
 
     def __init__(self, template: str | tuple[str, str], **data: Any):

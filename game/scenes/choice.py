@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
+from game.words.i18n import N_, _
 
 CANCEL_HINT = N_("Esc / B: cancel")
 # Over the side panel by default, so the board stays in view.

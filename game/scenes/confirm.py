@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu, panel, shade
+from game.words.i18n import N_, _
 
 
 class ConfirmScene(Scene):

@@ -6,13 +6,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.host_words import said, words_of
-from game.i18n import _
-from game.match import Match, SaveError, Seat, new_seed
-from game.os_words import os_reason
-from game.paths import autosave_path
 from game.scenes import nav
-from game.session import LocalSession
+from game.system.paths import autosave_path
+from game.tables.match import Match, SaveError, Seat, new_seed
+from game.tables.session import LocalSession
+from game.words.host_words import said, words_of
+from game.words.i18n import _
+from game.words.os_words import os_reason
 
 START_WAIT_SECONDS = 10.0
 
@@ -26,7 +26,7 @@ def start_match(app: Any, match: Match) -> None:
 
 def keep_history(app: Any, match: Match) -> None:
     """Keep the game in the history folder after every move, if the setting allows."""
-    from game.history import HistoryKeeper
+    from game.story.history import HistoryKeeper
 
     if getattr(app.settings, "keep_history", True):
         match.history = HistoryKeeper("hot-seat", interval=0.0)
@@ -45,7 +45,7 @@ def new_phone_game(app: Any, game_id: str, seats: list[Seat], phones: set[int],
                    options: dict[str, Any] | None = None, **host_options: Any) -> Any:
     """A couch game in which the seats in `phones` are played on phones: the
     LAN host runs in this process and serves the phone page (net/host/couch.py);
-    the table follows it (game/couch_session.py). Saved where a hot-seat game
+    the table follows it (game/tables/couch_session.py). Saved where a hot-seat game
     is, so Continue resumes it with its phones (`continue_game`). Returns the
     session; OSError when the host cannot listen."""
     from net.host.couch import HOT_SEAT, PHONE, CouchSeat, start_couch_game
@@ -75,7 +75,7 @@ def open_couch_table(app: Any, game: Any) -> Any:
     """The table of a running couch game (net/host/couch.py), once every one of
     its clients has its first view; returns the session. OSError when the
     host does not answer in time."""
-    from game.couch_session import CouchSession
+    from game.tables.couch_session import CouchSession
 
     # the host is in this process: its first sync to every client takes
     # milliseconds, and the table needs the TV's view from its first frame

@@ -14,12 +14,12 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu, panel, shade
+from game.words.i18n import N_, _
 
 BOX = pygame.Rect(0, 0, 620, 560)
 BOX.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)

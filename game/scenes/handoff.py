@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _
 from game.scenes.base import Scene
 from game.ui import layout_record, theme
 from game.ui.input import Intent
 from game.ui.widgets import panel
+from game.words.i18n import _
 
 
 class HandoffScene(Scene):

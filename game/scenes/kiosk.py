@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, ngettext
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.ui import layout_record, theme
 from game.ui.input import Intent
+from game.words.i18n import _, ngettext
 
 LOOK_EVERY_TICKS = 120      # how often to look for a game to show (2 s)
 SHUN_TICKS = 60 * 60        # a host that sent what we cannot read is left alone (1 min)
@@ -121,8 +121,8 @@ class KioskScene(Scene):
         return self.demo_games[self.demos_played % len(self.demo_games)]
 
     def _show_demo(self) -> None:
-        from game.match import Match, default_seats, new_seed
-        from game.session import LocalSession
+        from game.tables.match import Match, default_seats, new_seed
+        from game.tables.session import LocalSession
 
         info = GAMES[self.demo_game]
         players = info.demo_players or info.min_players
@@ -146,7 +146,7 @@ class KioskScene(Scene):
         self.web = self.target_web
 
     def _show_live(self) -> None:
-        from game.remote_session import RemoteSession
+        from game.tables.remote_session import RemoteSession
 
         self._swap(nav.board_scene(self.app, RemoteSession(self.client), on_exit=lambda: None,
                                    kiosk=True))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_
 from game.ui.input import Intent
+from game.words.i18n import N_
 
 MAX_FIELD = 40
 

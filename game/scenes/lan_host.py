@@ -5,9 +5,6 @@ from __future__ import annotations
 import pygame
 
 from game.bots import bot_for_game, level_name
-from game.host_words import said, words_of
-from game.i18n import N_, _
-from game.os_words import os_reason
 from game.rules import GAMES
 from game.scenes.base import Scene
 from game.scenes.lan_field import TextField
@@ -15,6 +12,9 @@ from game.scenes.lan_lobby import LobbyScene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
+from game.words.host_words import said, words_of
+from game.words.i18n import N_, _
+from game.words.os_words import os_reason
 
 
 class HostSetupScene(Scene):
@@ -74,7 +74,7 @@ class HostSetupScene(Scene):
         self.seats = max(info.min_players, min(info.max_players, self.seats))
 
     def start(self) -> None:
-        from game.paths import data_dir
+        from game.system.paths import data_dir
         from net.host import Host
 
         name = self.name.value.strip() or _("Host")

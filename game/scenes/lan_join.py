@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.host_words import said, words_of
-from game.i18n import N_, _
 from game.rules import GAMES
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
@@ -14,6 +12,8 @@ from game.scenes.lan_lobby import LobbyScene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
+from game.words.host_words import said, words_of
+from game.words.i18n import N_, _
 
 
 class JoinScene(Scene):
@@ -33,7 +33,7 @@ class JoinScene(Scene):
         try:
             self.browser = Browser().start()
         except Exception as exc:  # no multicast here: the address field still works
-            from game.os_words import os_reason
+            from game.words.os_words import os_reason
 
             reason = words_of(os_reason(exc)) if isinstance(exc, OSError) else said(exc)
             self.app.toast(_("LAN search unavailable: {reason}").format(reason=reason),

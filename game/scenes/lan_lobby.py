@@ -5,16 +5,16 @@ from __future__ import annotations
 import pygame
 
 from game.bots import level_name
-from game.host_words import closed_words
-from game.i18n import N_, _
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
-from game.seat_names import shown_name
+from game.tables.seat_names import shown_name
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
+from game.words.host_words import closed_words
+from game.words.i18n import N_, _
 
 
 class LobbyScene(Scene):
@@ -22,13 +22,13 @@ class LobbyScene(Scene):
 
     def __init__(self, app, client, host=None):
         super().__init__(app)
-        from game.remote_session import RemoteSession
+        from game.tables.remote_session import RemoteSession
 
         self.client = client
         self.host = host
         self.session = RemoteSession(client, host)
         if host is None:
-            from game.view_record import ViewRecorder
+            from game.story.view_record import ViewRecorder
             # a guest keeps what it was shown (the host keeps the whole game): in
             # its history if it keeps one, and in memory for its results chart
             self.session.recorder = ViewRecorder(keep=app.settings.keep_history)
@@ -89,7 +89,7 @@ class LobbyScene(Scene):
                 if self._free_rect(seat).collidepoint(intent.pos):
                     self._free(seat)
         elif intent.kind in ("left", "right") and self.host is None:
-            from game.seats import SEAT_COLORS
+            from game.tables.seats import SEAT_COLORS
             snap = self.client.snapshot()
             mine = next((s for s in snap["seats"] if s.get("seat") == snap["seat"]), None)
             if mine:

@@ -1,4 +1,4 @@
-"""Drawing the race over a game (game/race_chart.py) on the results screen:
+"""Drawing the race over a game (game/story/race_chart.py) on the results screen:
 one line per seat in its colour, numbered rings where the lead changed, and
 those moments named beside the chart. Read from the sofa: every word is
 drawn at size 26 or more on the 1080p surface, the lines are thick,
@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.i18n import _
-from game.race_chart import Race
+from game.story.race_chart import Race
 from game.ui import theme
 from game.ui.widgets import panel
+from game.words.i18n import _
 
 MAX_NAMED = 8     # lead changes named in the list (the last ones: the race's end matters)
 

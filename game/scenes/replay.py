@@ -23,15 +23,15 @@ from typing import Any
 
 import pygame
 
-from game.host_words import said, words_of
-from game.i18n import N_, _, listed, ngettext
-from game.os_words import os_reason
 from game.scenes import nav
 from game.scenes.base import Scene
-from game.seat_names import shown_name
+from game.tables.seat_names import shown_name
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu, panel
+from game.words.host_words import said, words_of
+from game.words.i18n import N_, _, listed, ngettext
+from game.words.os_words import os_reason
 
 # seconds between moves while playing, slowest first; the middle one to start
 PACES = (2.0, 1.0, 0.5, 0.25, 0.1)
@@ -314,8 +314,8 @@ def open_replay(app: Any, path: str | Path, on_exit: Callable[[], None] | None =
                 playing: bool = True) -> bool:
     """Show a kept game (or a save) on the table with the replay controls; a
     damaged or foreign file shows a message and returns False."""
-    from game.replay_session import open_session
-    from game.save_check import SaveError
+    from game.story.replay_session import open_session
+    from game.tables.save_check import SaveError
 
     try:
         session = open_session(path)
@@ -340,10 +340,10 @@ class ReplaysScene(Scene):
         self._build()
 
     def _build(self) -> None:
-        from game.history import history_dir, read_record
         from game.rules import GAMES
-        from game.save_check import SaveError
-        from game.view_record import read_view_record, summary_of
+        from game.story.history import history_dir, read_record
+        from game.story.view_record import read_view_record, summary_of
+        from game.tables.save_check import SaveError
 
         folder = history_dir()
         files = sorted([*folder.glob("*.json"), *folder.glob("*.json.z")], key=_mtime,
@@ -430,15 +430,15 @@ def _mtime(path: Path) -> float:
 
 class TableHistoryScene(Scene):
     """The history of the table: each player name's games, wins, best scores and
-    rating (game/ratings.py), as `railparty history` prints them."""
+    rating (game/story/ratings.py), as `railparty history` prints them."""
 
     SHOWN = 12
 
     def __init__(self, app: Any):
         super().__init__(app)
-        from game.history import list_records
-        from game.ratings import table_history
-        from game.view_record import list_view_records
+        from game.story.history import list_records
+        from game.story.ratings import table_history
+        from game.story.view_record import list_view_records
 
         records, self.problems = list_records()
         guests, guest_problems = list_view_records()

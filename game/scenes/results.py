@@ -10,7 +10,7 @@ Seats are ranked by the game's own places when its breakdown gives them (the
 race: a traveller still on the way comes after those back home), else by its
 score order.
 Race chart (or C) shows the race over the game instead of the columns
-(game/race_chart.py, drawn by race_chart_view), replayed from the game's
+(game/story/race_chart.py, drawn by race_chart_view), replayed from the game's
 record or, on a LAN guest, from the views it was shown. Rematch is offered
 where the session can start one; a replay's results offer Back to the replay
 (Esc too), which steps back into the game; Title leaves the table
@@ -27,13 +27,13 @@ from typing import Any
 import pygame
 
 from game.anim.tween import ease_out_cubic, scaled
-from game.i18n import N_, _, ngettext
-from game.race_chart import Race, race_of, race_of_views
 from game.scenes.base import Scene
-from game.seat_names import shown_name
+from game.story.race_chart import Race, race_of, race_of_views
+from game.tables.seat_names import shown_name
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu, panel, shade
+from game.words.i18n import N_, _, ngettext
 
 BOX = pygame.Rect(120, 80, 1680, 920)
 log = logging.getLogger("railparty.results")

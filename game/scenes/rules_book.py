@@ -21,11 +21,11 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, panel
+from game.words.i18n import N_, _
 
 Picture = Callable[[pygame.Surface, pygame.Rect], None]
 

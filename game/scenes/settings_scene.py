@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _
 from game.scenes.base import Scene
-from game.settings import ANIMATION_SPEEDS, SPEED_NAMES, THINK_TIMES, Settings
+from game.system.settings import ANIMATION_SPEEDS, SPEED_NAMES, THINK_TIMES, Settings
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
+from game.words import i18n
+from game.words.i18n import N_, _
 
 ROWS = ["animation", "fullscreen", "volume", "colorblind", "bot_pace", "bot_think_ms",
         "confirm_moves", "keep_history", "language", "back"]
@@ -93,8 +93,8 @@ class SettingsScene(Scene):
         try:
             s.save()
         except OSError as exc:
-            from game.host_words import words_of
-            from game.os_words import os_reason
+            from game.words.host_words import words_of
+            from game.words.os_words import os_reason
 
             self.app.toast(_("Settings not saved: {reason}").format(
                 reason=words_of(os_reason(exc))))

@@ -8,17 +8,17 @@ from typing import Any
 import pygame
 
 from game.bots import DEFAULT_BOT, level_name
-from game.host_words import said, words_of
-from game.i18n import N_, _
-from game.match import Seat
-from game.os_words import os_reason
 from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
-from game.seats import DEFAULT_NAMES, SEAT_COLORS, seat_rgb
+from game.tables.match import Seat
+from game.tables.seats import DEFAULT_NAMES, SEAT_COLORS, seat_rgb
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
+from game.words.host_words import said, words_of
+from game.words.i18n import N_, _
+from game.words.os_words import os_reason
 
 HUMAN = N_("Human")
 PHONE = "@phone"   # a seat played on a phone (a couch game with phones on)

@@ -37,8 +37,6 @@ import pygame
 from game.anim.tween import Animator, Tween, scaled
 from game.bots import preload
 from game.bots.pool import shared as bot_workers
-from game.host_words import illegal_said
-from game.i18n import N_, _
 from game.rules import IllegalAction, game_info
 from game.rules.base import Action, Event, View
 from game.scenes import nav
@@ -46,10 +44,12 @@ from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.table_panels import KIOSK_LOG_CHARS, EventLog, TablePanels
-from game.seat_names import shown_name
-from game.seats import seat_rgb
+from game.tables.seat_names import shown_name
+from game.tables.seats import seat_rgb
 from game.ui import theme
 from game.ui.input import Intent
+from game.words.host_words import illegal_said
+from game.words.i18n import N_, _
 
 UNDO: Action = {"type": "undo"}  # the Undo button's marker; never sent to the rules
 
@@ -156,7 +156,7 @@ class TableScene(TablePanels, Scene):
         return []
 
     def race_measure(self, result: dict[str, Any], over: bool) -> list[float]:
-        """What the results chart follows per seat after each move (game/race_chart.py):
+        """What the results chart follows per seat after each move (game/story/race_chart.py):
         by default the game's own score as it stands."""
         return list(result["scores"])
 

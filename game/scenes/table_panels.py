@@ -9,10 +9,10 @@ from typing import Any
 import pygame
 
 from game.bots import level_name
-from game.i18n import _
-from game.seat_names import shown_name
+from game.tables.seat_names import shown_name
 from game.ui import layout_record, theme, wrap
 from game.ui.widgets import Button, focus_ring, panel
+from game.words.i18n import _
 
 TOP_BAR_H = 56
 # The players panel's smallest words (column headers, the note under a name):

@@ -6,13 +6,13 @@ import math
 
 import pygame
 
-from game.i18n import N_, _
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import Button, Menu
+from game.words.i18n import N_, _
 
 
 class TitleScene(Scene):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, joined
 from game.ui import theme
 from game.ui.qr import qr_surface
+from game.words.i18n import _, joined
 
 
 def draw_phone_join(surface: pygame.Surface, web: str, code: str, midtop: tuple[int, int],

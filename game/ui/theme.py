@@ -8,10 +8,10 @@ from functools import lru_cache
 
 import pygame
 
-from game import i18n
-from game.seats import SEAT_RGB
+from game.tables.seats import SEAT_RGB
 from game.ui import layout_record, wrap
 from game.ui.fonts import face_for
+from game.words import i18n
 
 SCREEN_W, SCREEN_H = 1920, 1080
 
@@ -50,7 +50,7 @@ CARD_LETTERS: dict[str, str] = {
     "pink": "P", "white": "W", "blue": "B", "yellow": "Y", "orange": "O",
     "black": "K", "red": "R", "green": "G", "locomotive": "L", "ferry": "F", "gray": "",
 }
-# Seat colours come from the one palette in game/seats.py.
+# Seat colours come from the one palette in game/tables/seats.py.
 PLAYER_COLORS: dict[str, tuple[int, int, int]] = dict(SEAT_RGB)
 
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _, pgettext
 from game.ui import layout_record, theme
 from game.ui.input import Intent
+from game.words.i18n import _, pgettext
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, color=theme.PANEL,

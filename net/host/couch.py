@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.bots import bot_for_game
-from game.match import Match
+from game.tables.match import Match
 from net.host.server import Host
 from net.session import LocalClient
 

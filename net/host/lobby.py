@@ -11,7 +11,7 @@ import secrets
 import time
 from typing import Any
 
-from game.seats import SEAT_COLORS
+from game.tables.seats import SEAT_COLORS
 from net import protocol as P
 from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
 from net.protocol import encode

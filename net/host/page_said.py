@@ -2,7 +2,7 @@
 seats' names, in the phone's language.
 
 The host's `reason` is English for logs and old clients; a window words the
-message's `code` itself (game/host_words.py). The page cannot (it has no
+message's `code` itself (game/words/host_words.py). The page cannot (it has no
 catalogs), so the host words each such message for each page in that page's
 language (`said`, beside the reason), from the same sentences as the window,
 and shows a default bot name ("Normal bot 2") as the window does."""
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game import i18n
-from game.host_words import host_said
-from game.i18n import _, ngettext
-from game.seat_names import shown_name
+from game.tables.seat_names import shown_name
+from game.words import i18n
+from game.words.host_words import host_said
+from game.words.i18n import _, ngettext
 
 SAID_TYPES = ("reject", "error", "notice", "bye")
 NAMED_TYPES = ("sync", "seats")

@@ -1,12 +1,12 @@
 """The phone page's words, in English, marked for the message catalogs, and
 their translation for a phone's language from the program's own catalogs
-(game/i18n.py). The page looks each English text up in what /info.json sends;
+(game/words/i18n.py). The page looks each English text up in what /info.json sends;
 a text missing there stays English."""
 
 from __future__ import annotations
 
-from game import i18n
-from game.i18n import N_
+from game.words import i18n
+from game.words.i18n import N_
 
 PAGE_WORDS: tuple[str, ...] = (
     # the page's frame and status line
@@ -79,11 +79,11 @@ def phone_language(asked: str | None) -> str:
 def page_places(lang: str) -> dict[str, str]:
     """{place: its name in `lang`} for the page: keyed by the name the map data
     uses and by its slug (track ids are 'slug--slug'), so the page words a
-    ticket, a route or a city as the window does (game/places.py)."""
+    ticket, a route or a city as the window does (game/words/places.py)."""
     import re
     import unicodedata
 
-    from game.places import table
+    from game.words.places import table
 
     out: dict[str, str] = {}
     for name, shown in table(lang).items():

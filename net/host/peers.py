@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import seats
+from game.tables import seats
 from net import protocol as P
 from net.protocol import encode
 from net.session import LocalClient

@@ -12,10 +12,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from game.match import Match, SaveError
 from game.rules import IllegalAction
 from game.rules.words import N_, Nn_, Words
-from game.save_check import check_action, is_int, parse_json, read_bounded
+from game.tables.match import Match, SaveError
+from game.tables.save_check import check_action, is_int, parse_json, read_bounded
 
 log = logging.getLogger("railparty.net.host")
 

@@ -19,9 +19,9 @@ from typing import Any
 
 from game.bots import bot_for_game, bot_names
 from game.bots.pool import shared as bot_workers
-from game.history import HistoryKeeper
-from game.match import Match, new_seed
 from game.rules import GAMES
+from game.story.history import HistoryKeeper
+from game.tables.match import Match, new_seed
 from net import protocol as P
 from net.host.admission import Admission
 from net.host.lobby import Lobby
@@ -91,7 +91,7 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
         self.options = dict(options or {})
         self.save_path = Path(save_path) if save_path else None
         self._saver = HostSave(self.save_path, fsync) if self.save_path else None
-        # the hosting machine's history folder keeps every game played here (game/history.py)
+        # the hosting machine's history folder keeps every game played here (game/story/history.py)
         self._history = HistoryKeeper("host") if keep_history else None
         self.advertise, self.interfaces = advertise, interfaces
         # only bots this game offers: a stand-in must never be one that cannot play

@@ -14,8 +14,8 @@ from concurrent.futures import Future
 
 from game.bots import bot_for_game
 from game.bots.jobs import BotJob
-from game.match import Match
 from game.rules.base import Action
+from game.tables.match import Match
 
 log = logging.getLogger("railparty.net.host")
 

@@ -15,9 +15,9 @@ from typing import Any
 import msgpack
 
 from game.bots import bot_for_game, level_name
-from game.match import Match, Seat, new_seed
 from game.rules import IllegalAction, redact_events
 from game.rules.words import N_
+from game.tables.match import Match, Seat, new_seed
 from net import protocol as P
 from net.host.peers import Peer
 
@@ -166,7 +166,7 @@ class Table:
 
     def _players_first(self) -> list[Peer]:
         """Peers with a role, spectators last: a couch game's screen (a spectator
-        beside its hot-seat players, game/couch_session.py) then finds each
+        beside its hot-seat players, game/tables/couch_session.py) then finds each
         seat's message of a version there when its own arrives."""
         return sorted((p for p in self.peers if p.role is not None),
                       key=lambda p: p.role == "spectator")

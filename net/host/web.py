@@ -47,8 +47,8 @@ from websockets.http11 import Request, Response
 
 from game.narration import log_lines
 from game.rules import redact_events
-from game.seat_names import shown_name
-from game.seats import SEAT_RGB
+from game.tables.seat_names import shown_name
+from game.tables.seats import SEAT_RGB
 from net import protocol as P
 from net.host.page_said import page_message
 from net.host.page_words import page_places, page_words, phone_language

@@ -9,16 +9,16 @@ from typing import Any
 
 import pygame
 
-from game import i18n
 from game.anim.tween import lerp2
-from game.i18n import _
 from game.narration.race import ACTION_NAMES
-from game.places import place
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race import pieces
 from game.scenes.boards.race.world import middle
 from game.ui import layout_record, theme
 from game.ui.widgets import panel
+from game.words import i18n
+from game.words.i18n import _
+from game.words.places import place
 
 SEA = (40, 78, 118)
 LAND = (206, 192, 150)

@@ -8,14 +8,14 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, joined, ngettext
 from game.narration.race import ACTION_NAMES, CHIP_WORDS, event_name, kind_word
-from game.places import place
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race import pieces
 from game.scenes.choice import ChoiceScene
 from game.ui import theme
 from game.ui.widgets import panel
+from game.words.i18n import N_, _, joined, ngettext
+from game.words.places import place
 
 SMALL_BOX = pygame.Rect(1384, 300, 526, 430)
 # A taken card's track action (as the view names it) -> its action type and button words.

@@ -10,13 +10,13 @@ from typing import Any
 import pygame
 
 from game.anim.tween import Tween, hop, lerp2
-from game.i18n import _, ngettext
 from game.narration.race import event_name
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
 from game.scenes.table_panels import KIOSK_TEXT
 from game.ui import layout_record, theme
 from game.ui.widgets import focus_ring
+from game.words.i18n import _, ngettext
 
 PAWN_R = 15
 MARKER_R = 13

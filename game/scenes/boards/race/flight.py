@@ -9,12 +9,12 @@ import math
 import pygame
 
 from game.anim.tween import Tween, hop, lerp2
-from game.i18n import _
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
 from game.scenes.boards.race.world import point_along
 from game.ui import layout_record, theme
 from game.ui.widgets import panel
+from game.words.i18n import _
 
 PAWN_R = 15
 WAITING_PIECES = ("pawn", "detective", "marker")

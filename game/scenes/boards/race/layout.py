@@ -11,7 +11,7 @@ from functools import cache
 
 import pygame
 
-from game.i18n import N_
+from game.words.i18n import N_
 
 FRAME = pygame.Rect(8, 62, 1424, 694)
 RING = 40                                   # the time track's thickness

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
-from game.i18n import N_, _
 from game.narration.race import event_name, ordinal
 from game.rules.base import Event
 from game.scenes.boards.race import layout as L
 from game.ui import theme
+from game.words.i18n import N_, _
 
 SOUNDS = {"card_taken": "card", "track_laid": "card", "card_drawn": "card",
           "moved": "claim", "arrived": "horn", "die_rolled": "card"}

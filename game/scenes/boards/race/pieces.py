@@ -11,10 +11,10 @@ from functools import lru_cache
 
 import pygame
 
-from game import i18n
-from game.i18n import _
 from game.narration.race import event_name
 from game.ui import theme
+from game.words import i18n
+from game.words.i18n import _
 
 TRAIN = (196, 92, 52)
 TRAIN_DARK = (120, 50, 26)

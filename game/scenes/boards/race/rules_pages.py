@@ -12,16 +12,16 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, joined, listed, ngettext
 from game.narration.race import ACTION_NAMES, CHIP_WORDS, event_name
-from game.places import place
 from game.rules.race.data import load_race
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
 from game.scenes.rules_book import Picture, RulesPage
-from game.seats import SEAT_RGB
+from game.tables.seats import SEAT_RGB
 from game.ui import theme
 from game.ui.widgets import panel
+from game.words.i18n import N_, _, joined, listed, ngettext
+from game.words.places import place
 
 LABEL = 26
 CARD = (100, 140)

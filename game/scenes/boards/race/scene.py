@@ -11,10 +11,8 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, joined, ngettext
 from game.narration.race import ACTION_NAMES, CHIP_WORDS, card_text, kind_word, ordinal
 from game.narration.race import describe as narrate
-from game.places import place
 from game.rules.base import Action, Event
 from game.rules.race.data import load_race
 from game.rules.race.days import payment_days
@@ -29,6 +27,8 @@ from game.scenes.boards.race.world import load_world
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.widgets import Button
+from game.words.i18n import N_, _, joined, ngettext
+from game.words.places import place
 
 
 class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, RaceBoardLayer,

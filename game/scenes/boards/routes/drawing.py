@@ -7,16 +7,16 @@ from typing import Any
 
 import pygame
 
-from game import i18n
 from game.anim.tween import Tween, hop, lerp2
-from game.i18n import _
-from game.places import place
 from game.rules.routes.board import LOCOMOTIVE
 from game.scenes.boards.routes import layout as L
 from game.scenes.boards.routes.words import payment_words
 from game.ui import layout_record, theme
 from game.ui import route_drawing as rd
 from game.ui.widgets import draw_card, focus_ring, panel
+from game.words import i18n
+from game.words.i18n import _
+from game.words.places import place
 
 
 class RoutesDrawing:

@@ -10,12 +10,9 @@ from typing import Any
 
 import pygame
 
-from game import i18n
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
-from game.i18n import N_, _, ngettext
 from game.narration.routes import card_word
 from game.narration.routes import describe as narrate
-from game.places import place
 from game.rules.base import Action, Event
 from game.rules.routes import load_board
 from game.rules.routes.board import GRAY, LOCOMOTIVE
@@ -26,6 +23,9 @@ from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.route_geometry import BoardGeometry
+from game.words import i18n
+from game.words.i18n import N_, _, ngettext
+from game.words.places import place
 
 SOUNDS = {"card_drawn": "card", "route_claimed": "claim", "final_round": "horn",
           "tickets_offered": "card", "ferry_drawn": "card"}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.i18n import listed, ngettext
 from game.narration.routes import card_word
+from game.words.i18n import listed, ngettext
 
 
 def payment_words(cards: dict[str, int]) -> str:

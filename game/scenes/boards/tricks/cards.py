@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 
-from game import i18n
-from game.i18n import _
-from game.places import place
 from game.ui import theme
+from game.words import i18n
+from game.words.i18n import _
+from game.words.places import place
 
 # Colours after Okabe and Ito (apart for the common colour-blindnesses), keyed by
 # the colour name the card tables give each company.

@@ -7,9 +7,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n
 from game.anim.tween import Tween, hop, lerp, lerp2
-from game.i18n import _, pgettext
 from game.narration.tricks import entry_name
 from game.scenes.boards.tricks import layout as L
 from game.scenes.boards.tricks.cards import draw_shape, item_key
@@ -17,6 +15,8 @@ from game.scenes.boards.tricks.display import same_card
 from game.scenes.boards.tricks.words import REVEAL_EACH, line_value
 from game.ui import layout_record, theme
 from game.ui.widgets import focus_ring, panel
+from game.words import i18n
+from game.words.i18n import _, pgettext
 
 ROW_BG = (32, 40, 56)
 ROW_LED = (52, 60, 84)

@@ -12,15 +12,15 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _, joined
 from game.narration.tricks import entry_name
-from game.places import place
 from game.rules.tricks.cards import card_view, city_view, lane_entry_view, locomotive_view
 from game.rules.tricks.data import LOCOMOTIVE, TricksData, load_tricks_data
 from game.rules.tricks.scoring import best_stretch
 from game.scenes.boards.tricks.cards import CardArt, Palette
 from game.scenes.rules_book import Picture, RulesPage
 from game.ui import theme
+from game.words.i18n import N_, _, joined
+from game.words.places import place
 
 LABEL = 26
 GLOW = (255, 214, 90)

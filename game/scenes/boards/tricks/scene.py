@@ -14,7 +14,6 @@ from typing import Any
 import pygame
 
 from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
-from game.i18n import N_, _, listed, ngettext
 from game.narration.tricks import card_name, city_name, end_word, entry_name
 from game.narration.tricks import describe as narrate
 from game.rules.base import Event
@@ -32,6 +31,7 @@ from game.scenes.boards.tricks.words import (
 )
 from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
+from game.words.i18n import N_, _, listed, ngettext
 
 SOUNDS = {"card_played": "card", "card_laid": "card", "city_laid": "claim",
           "locomotive_placed": "horn"}

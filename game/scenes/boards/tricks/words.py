@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import _, joined
 from game.narration.tricks import a_share, a_share_capital, card_name, city_name
 from game.rules.tricks.scoring import best_stretch
+from game.words.i18n import _, joined
 
 Item = dict[str, Any]
 REVEAL_EACH = 50  # ticks between two companies' values on the results reveal

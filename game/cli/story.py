@@ -1,0 +1,119 @@
+"""Subcommands about games already played: `replay` and `history`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from game.cli.numbers import count, positive
+    from game.cli.play import _png_path
+
+    rep = sub.add_parser("replay", help="watch a kept game (a history file or a save)",
+                         description="Watch a kept game move by move: Space plays/pauses, "
+                                     "Left/Right step, PgUp/PgDn jump a round, Up/Down "
+                                     "speed, V whose view, Esc leaves.")
+    rep.add_argument("file", metavar="FILE", help="a file that `railparty history` lists")
+    rep.add_argument("--at", type=count, default=0, metavar="MOVE",
+                     help="start after this many moves (more than the game has: its end)")
+    rep.add_argument("--view", type=positive, default=None, metavar="SEAT",
+                     help="show this seat's own view (1 = first seat; finished hot-seat "
+                          "games of this machine only)")
+    rep.add_argument("--paused", action="store_true", help="start paused")
+    rep.add_argument("--headless", action="store_true", help="no window (dummy video driver)")
+    rep.add_argument("--frames", type=positive, default=None,
+                     help="stop after this many frames")
+    rep.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
+    rep.add_argument("--stats", action="store_true",
+                     help="print frame-time figures (ms) as JSON on the last line")
+    rep.set_defaults(func=cmd_replay)
+
+    hist = sub.add_parser("history", help="games kept on this machine and each player's record",
+                          description="Each player name's games played and won, best scores "
+                                      "and rating (openskill), then the kept games.")
+    hist.add_argument("--json", action="store_true",
+                      help="one JSON object a line: the players, then the games")
+    hist.set_defaults(func=cmd_history)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    import os
+
+    from game.story.replay_session import open_session
+    from game.tables.save_check import SaveError
+    from game.words.host_words import said
+    from game.words.i18n import _
+
+    try:
+        open_session(args.file)              # a clear message before any window opens
+    except SaveError as exc:
+        print("railparty: " + _("cannot replay: {reason}").format(reason=said(exc)),
+              file=sys.stderr)
+        return 2
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from game.cli.play import open_app
+    from game.scenes.replay import open_replay
+
+    app = open_app(headless=args.headless)
+    if app is None:
+        return 2
+    if not open_replay(app, args.file, on_exit=app.quit, playing=not args.paused):
+        app.close()
+        return 2
+    controls = app.top
+    session = controls.session
+    if args.view is not None and not session.watch(args.view - 1):
+        print("railparty: that seat's view is not shown: only a finished hot-seat game "
+              "of this machine shows a seat's own cards", file=sys.stderr)
+    if args.at:
+        controls.seek(args.at)
+    app.run(max_frames=args.frames)
+    if args.screenshot:
+        import pygame
+        pygame.image.save(app.surface, str(args.screenshot))
+        print(f"screenshot saved to {args.screenshot}", file=sys.stderr, flush=True)
+    app.close()
+    if args.stats:
+        print(json.dumps(app.frame_stats()), flush=True)
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from game.story.history import history_dir, list_records
+    from game.story.ratings import table_history
+    from game.story.view_record import list_view_records
+
+    records, problems = list_records()
+    guests, guest_problems = list_view_records()
+    problems += guest_problems
+    players = table_history(records, guests)
+    for path, why in problems:
+        print(f"railparty: skipping {path}: {why}", file=sys.stderr)
+    if args.json:
+        for player in players:
+            print(json.dumps({"player": player.to_json()}, ensure_ascii=False))
+        for record in records:
+            print(json.dumps(record.summary(), ensure_ascii=False))
+        for guest in guests:
+            print(json.dumps(guest, ensure_ascii=False))
+        return 0
+    if not records and not guests:
+        print(f"No games kept yet (the history folder is {history_dir()}).")
+        return 0
+    print(f"{'player':<24} {'played':>6} {'won':>4} {'rating':>7}")
+    for p in players:
+        print(f"{p.name[:24]:<24} {sum(p.played.values()):>6} {sum(p.won.values()):>4} "
+              f"{p.rating:>7.1f}")
+    print()
+    for s in [record.summary() for record in records] + guests:
+        state = "over" if s["over"] else f"unfinished after {s['actions']} moves"
+        if s["origin"] == "lan-guest":
+            state += ", seen as a LAN guest"
+        winners = ", ".join(s["winners"]) or "-"
+        print(f"{s['game']:<14} {', '.join(s['players'])}: {state}; won by {winners}\n"
+              f"    {s['file']}")
+    return 0

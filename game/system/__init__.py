@@ -1,0 +1,1 @@
+"""Plumbing: where files live, writing them safely, the player's settings, starting SDL quietly."""

@@ -1,0 +1,1 @@
+"""Words and languages: the catalogs, place names, and what hosts and the system say."""
