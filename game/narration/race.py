@@ -18,7 +18,9 @@ EVENT_NAMES = {
     "Connection": N_("Connection"), "Detective": N_("Detective"), "Elephant": N_("Elephant"),
     "Opportunity": N_("Opportunity"), "Princess": N_("Princess"),
     "Propeller train": N_("Propeller train"), "Submarine": N_("Submarine"), "Swap": N_("Swap"),
-    "Storm": N_("Storm"), "Delay": N_("Delay")}
+    "Storm": N_("Storm"), "Delay": N_("Delay"),
+    # a bonus chip that costs every other traveller a day (days_lost, why "chip")
+    "chip": N_("chip")}
 
 
 # The action track's spaces (English words, marked for the catalogs).
