@@ -592,7 +592,7 @@ def test_a_remembered_line_worth_is_the_one_worked_out_afresh():
     """Railway Tricks' planner remembers a line's worth over the locomotives
     to come, or with its locomotive; a remembered one must be the average (or
     the best run less the cost) worked out afresh."""
-    from game.bots.families import tricks
+    from game.bots.families import tricks_worths
     from game.rules.tricks.scoring import best_stretch
 
     rng = random.Random(4)
@@ -601,13 +601,13 @@ def test_a_remembered_line_worth_is_the_one_worked_out_afresh():
         coming = [(rng.choice([None, 2, 3, 4, 5, 6]), rng.randint(0, 8))
                   for _ in range(rng.randint(1, 4))]
         fresh = sum(max(0, best_stretch(values, d)[0] - c) for d, c in coming) / len(coming)
-        assert tricks.worth(values, None, coming) == fresh
-        assert tricks.worth(list(values), None, list(coming)) == fresh     # remembered
+        assert tricks_worths.worth(values, None, coming) == fresh
+        assert tricks_worths.worth(list(values), None, list(coming)) == fresh     # remembered
         # with a locomotive: its best run less its cost (remembered too)
         loco = coming[0]
         fresh = max(0, best_stretch(values, loco[0])[0] - loco[1])
-        assert tricks.worth(values, loco, coming) == fresh
-        assert tricks.worth(list(values), loco, []) == fresh
+        assert tricks_worths.worth(values, loco, coming) == fresh
+        assert tricks_worths.worth(list(values), loco, []) == fresh
 
 
 @pytest.mark.parametrize("game_id,players", [("routes-usa", 2), ("routes-italy", 3),

@@ -10,6 +10,7 @@ import pytest
 from botkit import play_legally_to_the_end, wins_against_random
 
 import game.bots.families.tricks as tricks_bot
+from game.bots.families import tricks_position, tricks_public, tricks_reading, tricks_worths
 from game.bots.families.tricks_worlds import WorldBuilder
 from game.rules import GAMES, create
 from game.rules.tricks.data import tricks_data_from_dict
@@ -114,7 +115,7 @@ def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players
     # (then a line read anew gets a new one, the old one still meaning the
     # same line); earlier tests' games fill that store, so without this the
     # comparison of numbers below failed whenever it restarted mid-test
-    monkeypatch.setattr(tricks_bot, "WORTHS_KEPT", 10**9)
+    monkeypatch.setattr(tricks_worths, "WORTHS_KEPT", 10**9)
     checked = set()
     for seed in range(2):
         state = create(GAME, players=players, seed=seed, **options)
@@ -123,17 +124,17 @@ def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players
         while not state.is_over:
             # the public cards read afresh, and as remembered since the last move
             public = hooks.greedy.public_cards(state)
-            fresh = tricks_bot.PublicCards(state)
+            fresh = tricks_public.PublicCards(state)
             assert vars(public).keys() == vars(fresh).keys()
             for key in vars(fresh):
                 if key not in ("sides", "pending_ids", "lines_ahead"):  # what positions remembered
                     assert vars(public)[key] == vars(fresh)[key], key
             for seat in range(players):
-                position = tricks_bot.TricksPosition(state.view(seat))
+                position = tricks_position.TricksPosition(state.view(seat))
                 weights = position.weights()    # worked out when first asked
                 slow = vars(position)
-                for fast in (tricks_bot.TricksPosition.of_state(state, seat),
-                             tricks_bot.TricksPosition.of_state(state, seat, public)):
+                for fast in (tricks_position.TricksPosition.of_state(state, seat),
+                             tricks_position.TricksPosition.of_state(state, seat, public)):
                     assert fast.weights() == weights
                     assert vars(fast).keys() == slow.keys()
                     for key in slow:
@@ -164,7 +165,7 @@ def test_the_position_read_from_the_engine_is_the_one_read_from_the_view(players
     (3, {}), (4, {"teams": True}), (5, {"expert": True}), (4, {})])
 def test_a_quick_lay_is_where_the_whole_position_lays(players, options):
     """Rollouts lay a card from the line's worths and the bounds of the
-    company's weight when these tell the end (tricks.quick_lay): it must be
+    company's weight when these tell the end (tricks_position.quick_lay): it must be
     the end the whole position's lay_gain picks, and it must tell most lays."""
     told = untold = 0
     for seed in range(6):
@@ -173,9 +174,9 @@ def test_a_quick_lay_is_where_the_whole_position_lays(players, options):
         while not state.is_over:
             seat = state.to_act[0]
             if state.phase == "lay":
-                public = tricks_bot.PublicCards(state)
-                end = tricks_bot.quick_lay(state, seat, public)
-                position = tricks_bot.TricksPosition.of_state(state, seat, public)
+                public = tricks_public.PublicCards(state)
+                end = tricks_position.quick_lay(state, seat, public)
+                position = tricks_position.TricksPosition.of_state(state, seat, public)
                 card = dict(state.trick)[seat]
                 data = state.data
                 whole = position.lay_gain(data.company_of(card), data.card_values[card])[1]
@@ -214,7 +215,7 @@ def test_the_rollout_digest_is_the_same_run_after_run_and_refuses_bad_flags():
     assert bad.returncode == 2 and "at least 1" in bad.stderr and "Traceback" not in bad.stderr
 
 
-def _line_figures(position: tricks_bot.TricksPosition) -> list:
+def _line_figures(position: tricks_position.TricksPosition) -> list:
     """Every remembered line worth a position reads: as the lines are, with a
     station laid at either end, with each locomotive to come placed."""
     figures: list = [[line[0] for line in position._lines], position._worths]
@@ -231,8 +232,8 @@ def test_line_worths_remembered_across_rollouts_are_those_worked_out_afresh():
     positions, rollouts and games: what a position reads with every memo
     filled by other games (four table sizes and options) must be what it reads
     with every memo emptied first."""
-    memos = (tricks_bot._LINE_IDS, tricks_bot._LINE_WORTHS, tricks_bot._AHEAD,
-             tricks_bot._WORTHS, tricks_bot._RUNS)
+    memos = (tricks_worths._LINE_IDS, tricks_worths.LINE_WORTHS, tricks_reading._AHEAD,
+             tricks_worths._WORTHS, tricks_worths._RUNS)
     # tables whose companies' station values differ in sum (the printed ones all
     # sum to 210), so a line's number must tell its company's cards apart
     raw = json.loads(resources.files("assets.tricks").joinpath("railway_tricks.json")
@@ -254,12 +255,12 @@ def test_line_worths_remembered_across_rollouts_are_those_worked_out_afresh():
                 seat = state.to_act[0]
                 if rng.random() < 0.3:
                     public = bot.public_cards(state)
-                    warm = [_line_figures(tricks_bot.TricksPosition.of_state(state, s, public))
+                    warm = [_line_figures(tricks_position.TricksPosition.of_state(state, s, public))
                             for s in range(players)]
                     kept = [dict(m) for m in memos]
                     for memo in memos:
                         memo.clear()
-                    assert [_line_figures(tricks_bot.TricksPosition.of_state(state, s))
+                    assert [_line_figures(tricks_position.TricksPosition.of_state(state, s))
                              for s in range(players)] == warm
                     for memo, entries in zip(memos, kept, strict=True):
                         memo.update(entries)
@@ -277,5 +278,5 @@ def test_best_runs_are_best_stretch_sums():
     distances = [None, 1, 2, 3, 4, 5, 6, 9]
     for _ in range(2000):
         values = [rng.choice((10, 20, 30, 40)) for _ in range(rng.randrange(0, 14))]
-        assert tricks_bot.best_runs(values, distances) == [best_stretch(values, d)[0]
+        assert tricks_worths.best_runs(values, distances) == [best_stretch(values, d)[0]
                                                            for d in distances]

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from game.bots.families import tricks as tricks_bot
+from game.bots.families import tricks_public, tricks_worths
 from game.rules import create
 
 GAME = "railway-tricks"
@@ -89,7 +90,7 @@ def test_the_public_version_moves_whenever_the_public_cards_do(players, options)
 
 def test_the_lane_read_once_is_the_lane_read_afresh():
     """The lane's kinds, first entries and share of tricks that lay cards are
-    remembered by lane (_Tables.lane_reading): what the public cards keep must
+    remembered by lane (CardTables.lane_reading): what the public cards keep must
     be what the lane tells afresh at every moment of random games."""
     for players, options in TABLES:
         state = create(GAME, players=players, seed=players, **options)
@@ -97,10 +98,10 @@ def test_the_lane_read_once_is_the_lane_read_afresh():
         bot = tricks_bot.GreedyTricksBot(random.Random(players))
         while not state.is_over:
             public = bot.public_cards(state)
-            kinds = [tricks_bot._LANE_KINDS[kind] for kind, _ in state.lane]
+            kinds = [tricks_public._LANE_KINDS[kind] for kind, _ in state.lane]
             assert public.lane_kinds == kinds
             assert public.lane_head == [public.tables.entry_view(e) for e in state.lane[:2]]
-            assert public.operating_share == tricks_bot._operating_share(kinds)
+            assert public.operating_share == tricks_public.operating_share_of(kinds)
             seat = state.to_act[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
 
@@ -113,9 +114,9 @@ def test_a_worth_is_the_average_of_the_best_stretches_over_the_locomotives_to_co
     from game.rules.tricks.scoring import best_stretch
     rng = random.Random(11)
     distances = [None, 1, 2, 3, 4, 5, 6, 9]
-    kept, runs = dict(tricks_bot._WORTHS), dict(tricks_bot._RUNS)
-    tricks_bot._WORTHS.clear()
-    tricks_bot._RUNS.clear()
+    kept, runs = dict(tricks_worths._WORTHS), dict(tricks_worths._RUNS)
+    tricks_worths._WORTHS.clear()
+    tricks_worths._RUNS.clear()
     try:
         for _ in range(3000):
             values = [rng.choice((10, 20, 30, 40)) for _ in range(rng.randrange(0, 14))]
@@ -123,13 +124,13 @@ def test_a_worth_is_the_average_of_the_best_stretches_over_the_locomotives_to_co
                            for _ in range(rng.randrange(1, 6)))
             expected = sum(max(0, best_stretch(values, d)[0] - cost)
                            for d, cost in coming) / len(coming)
-            assert tricks_bot.worth(values, None, coming) == expected
-            assert tricks_bot.worth(values, None, coming) == expected   # remembered
+            assert tricks_worths.worth(values, None, coming) == expected
+            assert tricks_worths.worth(values, None, coming) == expected   # remembered
             loco = coming[0]     # placed: its own earnings over its cost
             placed = max(0, best_stretch(values, loco[0])[0] - loco[1])
-            assert tricks_bot.worth(values, loco, ()) == placed
+            assert tricks_worths.worth(values, loco, ()) == placed
     finally:
-        tricks_bot._WORTHS.clear()
-        tricks_bot._WORTHS.update(kept)
-        tricks_bot._RUNS.clear()
-        tricks_bot._RUNS.update(runs)
+        tricks_worths._WORTHS.clear()
+        tricks_worths._WORTHS.update(kept)
+        tricks_worths._RUNS.clear()
+        tricks_worths._RUNS.update(runs)
