@@ -106,6 +106,43 @@ def test_play_resume_of_a_missing_save_says_so_on_the_terminal(tmp_path, capsys,
     assert "no save at" in capsys.readouterr().err
 
 
+def test_play_starts_a_couch_game_with_phones_from_the_command_line(tmp_path, monkeypatch):
+    """`play --game G --seats hot,phone,normal` opens the table of a couch game
+    with a phone seat, as the setup screen's Phone seat does."""
+    from game.app import App
+
+    seen = {}
+
+    def run(self, **_):
+        scene = next(s for s in self.stack if hasattr(s, "session"))
+        session = getattr(scene, "session", None)
+        seen["session"] = type(session).__name__
+        seen["phones"] = [s.phone for s in session.match.seats] if hasattr(
+            session, "match") else None
+        host = getattr(session, "host", None)
+        seen["web"] = host is not None and host.web_port is not None
+        seen["kinds"] = [s.kind for s in host.slots] if host is not None else None
+        session.stop()                      # the couch game's host, as leaving the table does
+
+    monkeypatch.setenv("RAILPARTY_HOME", str(tmp_path))
+    monkeypatch.setenv("RAILPARTY_MDNS_INTERFACES", "127.0.0.1")
+    monkeypatch.setattr(App, "run", run)
+    assert main(["play", "--game", "routes-usa", "--seats", "hot,phone,normal"]) == 0
+    assert seen["session"] == "CouchSession" and seen["web"], seen
+    assert seen["kinds"][2] == "bot"
+
+
+def test_play_seats_are_checked_before_a_window_opens(capsys):
+    for argv, said in ((["--game", "routes-usa", "--seats", "hot"], "takes 2-5 players"),
+                       (["--game", "routes-usa", "--seats", "normal,hard"], "names no player"),
+                       (["--game", "routes-usa", "--seats", "hot,sofa"], "'sofa'"),
+                       (["--seats", "hot,hot"], "go together")):
+        with pytest.raises(SystemExit) as stop:
+            main(["play", *argv])
+        assert stop.value.code == 2
+        assert said in capsys.readouterr().err, argv
+
+
 def test_no_display_is_said_plainly(monkeypatch, capsys):
     import pygame
 
@@ -290,6 +327,7 @@ def test_railparty_with_no_command_opens_the_game_with_plays_defaults(monkeypatc
     monkeypatch.setattr(game.cli.play, "cmd_play", lambda args: seen.append(args) or 0)
     parser_play = game.cli.main.build_parser().parse_args(["play"])
     assert main([]) == 0 and len(seen) == 1
-    expected = {k: v for k, v in vars(parser_play).items() if k != "func"}
-    assert {k: v for k, v in vars(seen[0]).items() if k != "func"} == expected
+    kept = ("func", "play_parser")
+    expected = {k: v for k, v in vars(parser_play).items() if k not in kept}
+    assert {k: v for k, v in vars(seen[0]).items() if k not in kept} == expected
     assert main(["--lang", "en"]) == 0 and seen[1].bot_workers == parser_play.bot_workers

@@ -20,8 +20,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                           description="Open Rail Party on the title screen.")
     play.add_argument("--fullscreen", action="store_true")
     play.add_argument("--resume", type=Path, metavar="FILE", help="resume a saved game")
+    play.add_argument("--game", choices=sorted(GAMES), default=None,
+                      help="start a game of this at once (with --seats)")
+    play.add_argument("--seats", type=_seat_kinds, default=None, metavar="KIND,KIND,...",
+                      help="one per seat: 'hot' (plays on this screen), 'phone' (plays on a "
+                           "phone that scans the TV's code) or a bot (easy, normal, hard); "
+                           "for example hot,phone,normal")
     add_bot_workers(play, "the cores less one, at least 1")
-    play.set_defaults(func=cmd_play)
+    play.set_defaults(func=cmd_play, play_parser=play)
 
     demo = sub.add_parser("demo", help="bots play through the real screens",
                           description="Bots play a game through the real scenes.")
@@ -58,6 +64,49 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="stop after this many frames")
     kiosk.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
     kiosk.set_defaults(func=cmd_kiosk)
+
+
+# a seat's kind as --seats takes it: a player here, on a phone, or a bot by its level
+SEAT_KINDS = {"hot": None, "phone": None, "easy": "random", "normal": "greedy", "hard": "search",
+              "random": "random", "greedy": "greedy", "search": "search"}
+
+
+def _seat_kinds(text: str) -> list[str]:
+    kinds = [k.strip().lower() for k in text.split(",")]
+    unknown = [k for k in kinds if k not in SEAT_KINDS]
+    if not kinds or unknown:
+        raise argparse.ArgumentTypeError(
+            f"{', '.join(repr(k) for k in unknown) or 'nothing'}: each seat is hot, phone, "
+            "easy, normal or hard")
+    return kinds
+
+
+def play_seats(game_id: str, kinds: list[str]) -> tuple[list, set[int]]:
+    """The seats --seats names for a game, and which of them play on phones;
+    ValueError with the reason when the game cannot seat them."""
+    from game.bots import level_name
+    from game.rules import GAMES
+    from game.tables.match import Seat
+    from game.tables.seats import default_color, default_name
+
+    info = GAMES[game_id]
+    if not info.min_players <= len(kinds) <= info.max_players:
+        raise ValueError(f"{info.name} takes {info.min_players}-{info.max_players} players; "
+                         f"--seats names {len(kinds)}")
+    if not any(k in ("hot", "phone") for k in kinds):
+        raise ValueError("--seats names no player (hot or phone); to watch bots play, "
+                         "use railparty demo")
+    seats, phones = [], set()
+    for i, kind in enumerate(kinds):
+        bot = SEAT_KINDS[kind]
+        if bot is not None and bot not in info.bots:
+            raise ValueError(f"{info.name} has no {kind} bot; it offers "
+                             f"{', '.join(level_name(b) for b in info.bots)}")
+        name = default_name(i) if bot is None else f"{level_name(bot)} bot {i + 1}"
+        seats.append(Seat(name=name, color=default_color(i), bot=bot))
+        if kind == "phone":
+            phones.add(i)
+    return seats, phones
 
 
 def _png_path(text: str) -> Path:
@@ -135,9 +184,19 @@ def start_bot_workers(workers: int | None) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from game.scenes.flow import continue_game
+    from game.scenes.flow import continue_game, new_game, new_phone_game
     from game.scenes.nav import to_title
 
+    seats, phones = [], set()
+    if (args.game is None) != (args.seats is None):
+        args.play_parser.error("--game and --seats go together")
+    if args.game is not None and args.resume is not None:
+        args.play_parser.error("--resume continues a game; --game and --seats start one")
+    if args.game is not None:
+        try:
+            seats, phones = play_seats(args.game, args.seats)
+        except ValueError as exc:
+            args.play_parser.error(str(exc))
     app = open_app(fullscreen=True if args.fullscreen else None)
     if app is None:
         return 2
@@ -146,6 +205,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume is not None and not continue_game(app, args.resume):
         print(_("railparty: cannot resume {path}: {problem}").format(
             path=args.resume, problem=app.toasts[-1][0]), file=sys.stderr)
+    if args.game is not None and phones:
+        try:
+            new_phone_game(app, args.game, seats, phones)
+        except OSError as exc:
+            print(_("railparty: cannot serve the phone page: {problem}").format(
+                problem=exc.strerror or exc), file=sys.stderr)
+            app.close()
+            return 1
+    elif args.game is not None:
+        new_game(app, args.game, seats)
     app.run()
     app.close()
     return 0
