@@ -139,7 +139,7 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
                 timeout=GAME_DEADLINE * 1000)
             if state(page) == "over":
                 break
-            take_turn(page, rng)
+            take_turn(page, rng, game)
             moves += 1
             # the host's answer (its update, or an error) has reached the page
             page.wait_for_function("!window.railparty.inFlight")
@@ -194,7 +194,7 @@ def test_a_japanese_phone_gets_the_page_in_japanese(browser):
         for _ in range(3):
             page.wait_for_function("document.body.dataset.state === 'your-turn'",
                                    timeout=GAME_DEADLINE * 1000)
-            take_turn(page, rng)
+            take_turn(page, rng, "routes-usa")
             page.wait_for_function("!window.railparty.inFlight")
             if page.locator("#log li").count():
                 break
@@ -258,7 +258,7 @@ def test_a_phone_away_while_the_table_moves_lists_what_it_missed(browser):
         host.start_game()
         page.wait_for_function("document.body.dataset.state === 'your-turn'",
                                timeout=GAME_DEADLINE * 1000)
-        take_turn(page, random.Random(3))
+        take_turn(page, random.Random(3), "routes-usa")
         page.wait_for_function(ALONE_TO_ACT, timeout=GAME_DEADLINE * 1000)
         before, seen = page.evaluate("[window.railparty.log.map((e) => e.line),"
                                      " window.railparty.version]")
@@ -289,7 +289,7 @@ def test_a_phone_that_loses_wifi_hears_what_it_missed_when_it_is_back(browser):
         join(page)
         seat = next(i for i, s in enumerate(host.slots) if s.kind == "human")
         host.start_game()
-        take_turn(page, random.Random(4))
+        take_turn(page, random.Random(4), "routes-usa")
         page.wait_for_function(ALONE_TO_ACT, timeout=GAME_DEADLINE * 1000)
         before, seen = page.evaluate("[window.railparty.log.map((e) => e.line),"
                                      " window.railparty.version]")
