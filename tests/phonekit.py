@@ -112,6 +112,6 @@ def axe_problems(page: Any) -> list[str]:
     found = page.evaluate("""async () => {
         const r = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
         return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-          .map((v) => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0].html.slice(0, 160)}`);
+          .map((v) => `${v.id}: ${v.help} (${v.nodes.length}): ${v.nodes[0].html.slice(0, 160)}`);
     }""")
     return list(found)
