@@ -115,3 +115,38 @@ def axe_problems(page: Any) -> list[str]:
           .map((v) => `${v.id}: ${v.help} (${v.nodes.length}): ${v.nodes[0].html.slice(0, 160)}`);
     }""")
     return list(found)
+
+
+# every visible control and text of the page (the map's own names excepted: they
+# keep 16 px on screen by their zoom), measured in the page
+MEASURE = """() => {
+  const seen = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  const controls = [...document.querySelectorAll('button, a, input, [role=button]')]
+    .filter((e) => seen(e) && !e.closest('svg')).map((e) => {
+      const r = e.getBoundingClientRect();
+      return { what: (e.dataset.testid || e.id || e.textContent).slice(0, 40), w: r.width,
+               h: r.height, name: e.getAttribute('aria-label') || e.textContent.trim() };
+    });
+  const texts = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || !e || e.closest('svg') || !seen(e)) continue;
+    texts.push({ text: n.textContent.trim().slice(0, 30),
+                 px: parseFloat(getComputedStyle(e).fontSize) });
+  }
+  return { controls, texts };
+}"""
+
+
+def assert_readable(page: Any) -> None:
+    """Every visible control 44 px or more across and named; every text 16 px or
+    more; no serious or critical accessibility violation (axe-core)."""
+    found = page.evaluate(MEASURE)
+    small = [c for c in found["controls"] if c["w"] < 44 or c["h"] < 44]
+    assert not small, small[:5]
+    assert all(c["name"] for c in found["controls"]), found["controls"]
+    tiny = [t for t in found["texts"] if t["px"] < 16]
+    assert not tiny, tiny[:5]
+    assert axe_problems(page) == []

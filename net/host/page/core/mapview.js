@@ -45,6 +45,8 @@ export class MapView {
   }
 
   down(e) {
+    // the map's place on the screen, read once per gesture (never per frame)
+    if (!this.pointers.size) this.rect = this.svg.getBoundingClientRect();
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (this.pointers.size === 1) {
       this.start = { pts: new Map(this.pointers), box: { ...this.box } };
@@ -79,7 +81,7 @@ export class MapView {
     this.frame = null;
     const p = this.pending;
     if (!p) return;
-    const r = this.svg.getBoundingClientRect();
+    const r = this.rect;
     const zoom = this.clampZoom(p.zoom);
     // move the picture so the point under the fingers' first middle follows them
     const tx = p.cx - r.left - (p.ox - r.left) * zoom;
@@ -98,7 +100,7 @@ export class MapView {
     if (this.moved && this.pending) {
       const p = this.pending;
       const zoom = this.clampZoom(p.zoom);
-      const r = this.svg.getBoundingClientRect();
+      const r = this.rect;
       const box = this.start.box;
       // the map point that was under the first middle is now under the last one
       const mx = box.x + (p.ox - r.left) / r.width * box.w;

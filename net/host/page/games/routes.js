@@ -47,8 +47,9 @@ function paintClaims(drawing, view, ctx, claimable, helps) {
     const who = owner !== undefined && ctx.S.seats[owner] ? ctx.S.seats[owner].name : null;
     const name = routeName(shape.track) + (who ? `${COLON()}${who}` : "");
     if (g.getAttribute("aria-label") !== name) g.setAttribute("aria-label", name);
-    if (can) { g.setAttribute("role", "button"); g.setAttribute("tabindex", "0"); }
-    else { g.removeAttribute("role"); g.removeAttribute("tabindex"); }
+    // a route to claim is a button; any other is a picture of who holds what
+    g.setAttribute("role", can ? "button" : "img");
+    if (can) g.setAttribute("tabindex", "0"); else g.removeAttribute("tabindex");
   }
 }
 

@@ -35,7 +35,7 @@ export function drawBoard(host, board, { onRoute = null, label = "" } = {}) {
   for (const track of board.tracks) {
     const [x1, y1, x2, y2] = track.line;
     const g = svg("g", { class: `route ${track.color}`, "data-testid": "route", "data-route": track.id,
-      "aria-label": routeName(track) });
+      role: "img", "aria-label": routeName(track) });
     // a halo for the marks (lit, on a ticket's way), under the spaces and never
     // hit; then the touch area: wider than the spaces, narrower than the gap
     // to a parallel track, so a tap between two parallels finds the nearer
@@ -73,7 +73,10 @@ export function drawBoard(host, board, { onRoute = null, label = "" } = {}) {
   if (onRoute) {
     root.addEventListener("click", (e) => {
       const g = e.target.closest ? e.target.closest("[data-route]") : null;
-      const id = g ? g.dataset.route : nearestRoute(drawing, e.clientX, e.clientY);
+      // a tap on a route to claim opens it; anywhere else (another route, a city,
+      // the land) opens the route to claim nearest the finger, if one is in reach
+      const id = g && g.dataset.claimable === "true" ? g.dataset.route
+        : nearestRoute(drawing, e.clientX, e.clientY);
       if (id) onRoute(id);
     });
   }
