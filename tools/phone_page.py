@@ -5,8 +5,8 @@ and figures for the notes: page weight, load time, and tap-to-update latency.
     PYTHONPATH=$PWD python tools/phone_page.py bench [--taps 200] [--runs 3]
     PYTHONPATH=$PWD python tools/phone_page.py pan [--throttle 4] [--gestures 20]
 
-`shots` saves phone-lobby.png and phone-<game>.png (a 360x640 phone, the whole
-page). `bench` loads the page (bytes transferred, load time), then taps moves
+`shots` saves phone-lobby.png and, for a route game, phone-<game>-tickets,
+-turn, -claim and -table.png (a 390x844 phone); for another, phone-<game>.png. `bench` loads the page (bytes transferred, load time), then taps moves
 in a 2-seat game against a bot, with a TV following the game (a spectator
 client, as the kiosk is), and prints median and p99 of: the page's own clock
 from the tap (its click handler) to the frame that shows the host's update;
@@ -104,13 +104,42 @@ def my_turn(page) -> None:
                            " && !window.railparty.inFlight", timeout=120_000)
 
 
+def route_shots(page, out: Path, game: str) -> None:
+    """A route game's phone as a player meets it: the tickets to keep, the turn
+    with the map, a route's sheet of payments, and the table view."""
+    my_turn(page)
+    page.screenshot(path=str(out / f"phone-{game}-tickets.png"))
+    tap(page, random.Random(1))               # keep tickets
+    rng = random.Random(3)
+    for _ in range(40):
+        my_turn(page)
+        if page.locator("[data-testid=route][data-claimable=true]").count():
+            break
+        cards = page.get_by_test_id("deck")
+        cards.tap()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / f"phone-{game}-turn.png"))
+    routes = page.locator("[data-testid=route][data-claimable=true]")
+    if routes.count():
+        routes.nth(rng.randrange(routes.count())).tap()
+        page.get_by_test_id("pay").first.tap()
+        page.wait_for_timeout(400)            # the sheet has risen
+        page.screenshot(path=str(out / f"phone-{game}-claim.png"))
+        page.keyboard.press("Escape")
+    page.get_by_test_id("table-view").tap()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / f"phone-{game}-table.png"), full_page=True)
+
+
 def shots(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
         for game, seats in SEATS.items():
             host = host_for(game, seats)
-            context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+            context = browser.new_context(viewport={"width": 390, "height": 844},
+                                          is_mobile=True, has_touch=True,
                                           device_scale_factor=2, bypass_csp=True)
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{host.web_port}/")
@@ -121,14 +150,16 @@ def shots(out: Path) -> None:
                 page.screenshot(path=str(out / "phone-lobby.png"))
             join(page, "Ann")
             host.start_game()
-            rng = random.Random(3)
-            my_turn(page)
-            for _ in range({"routes-usa": 0, "routes-italy": 9, "eighty-days": 4,
-                            "railway-tricks": 2}[game]):
-                tap(page, rng)
+            if game in ("routes-usa", "routes-italy"):
+                route_shots(page, out, game)
+            else:
+                rng = random.Random(3)
                 my_turn(page)
-            page.screenshot(path=str(out / f"phone-{game}.png"), full_page=True)
-            print(f"saved phone-{game}.png")
+                for _ in range({"eighty-days": 4, "railway-tricks": 2}[game]):
+                    tap(page, rng)
+                    my_turn(page)
+                page.screenshot(path=str(out / f"phone-{game}.png"), full_page=True)
+            print(f"saved the phone's pictures of {game}")
             context.close()
             host.stop()
         browser.close()

@@ -13,7 +13,7 @@ CONTROL_WORDS: tuple[str, ...] = (
     N_("The table"),
     # the route games: the map, the piles, the hand, the tickets, paying
     N_("The map"), N_("Zoom in"), N_("Zoom out"), N_("Whole map"), N_("Loco"),
-    N_("Ferry cards"), N_("Cards to draw"), N_("No cards yet."), N_("Your tickets"),
+    N_("Cards to draw"), N_("No cards yet."), N_("Your tickets"),
     N_("blocked"), N_("{n} train to go"), N_("{n} trains to go"), N_("done"),
     N_("Tickets to keep"), N_("Keep at least {n}."), N_("Keep {n} tickets"),
     N_("Pick how to pay"), N_("Pay with"), N_("Length {n} · {p} points"),

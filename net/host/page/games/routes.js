@@ -78,8 +78,11 @@ function openRoute(ctx, id) {
   const facts = el("p", { class: "route-facts" },
     t("Length {n} · {p} points", { n: track.length, p: track.points }),
     track.ferries ? ` · ${t("ferry")} ${track.ferries}` : "");
+  const shape = mine && mine.drawing.shapes[id];
+  if (shape) shape.g.classList.add("chosen");       // the route stands out under the sheet
   openSheet(`${pair(track.a, track.b)}`, el("div", {}, facts, list), () => {
     open = null; paying = null; clearConfirm();
+    if (shape) shape.g.classList.remove("chosen");
   });
   draw();
 }
@@ -132,11 +135,13 @@ function renderPiles(ctx, view, legal) {
     disabled: !tickets || ctx.inFlight, onclick: () => tickets && act(tickets) }));
   if ("ferry_pile" in view) {
     const ferry = legal.find((a) => a.type === "draw_ferry");
-    row.append(cardBack("ferry", { testid: "ferry-deck", count: view.ferry_pile, label: t("Ferry cards"), name: t("Draw a ferry card"),
+    row.append(cardBack("ferry", { testid: "ferry-deck", count: view.ferry_pile, label: t("Ferries"), name: t("Draw a ferry card"),
       disabled: !ferry || ctx.inFlight, onclick: () => ferry && act(ferry) }));
   }
   return row;
 }
+
+let handBefore = null;     // the hand's counts last drawn: a card that came in flies in
 
 function renderHand(priv) {
   const hand = el("div", { class: "cards hand", "data-testid": "hand", role: "group", "aria-label": t("Your hand") });
@@ -144,8 +149,12 @@ function renderHand(priv) {
   const order = ["locomotive", ...Object.keys(counts).filter((c) => c !== "locomotive").sort()];
   for (const colour of order) {
     const n = counts[colour];
-    if (n) hand.append(trainCard(colour, { count: n, testid: "card" }));
+    if (!n) continue;
+    const card = trainCard(colour, { count: n, testid: "card" });
+    if (handBefore && n > (handBefore[colour] || 0)) card.classList.add("arrived");
+    hand.append(card);
   }
+  handBefore = { ...counts };
   if (!hand.children.length) hand.append(el("p", { class: "empty-note", text: t("No cards yet.") }));
   return hand;
 }
@@ -185,7 +194,7 @@ function miniMap(ticket) {
   for (const outline of BOARD.land) root.append(svg("polygon", { class: "land", points: outline.map((p) => p.join(",")).join(" ") }));
   if (a && b) {
     root.append(svg("line", { class: "way", x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
-    for (const c of [a, b]) root.append(svg("circle", { class: "end", cx: c.x, cy: c.y, r: W / 60 }));
+    for (const c of [a, b]) root.append(svg("circle", { class: "end", cx: c.x, cy: c.y, r: W / 40 }));
   }
   return root;
 }
@@ -228,8 +237,14 @@ function render(ctx) {
     priv, lit, [...keep], ctx.inFlight)) {
     const pending = priv.pending;
     const parts = [];
-    if (ctx.mine && pending && pending.kind === "keep_tickets") parts.push(renderKeep(ctx, pending, legal));
-    else if (open === null && !sheetOpen()) clearConfirm();
+    // the tickets to choose come first, above the map: the choice is the turn
+    let keepBox = $("routes-keep");
+    if (!keepBox) { keepBox = el("div", { id: "routes-keep" }); game.prepend(keepBox); }
+    if (ctx.mine && pending && pending.kind === "keep_tickets") keepBox.replaceChildren(renderKeep(ctx, pending, legal));
+    else {
+      keepBox.replaceChildren();
+      if (open === null && !sheetOpen()) clearConfirm();
+    }
     parts.push(renderPiles(ctx, view, legal), el("h2", { text: t("Your hand") }), renderHand(priv),
       el("h2", { text: t("Your tickets") }), renderTickets(ctx, priv, paths));
     let rest = $("routes-rest");
