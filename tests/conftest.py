@@ -258,3 +258,13 @@ def app():
     application = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
     yield application
     application.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless chromium for the phone page's browser tests (tests/browserkit.py,
+    imported only by them: without chromium they are skipped, except in CI)."""
+    from browserkit import launch
+
+    with launch() as opened:
+        yield opened

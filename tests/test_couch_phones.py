@@ -463,7 +463,7 @@ def test_a_real_phone_browser_takes_a_phone_seat_and_plays(app, tmp_path):
                 play_hot_seat(app, handoffs)
                 if page.evaluate("document.body.dataset.state") == "your-turn":
                     seen = page.evaluate("window.railparty.version")
-                    take_turn(page, rng)
+                    take_turn(page, rng, session.host.game)
                     taps += 1
                     # the host's answer, not a pause: a stale 'your-turn' would tap twice
                     page.wait_for_function(f"window.railparty.version > {seen}",

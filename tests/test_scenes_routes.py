@@ -638,9 +638,9 @@ def test_a_claimed_route_looks_owned_not_just_more_saturated(app, tmp_path):
     empty slots, near white inside a frame of its colour."""
     import math
 
+    from game.rules.routes.geometry import SPACE_WIDTH
     from game.ui.layout_record import recording
     from game.ui.route_drawing import badge_spot
-    from game.ui.route_geometry import SPACE_WIDTH
 
     scene = hotseat(app, [Seat("Ada", "red"), Seat("Bo", "blue", "greedy")], tmp_path=tmp_path)
     state = scene.session.match.state

@@ -7,8 +7,8 @@ import pytest
 
 from game.anim.tween import Animator, Tween, ease_out_cubic, hop, linear, scaled
 from game.rules.routes.board import load_board
+from game.rules.routes.geometry import BoardGeometry
 from game.ui.input import InputMapper
-from game.ui.route_geometry import BoardGeometry
 
 
 def test_tween_progress_is_counted_in_ticks():
@@ -100,9 +100,9 @@ def test_input_mapper_gives_the_same_intents_from_every_device():
 
 @pytest.mark.parametrize("board_name", ["usa", "italy"])
 def test_city_labels_overlap_no_label_and_no_city(board_name):
+    from game.rules.routes.geometry import CITY_RADIUS
     from game.scenes.boards.routes import layout
     from game.ui.route_drawing import label_boxes
-    from game.ui.route_geometry import CITY_RADIUS
 
     pygame.font.init()
     board = load_board(board_name)

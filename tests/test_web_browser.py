@@ -6,67 +6,23 @@ the program's own sentences (game/narration, as the board's log words them)."""
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from typing import Any
 
 import pytest
+from browserkit import BROWSER_HOST, GAME_DEADLINE, PHONE, join, open_page, state
 from netkit import LOOPBACK, isolate, start_host, wait_until
 from phonekit import seat_lines, take_turn
 
 from game.narration import log_lines
 from game.tables.seat_names import shown_name
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    if os.environ.get("CI"):
-        raise RuntimeError("CI must run the browser tests: chromium is missing "
-                           "(.ci/run installs it with apt-get)")
-    pytest.skip("chromium is not installed (apt-get install chromium); the phone page's "
-                "browser tests need it", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package "
-                               "(pip install '.[test]') drives the browser")
-
-PHONE = {"width": 360, "height": 640}
 GAME_SEATS = {"routes-usa": 2, "routes-italy": 2, "eighty-days": 2, "railway-tricks": 3}
-BROWSER_HOST = dict(heartbeat=1.0, peer_timeout=15.0, bot_delay=0.0, fill_bot="random",
-                    standin_bot="random", web_port=0)
-GAME_DEADLINE = 240.0
 
 
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch, tmp_path):
     isolate(monkeypatch, tmp_path)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-def open_page(browser, host) -> Any:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  bypass_csp=True)   # wait_for_function evaluates strings
-    page = context.new_page()
-    page.goto(f"http://{LOOPBACK}:{host.web_port}/")
-    return page
-
-
-def state(page) -> str:
-    return page.evaluate("document.body.dataset.state")
-
-
-def join(page, name: str = "Phone") -> None:
-    page.get_by_test_id("seat").first.wait_for()
-    page.get_by_test_id("seat").first.click()
-    page.get_by_test_id("name").fill(name)
-    page.get_by_test_id("join").click()
-    page.wait_for_function("document.body.dataset.state === 'waiting'")
 
 
 def walk(value: Any, path: str = "") -> Any:
@@ -139,7 +95,7 @@ def test_a_phone_plays_a_whole_game_against_bots_and_reloads_mid_game(browser, g
                 timeout=GAME_DEADLINE * 1000)
             if state(page) == "over":
                 break
-            take_turn(page, rng)
+            take_turn(page, rng, game)
             moves += 1
             # the host's answer (its update, or an error) has reached the page
             page.wait_for_function("!window.railparty.inFlight")
@@ -194,7 +150,7 @@ def test_a_japanese_phone_gets_the_page_in_japanese(browser):
         for _ in range(3):
             page.wait_for_function("document.body.dataset.state === 'your-turn'",
                                    timeout=GAME_DEADLINE * 1000)
-            take_turn(page, rng)
+            take_turn(page, rng, "routes-usa")
             page.wait_for_function("!window.railparty.inFlight")
             if page.locator("#log li").count():
                 break
@@ -258,7 +214,7 @@ def test_a_phone_away_while_the_table_moves_lists_what_it_missed(browser):
         host.start_game()
         page.wait_for_function("document.body.dataset.state === 'your-turn'",
                                timeout=GAME_DEADLINE * 1000)
-        take_turn(page, random.Random(3))
+        take_turn(page, random.Random(3), "routes-usa")
         page.wait_for_function(ALONE_TO_ACT, timeout=GAME_DEADLINE * 1000)
         before, seen = page.evaluate("[window.railparty.log.map((e) => e.line),"
                                      " window.railparty.version]")
@@ -289,7 +245,7 @@ def test_a_phone_that_loses_wifi_hears_what_it_missed_when_it_is_back(browser):
         join(page)
         seat = next(i for i, s in enumerate(host.slots) if s.kind == "human")
         host.start_game()
-        take_turn(page, random.Random(4))
+        take_turn(page, random.Random(4), "routes-usa")
         page.wait_for_function(ALONE_TO_ACT, timeout=GAME_DEADLINE * 1000)
         before, seen = page.evaluate("[window.railparty.log.map((e) => e.line),"
                                      " window.railparty.version]")

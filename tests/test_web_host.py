@@ -83,14 +83,24 @@ class Page:
 
 
 def test_the_page_and_its_files_are_served_and_nothing_else(host):
+    from game.rules.routes.board import load_board
+
     page = urllib.request.urlopen(url(host), timeout=WAIT)
     assert page.headers["Content-Type"].startswith("text/html")
     assert b'data-state="lobby"' in page.read()
-    for name in ("app.js", "style.css"):
-        assert urllib.request.urlopen(url(host, "/" + name), timeout=WAIT).status == 200
+    for name in ("main.js", "core/session.js", "games/routes.js", "style.css"):
+        served = urllib.request.urlopen(url(host, "/" + name), timeout=WAIT)
+        assert served.status == 200
+        assert served.headers["Content-Type"].startswith(("text/javascript", "text/css"))
     info = json.loads(urllib.request.urlopen(url(host, "/info.json"), timeout=WAIT).read())
     assert info["code"] == host.status()["join_code"] and info["game"] == "routes-usa"
-    for bad in ("/../server.py", "/page/app.js", "/net/host/web.py", "/ws"):
+    assert info["family"] == "routes" and info["board"] is True
+    board = json.loads(urllib.request.urlopen(url(host, "/board.json"), timeout=WAIT).read())
+    tracks = {t.id: t for t in load_board("usa").tracks}
+    assert {t["id"] for t in board["tracks"]} == set(tracks)
+    assert all(len(t["spaces"]) == tracks[t["id"]].length for t in board["tracks"])
+    for bad in ("/../server.py", "/page/main.js", "/net/host/web.py", "/ws", "/core/../main.js",
+                "/core/", "/games/routes.py", "/%2e%2e/web.py"):
         with pytest.raises(urllib.error.HTTPError) as err:
             urllib.request.urlopen(url(host, bad), timeout=WAIT)
         assert err.value.code in (404, 400, 426)

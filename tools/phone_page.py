@@ -3,9 +3,10 @@ and figures for the notes: page weight, load time, and tap-to-update latency.
 
     PYTHONPATH=$PWD python tools/phone_page.py shots docs/screenshots
     PYTHONPATH=$PWD python tools/phone_page.py bench [--taps 200] [--runs 3]
+    PYTHONPATH=$PWD python tools/phone_page.py pan [--throttle 4] [--gestures 20]
 
-`shots` saves phone-lobby.png and phone-<game>.png (a 360x640 phone, the whole
-page). `bench` loads the page (bytes transferred, load time), then taps moves
+`shots` saves phone-lobby.png and, for a route game, phone-<game>-tickets,
+-turn, -claim and -table.png (a 390x844 phone); for another, phone-<game>.png. `bench` loads the page (bytes transferred, load time), then taps moves
 in a 2-seat game against a bot, with a TV following the game (a spectator
 client, as the kiosk is), and prints median and p99 of: the page's own clock
 from the tap (its click handler) to the frame that shows the host's update;
@@ -14,7 +15,8 @@ page's tap time and the TV's arrival on the one wall clock of this machine);
 the later of the two (tap to both updates); and the host's time for the
 action (checks, rules, journal, every peer's update written). The host
 and the TV run in processes of their own, as on a LAN. `--runs N` repeats it
-on fresh hosts and pages.
+on fresh hosts and pages. `pan` pinches and drags the map with two fingers
+(DevTools touch events) under CPU throttling and prints the frame times.
 """
 
 from __future__ import annotations
@@ -65,11 +67,32 @@ def join(page, name: str) -> None:
 
 
 def tap(page, rng: random.Random) -> None:
-    """A finger's tap, as on a phone (touch events: no mouse hovering over the page)."""
+    """A finger's turn, as on a phone (touch events: no mouse hovering over the page):
+    tickets ticked and kept, a route tapped on the map and paid, or a card drawn."""
     options = page.get_by_test_id("option")
+    confirm = page.get_by_test_id("confirm")
     if options.count():
-        options.nth(rng.randrange(options.count())).tap()
-        page.get_by_test_id("confirm").tap()
+        for i in range(options.count()):
+            options.nth(i).tap()
+            if confirm.is_enabled():
+                break
+        confirm.tap()
+        return
+    routes = page.locator("[data-testid=route][data-claimable=true]")
+    if routes.count() and rng.random() < 0.5:
+        try:
+            routes.nth(rng.randrange(routes.count())).tap(timeout=2000)
+            pays = page.get_by_test_id("pay")
+            pays.first.wait_for(timeout=2000)
+            pays.first.tap()
+            confirm.tap()
+            return
+        except Exception:                    # covered by another route: draw instead
+            page.keyboard.press("Escape")
+    cards = [page.get_by_test_id(t) for t in ("faceup", "deck")]
+    enabled = [c.nth(i) for c in cards for i in range(c.count()) if c.nth(i).is_enabled()]
+    if enabled:
+        rng.choice(enabled).tap()
         return
     moves = page.locator("[data-testid=move]:visible")
     if moves.count():
@@ -81,13 +104,42 @@ def my_turn(page) -> None:
                            " && !window.railparty.inFlight", timeout=120_000)
 
 
+def route_shots(page, out: Path, game: str) -> None:
+    """A route game's phone as a player meets it: the tickets to keep, the turn
+    with the map, a route's sheet of payments, and the table view."""
+    my_turn(page)
+    page.screenshot(path=str(out / f"phone-{game}-tickets.png"))
+    tap(page, random.Random(1))               # keep tickets
+    rng = random.Random(3)
+    for _ in range(40):
+        my_turn(page)
+        if page.locator("[data-testid=route][data-claimable=true]").count():
+            break
+        cards = page.get_by_test_id("deck")
+        cards.tap()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / f"phone-{game}-turn.png"))
+    routes = page.locator("[data-testid=route][data-claimable=true]")
+    if routes.count():
+        routes.nth(rng.randrange(routes.count())).tap()
+        page.get_by_test_id("pay").first.tap()
+        page.wait_for_timeout(400)            # the sheet has risen
+        page.screenshot(path=str(out / f"phone-{game}-claim.png"))
+        page.keyboard.press("Escape")
+    page.get_by_test_id("table-view").tap()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / f"phone-{game}-table.png"), full_page=True)
+
+
 def shots(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
         for game, seats in SEATS.items():
             host = host_for(game, seats)
-            context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+            context = browser.new_context(viewport={"width": 390, "height": 844},
+                                          is_mobile=True, has_touch=True,
                                           device_scale_factor=2, bypass_csp=True)
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{host.web_port}/")
@@ -98,14 +150,16 @@ def shots(out: Path) -> None:
                 page.screenshot(path=str(out / "phone-lobby.png"))
             join(page, "Ann")
             host.start_game()
-            rng = random.Random(3)
-            my_turn(page)
-            for _ in range({"routes-usa": 0, "routes-italy": 9, "eighty-days": 4,
-                            "railway-tricks": 2}[game]):
-                tap(page, rng)
+            if game in ("routes-usa", "routes-italy"):
+                route_shots(page, out, game)
+            else:
+                rng = random.Random(3)
                 my_turn(page)
-            page.screenshot(path=str(out / f"phone-{game}.png"), full_page=True)
-            print(f"saved phone-{game}.png")
+                for _ in range({"eighty-days": 4, "railway-tricks": 2}[game]):
+                    tap(page, rng)
+                    my_turn(page)
+                page.screenshot(path=str(out / f"phone-{game}.png"), full_page=True)
+            print(f"saved the phone's pictures of {game}")
             context.close()
             host.stop()
         browser.close()
@@ -251,6 +305,78 @@ def bench(taps: int, runs: int) -> None:
     print(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} after")
 
 
+WATCH = """() => {
+  // frame times while fingers move on the map (CDP touch events drive the
+  // gestures; this loop only watches the frames until it is stopped)
+  window.panFrames = [];
+  window.panWatching = true;
+  let last = performance.now();
+  const tick = (now) => { window.panFrames.push(now - last); last = now;
+    if (window.panWatching) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+}"""
+STOP = "() => { window.panWatching = false; return window.panFrames.slice(1); }"
+
+
+def pan(throttle: float, gestures: int, game: str) -> None:
+    """Pinch-zoom and pan the map with CPU throttling (DevTools'
+    Emulation.setCPUThrottlingRate) and print the frame times while fingers move."""
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        host = host_for(game, 2)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                      has_touch=True, device_scale_factor=3, bypass_csp=True)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{host.web_port}/")
+        join(page, "Pan")
+        host.start_game()
+        my_turn(page)
+        board = page.get_by_test_id("board")
+        board.scroll_into_view_if_needed()
+        box = board.bounding_box()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        all_frames: list[float] = []
+        lift_frames: list[float] = []
+        for g in range(gestures):
+            page.evaluate(WATCH)
+            spread = 20 + (g % 3) * 10
+            points = [{"x": cx - spread, "y": cy}, {"x": cx + spread, "y": cy}]
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+            for step in range(30):
+                k = step + 1
+                grow = spread + k * 2 * (1 if g % 2 == 0 else -0.6)
+                shift = k * 1.5 * (1 if g % 4 < 2 else -1)
+                points = [{"x": cx - grow + shift, "y": cy + shift / 2},
+                          {"x": cx + grow + shift, "y": cy + shift / 2}]
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points})
+            moving = page.evaluate(STOP)
+            page.evaluate(WATCH)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            page.wait_for_timeout(150)       # the frames that draw the map anew at its new view
+            lifted = page.evaluate(STOP)
+            all_frames += moving
+            lift_frames += lifted
+        moved = page.evaluate("document.querySelector('[data-testid=board] svg')"
+                              ".getAttribute('viewBox')")
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        context.close()
+        host.stop()
+        browser.close()
+    ordered = sorted(all_frames)
+    lifted = sorted(lift_frames)
+
+    def pct(p: float) -> float:
+        return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
+    print(f"{game}: {len(ordered)} frames over {gestures} pinch-and-pan gestures at "
+          f"{throttle:g}x CPU throttling: median {statistics.median(ordered):.1f} ms, "
+          f"p95 {pct(0.95):.1f} ms, p99 {pct(0.99):.1f} ms, max {ordered[-1]:.1f} ms; "
+          f"the map's view after them: {moved}")
+    print(f"  after the fingers lift (the map drawn anew at its view): median "
+          f"{statistics.median(lifted):.1f} ms, max {lifted[-1]:.1f} ms over {len(lifted)} frames")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -258,9 +384,15 @@ def main() -> None:
     bench_cmd = sub.add_parser("bench")
     bench_cmd.add_argument("--taps", type=int, default=200)
     bench_cmd.add_argument("--runs", type=int, default=1)
+    pan_cmd = sub.add_parser("pan")
+    pan_cmd.add_argument("--throttle", type=float, default=4.0)
+    pan_cmd.add_argument("--gestures", type=int, default=20)
+    pan_cmd.add_argument("--game", default="routes-usa")
     args = parser.parse_args()
     if args.cmd == "shots":
         shots(args.out)
+    elif args.cmd == "pan":
+        pan(args.throttle, args.gestures, args.game)
     else:
         bench(args.taps, args.runs)
 

@@ -107,6 +107,9 @@ class GameInfo:
     # On a LAN, a connected player's turn left this long is played by a stand-in
     # (the host can change it or turn it off): enough to think, not to stall.
     turn_seconds: int = 90
+    # The fixed, public picture of the board a phone page draws (a map's cities,
+    # tracks and their spaces), as JSON-ready data; None: the page needs none.
+    page_board: Callable[[], dict[str, Any]] | None = None
 
     def option_label(self, name: str) -> str:
         """An option's name in words (the registry's, else its key made readable)."""

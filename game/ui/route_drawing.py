@@ -9,10 +9,10 @@ from collections.abc import Sequence
 import pygame
 
 from game.rules.routes.board import GRAY, Board
+from game.rules.routes.geometry import CITY_RADIUS, SPACE_WIDTH, BoardGeometry, Space, TrackShape
 from game.rules.routes.scoring import connected
 from game.ui import layout_record, theme
 from game.ui.labels import place_labels
-from game.ui.route_geometry import CITY_RADIUS, SPACE_WIDTH, BoardGeometry, Space, TrackShape
 from game.words import i18n
 from game.words.i18n import _
 from game.words.places import place

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from game.words import i18n
 from game.words.i18n import N_
+from net.host.page_controls import CONTROL_WORDS
 
 PAGE_WORDS: tuple[str, ...] = (
     # the page's frame and status line
@@ -63,7 +64,7 @@ def page_words(lang: str) -> dict[str, str]:
     if lang not in i18n.LANGUAGES or lang == "en":
         return {}
     out = {}
-    for text in PAGE_WORDS:
+    for text in PAGE_WORDS + CONTROL_WORDS:
         translated = i18n.translate(lang, text)
         if translated != text:
             out[text] = translated

@@ -46,7 +46,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from game.narration import log_lines
-from game.rules import redact_events
+from game.rules import GAMES, redact_events
 from game.tables.seat_names import shown_name
 from game.tables.seats import SEAT_RGB
 from net import protocol as P
@@ -63,10 +63,10 @@ CLOSE_TOO_BIG = 1009
 INFO_PATH = "/info.json"
 # the most lines a page back from away is sent (the page keeps as many in its log)
 MISSED_LINES = 60
-PAGE_FILES = {"/": ("index.html", "text/html; charset=utf-8"),
-              "/index.html": ("index.html", "text/html; charset=utf-8"),
-              "/app.js": ("app.js", "text/javascript; charset=utf-8"),
-              "/style.css": ("style.css", "text/css; charset=utf-8")}
+BOARD_PATH = "/board.json"
+PAGE_KINDS = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+              ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml",
+              ".txt": "text/plain; charset=utf-8"}
 SECURITY_HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
                     ("Referrer-Policy", "no-referrer"),
                     ("Content-Security-Policy",
@@ -86,7 +86,33 @@ def pick_web_port(bind: str) -> int:
 
 def page_file(name: str) -> bytes:
     """A file of the phone page, shipped in the package."""
-    return resources.files("net.host").joinpath("page", name).read_bytes()
+    folder = resources.files("net.host").joinpath("page")
+    for part in name.split("/"):
+        folder = folder.joinpath(part)
+    return folder.read_bytes()
+
+
+def _page_files() -> dict[str, tuple[str, str]]:
+    """Every file of the page by its address (the page's core and one module per
+    game sit in folders): listed once from the package, so a request can only
+    name a file that ships, never a path of its own making."""
+    files: dict[str, tuple[str, str]] = {}
+
+    def walk(folder: Any, prefix: str) -> None:
+        for entry in folder.iterdir():
+            name = entry.name
+            if not re.fullmatch(r"[a-z0-9_-]+(\.[a-z0-9]+)?", name):
+                continue
+            if entry.is_dir():
+                walk(entry, f"{prefix}{name}/")
+            elif (kind := PAGE_KINDS.get("." + name.rpartition(".")[2])) is not None:
+                files[f"/{prefix}{name}"] = (f"{prefix}{name}", kind)
+    walk(resources.files("net.host").joinpath("page"), "")
+    files["/"] = files["/index.html"]
+    return files
+
+
+PAGE_FILES = _page_files()
 
 
 def join_code(fingerprint: str) -> str:
@@ -307,12 +333,28 @@ class WebGate:
         """What the page shows before it joins (public, as any spectator sees it)
         and its words in the phone's language."""
         return {"name": self.name, "game": self.game, "phase": self.phase, "lang": lang,
+                "family": GAMES[self.game].family if self.game in GAMES else None,
+                "board": GAMES[self.game].page_board is not None if self.game in GAMES
+                else False,
                 "words": page_words(lang), "places": page_places(lang),
                 "code": join_code(self.identity.fingerprint),
                 "seats": page_message({"type": "seats", "seats": self.seat_table()}, lang,
                                       None, self._seat_name)["seats"],
                 "colors": {name: "#" + "".join(f"{c:02x}" for c in rgb)
                            for name, rgb in SEAT_RGB.items()}}
+
+    def _web_board(self) -> bytes | None:
+        """The game's board as the page draws it (GameInfo.page_board), made once
+        per game; None when the game has none."""
+        info = GAMES.get(self.game)
+        if info is None or info.page_board is None:
+            return None
+        kept = getattr(self, "_web_board_kept", None)
+        if kept is None or kept[0] != self.game:
+            body = json.dumps(info.page_board(), ensure_ascii=False,
+                              separators=(",", ":")).encode()
+            kept = self._web_board_kept = (self.game, body)
+        return kept[1]
 
     async def _web_listen(self) -> None:
         """Serve the page; OSError when its port cannot be had."""
@@ -350,6 +392,13 @@ class WebGate:
             asked = (query.get("lang") or [request.headers.get("Accept-Language", "")])[0]
             body = json.dumps(self._web_info(phone_language(asked)),
                               ensure_ascii=False).encode()
+            return Response(200, "OK", Headers([("Content-Type", "application/json"),
+                                                ("Content-Length", str(len(body))),
+                                                *SECURITY_HEADERS]), body)
+        if path == BOARD_PATH:
+            body = self._web_board()
+            if body is None:
+                return _plain(http.HTTPStatus.NOT_FOUND, "this game has no board to draw")
             return Response(200, "OK", Headers([("Content-Type", "application/json"),
                                                 ("Content-Length", str(len(body))),
                                                 *SECURITY_HEADERS]), body)

@@ -14,11 +14,11 @@ import pygame
 from game.narration.routes import card_word
 from game.rules.routes import load_board
 from game.rules.routes.engine import RULES
+from game.rules.routes.geometry import Space
 from game.scenes.rules_book import Picture, RulesPage
 from game.tables.seats import SEAT_COLORS, SEAT_RGB
 from game.ui import route_drawing as rd
 from game.ui import theme
-from game.ui.route_geometry import Space
 from game.ui.widgets import draw_card
 from game.words.i18n import N_, _, ngettext
 from game.words.places import place

@@ -16,13 +16,13 @@ from game.narration.routes import describe as narrate
 from game.rules.base import Action, Event
 from game.rules.routes import load_board
 from game.rules.routes.board import GRAY, LOCOMOTIVE
+from game.rules.routes.geometry import BoardGeometry
 from game.rules.routes.scoring import longest_trail
 from game.scenes.boards.routes import layout as L
 from game.scenes.boards.routes.drawing import RoutesDrawing
 from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
 from game.ui import theme
-from game.ui.route_geometry import BoardGeometry
 from game.words import i18n
 from game.words.i18n import N_, _, ngettext
 from game.words.places import place

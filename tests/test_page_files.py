@@ -1,0 +1,36 @@
+"""The phone page's files hold together without a browser: every module a
+module imports ships with the page (and is served), and the cards and the map
+are drawn in the program's own colours (game/ui/theme.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from game.ui import theme
+from net.host.web import PAGE_FILES
+
+PAGE = Path(__file__).resolve().parent.parent / "net" / "host" / "page"
+
+
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+def test_every_import_of_the_page_is_a_file_it_serves():
+    modules = sorted(PAGE.rglob("*.js"))
+    assert len(modules) >= 8
+    for module in modules:
+        for target in re.findall(r'^import .* from "(\.[^"]+)";', module.read_text(), re.M):
+            resolved = (module.parent / target).resolve()
+            assert resolved.is_file(), f"{module.name} imports {target}"
+            assert "/" + str(resolved.relative_to(PAGE)) in PAGE_FILES
+
+
+def test_cards_and_routes_wear_the_programs_colours():
+    cards = (PAGE / "cards.css").read_text()
+    board = (PAGE / "board.css").read_text()
+    for name in ("pink", "white", "blue", "yellow", "orange", "black", "red", "green"):
+        colour = _hex(theme.CARD_COLORS[name])
+        assert re.search(rf"\.card\.{name}\{{background:{colour}", cards), name
+        assert re.search(rf"\.route\.{name} \.space\{{fill:{colour}", board), name
