@@ -7,8 +7,9 @@ and figures for the notes: page weight, load time, and tap-to-update latency.
 
 `shots` saves phone-lobby.png and, for a route game, phone-<game>-tickets,
 -turn, -claim and -table.png (a 390x844 phone); for another, phone-<game>.png.
-`bench` loads the page (bytes transferred, load time), then taps moves in a 2-seat game against a bot, with a TV following the game (a spectator
-client, as the kiosk is), and prints median and p99 of: the page's own clock
+`bench` loads the page (bytes transferred, load time), then taps moves in a
+2-seat game against a bot, with a TV following the game (a spectator client,
+as the kiosk is), and prints median and p99 of: the page's own clock
 from the tap (its click handler) to the frame that shows the host's update;
 from the tap to the TV's client having read and checked that update (the
 page's tap time and the TV's arrival on the one wall clock of this machine);
