@@ -59,7 +59,7 @@ def test_the_planner_reads_the_same_position_from_the_state_as_from_the_view(pla
     (`RacePlanner.of_state`), Normal from a view: for every seat (the one to
     act and the others, as the evaluation reads them) every field must be
     the view's, and so must the hand's cost and every take's and move's score."""
-    from game.bots.families.race import RacePlanner
+    from game.bots.families.race_planner import RacePlanner
 
     positions = 0
     for seed in range(3):
@@ -91,7 +91,8 @@ def test_a_rollout_move_from_the_state_is_the_greedy_move_from_the_view(players)
     the whole legal list."""
     import random
 
-    from game.bots.families.race import GreedyBot, RaceSearch
+    from game.bots.families.race_greedy import GreedyBot
+    from game.bots.families.race_search import RaceSearch
 
     for seed in range(3):
         for state, seat in _race_positions(players, seed):

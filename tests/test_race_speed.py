@@ -83,11 +83,12 @@ def test_remembered_card_sets_are_the_ones_worked_out_afresh():
 def _nothing_remembered():
     """Every store the planner and the move lists remember things in empty
     for a while (the remembered ones put back after)."""
-    from game.bots.families import race
+    from game.bots.families import race_legs, race_planner
     from game.rules.race import days
 
-    stores = [(race, "_CHEAPEST"), (race, "_HAND_COSTS"), (race, "_BALLOON_GAINS"),
-              (race, "_LEGS_DAYS"), (race, "_MOVE_FIGURES"),
+    stores = [(race_legs, "_CHEAPEST"), (race_planner, "_HAND_COSTS"),
+              (race_planner, "_BALLOON_GAINS"), (race_planner, "_LEGS_DAYS"),
+              (race_planner, "_MOVE_FIGURES"),
               (days, "_HAND_SETS")]
     saved = [getattr(module, name) for module, name in stores]
     for module, name in stores:
@@ -104,7 +105,8 @@ def test_remembered_scores_are_the_ones_worked_out_afresh(players):
     """The planner scores a take or a move from remembered hand costs when it
     can (making no hand); every score, and the greedy choice, must be the one
     worked out with nothing remembered."""
-    from game.bots.families.race import GreedyBot, RacePlanner
+    from game.bots.families.race_greedy import GreedyBot
+    from game.bots.families.race_planner import RacePlanner
 
     def scores(plan, legal):
         costs = [plan.hand_cost(plan.hand, start)      # the leg ahead first, later, past

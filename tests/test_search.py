@@ -179,7 +179,7 @@ def test_moves_are_compared_on_the_same_deals_with_the_same_random_numbers():
     state = _advance("eighty-days", 3, 4, 20)
     seat = state.to_act[0]
     legal = state.legal_actions(seat)
-    from game.bots.families.race import RaceSearch
+    from game.bots.families.race_search import RaceSearch
     player = SearchPlayer(random.Random(3), RaceSearch, Budget(iterations=24))
     move = legal[0]
     best = player._search(seat, [move, dict(move)], dealer(state, seat), has_prior=True)
@@ -570,7 +570,7 @@ def test_the_remembered_cheapest_race_payment_is_the_one_worked_out_afresh():
     """Eighty Days' planner remembers the cheapest payment per leg and hand
     (in any order of the hand); it must be the one card_sets and
     payment_days give."""
-    from game.bots.families import race
+    from game.bots.families import race_legs
     from game.rules.race.data import load_race
     from game.rules.race.days import card_sets, payment_days
 
@@ -583,9 +583,9 @@ def test_the_remembered_cheapest_race_payment_is_the_one_worked_out_afresh():
         for cards in card_sets(leg.options, hand):
             if fresh is None or payment_days(cards) < fresh[0]:
                 fresh = (float(payment_days(cards)), tuple(cards))
-        assert race.cheapest_payment(leg.options, hand) == fresh
+        assert race_legs.cheapest_payment(leg.options, hand) == fresh
         rng.shuffle(hand)
-        assert race.cheapest_payment(leg.options, hand) == fresh     # remembered
+        assert race_legs.cheapest_payment(leg.options, hand) == fresh     # remembered
 
 
 def test_a_remembered_line_worth_is_the_one_worked_out_afresh():

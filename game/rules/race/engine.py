@@ -6,8 +6,9 @@ player. The route and every number come from `assets/race/eighty_days.json`.
 The package: data.py (the data file), days.py (card sets and day sums),
 moves.py (every legal move of a leg), actions.py (action shapes),
 choices.py (legal actions and refusals), turn.py (applying actions),
-standings.py (winners and places); this module holds the state, the contract,
-rounds and turns.
+rounds.py (turns, rounds and the draws they share), views.py (views),
+standings.py (winners and places); this module holds the state, its setup,
+the contract, the result and determinize.
 
 Rounds: at the start of a round (after the first arrival, every traveller
 first loses a day) the engine lays travel cards on the action track, left to
@@ -108,7 +109,7 @@ fewer days than those back in London.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import (
@@ -116,7 +117,6 @@ from game.rules.base import (
     Event,
     IllegalAction,
     LazyRandom,
-    View,
     forget_the_record,
     shallow_copy,
     shuffle,
@@ -125,16 +125,14 @@ from game.rules.race.actions import SHAPES, canonical_action
 from game.rules.race.choices import Choices
 from game.rules.race.data import RaceData, load_race
 from game.rules.race.days import Card, without
+from game.rules.race.rounds import Rounds
 from game.rules.race.standings import places, winners
 from game.rules.race.turn import TurnActions
+from game.rules.race.views import RaceViews
 from game.rules.words import N_
 
-# A game still running after this many rounds stops there (only aimless
-# players get so far; the seed is silent): the fewest days wins.
-MAX_ROUNDS = 100
 
-
-class RaceState(LazyRandom, Choices, TurnActions):
+class RaceState(LazyRandom, Choices, TurnActions, Rounds, RaceViews):
     """One game of the race. Create with `game.rules.create("eighty-days", ...)`."""
 
     # --- construction -------------------------------------------------------
@@ -247,7 +245,7 @@ class RaceState(LazyRandom, Choices, TurnActions):
     def legal_by_type(self, seat: int) -> Callable[[str], list[Action]]:
         """A function of an action type listing `seat`'s legal actions of that
         type, in legal_actions' order, without listing the others (a
-        rollout's player looks at a few types: game/bots/families/race.py).
+        rollout's player looks at a few types: game/bots/families/race_search.py).
         Good until the next apply; read-only lists."""
         if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))) \
                 or self.over or seat != self.current:
@@ -278,96 +276,6 @@ class RaceState(LazyRandom, Choices, TurnActions):
                     return
         self.apply(seat, action)
 
-    def view(self, seat: int | None) -> View:
-        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
-                                     and 0 <= seat < self.players):
-            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
-        route = self.data.route
-        view: View = {
-            "game": self.game_id,
-            "title": self.data.title,
-            "route": list(route),
-            "legs": [{"from": leg.start, "to": leg.end,
-                      "options": [list(o) for o in leg.options],
-                      "no_cards_days": leg.no_cards_days, "status": leg.status}
-                     for leg in self.data.legs],
-            "phase": "over" if self.over else "play",
-            "round": self.round,
-            "turn": self.turn,
-            "current": None if self.over else self.current,
-            "to_act": list(self.to_act),
-            "start_player": self.start_player,
-            "next_start_player": self.next_start,
-            "players": [{**self._public_player(s, route),
-                         "known": [list(c) for c in sorted(self.known[s])]}
-                        for s in range(self.players)],
-            "track": self._track_view(),
-            "detective": route[self.detective],
-            "deck": len(self.deck),
-            "discard": len(self.discard),
-            "discard_cards": [list(c) for c in sorted(without(self.discard, self.buried))],
-            "event_deck": len(self.event_deck),
-            "event_discard": self.event_discard[self.events_buried:],
-            "event_discard_down": self.events_buried,
-            "bonus": {route[c]: {"red": p[0], "blue": p[1]} for c, p in self.chips.items()},
-            "bank": self.bank,
-            "arrivals": list(self.arrivals),
-            "order": list(self.order),
-            "turn_state": self._turn_state(),
-            "awaiting": self._awaiting(),
-            "you": seat,
-            "private": {},
-        }
-        if self.over:
-            view["result"] = self.result()
-        if seat is not None:
-            view["private"] = self._private(seat)
-        return view
-
-    def planning_view(self, seat: int) -> View:
-        """The part of `view(seat)` a planning bot reads, built cheaply for
-        the search's rollouts (one a move, on the bot's own guessed state):
-        game, you, private, route, legs, players (without the cards known
-        to be in each hand), track, detective, event_discard, bank and
-        turn_state as the view has them. The route and legs are shared
-        between calls: read-only."""
-        route, legs = _static_view(self.data)
-        return {
-            "game": self.game_id,
-            "you": seat,
-            "route": route,
-            "legs": legs,
-            "players": [self._public_player(s, route) for s in range(self.players)],
-            "track": self._track_view(),
-            "detective": route[self.detective],
-            "event_discard": self.event_discard[self.events_buried:],
-            "bank": self.bank,
-            "turn_state": self._turn_state(),
-            "private": self._private(seat),
-        }
-
-    # the parts the view and the planning view share
-
-    def _public_player(self, s: int, route: Sequence[str]) -> dict[str, Any]:
-        return {"seat": s, "city": route[self.at[s]], "at": self.at[s],
-                "days": self.days[s], "coins": self.coins[s], "cards": len(self.hands[s]),
-                "events": len(self.held[s]),
-                "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None}
-
-    def _track_view(self) -> list[dict[str, Any]]:
-        return [{"action": action, "card": None if card is None else list(card),
-                 "laid": slot < self.laid}
-                for slot, (action, card) in enumerate(zip(self.data.action_track, self.track,
-                                                          strict=True))]
-
-    def _turn_state(self) -> dict[str, Any]:
-        return {"taken": self.taken, "action": self.slot_action, "moves": self.moves,
-                "balloon_used": self.balloon_used, "distraction": self.distraction}
-
-    def _private(self, seat: int) -> dict[str, Any]:
-        return {"hand": [list(c) for c in sorted(self.hands[seat])],
-                "events": sorted(self.held[seat]), "pending": self._pending_for(seat)}
-
     def result(self) -> dict[str, Any]:
         """Days, winners and breakdown (provisional until the game is over)."""
         if self.over:
@@ -376,6 +284,19 @@ class RaceState(LazyRandom, Choices, TurnActions):
                 final = self._final_result = self._compute_result()
             return final
         return self._compute_result()
+
+    def _compute_result(self) -> dict[str, Any]:
+        limit = self.n["time_limit"]
+        won = winners(self.days, self.arrivals, self.coins, limit)
+        place = places(self.days, self.arrivals, won, limit)
+        breakdown = [{"seat": s, "days": self.days[s],
+                      "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None,
+                      "coins": self.coins[s], "city": self.data.route[self.at[s]],
+                      "place": place[s]}
+                     for s in range(self.players)]
+        return {"scores": list(self.days), "winners": won, "breakdown": breakdown,
+                "over": self.over}
+
 
     def determinize(self, seat: int, rng: random.Random) -> RaceState:
         """A state `seat` cannot tell from this one: hidden cards re-dealt, dice re-seeded.
@@ -443,194 +364,6 @@ class RaceState(LazyRandom, Choices, TurnActions):
             raise self._why_not(seat, kind, canonical)
         return kind, canonical
 
-    # --- turns and rounds ---------------------------------------------------
-
-    def _do_end_turn(self, seat: int, action: Action, events: list[Event]) -> None:
-        city = self.at[seat]
-        if city == self.detective and not self.distraction:
-            self._lose_days([seat], self.n["detective_days"], "detective", events)
-        self._end_turn(events)
-
-    def _end_turn(self, events: list[Event]) -> None:
-        events.append({"type": "turn_ended", "seat": self.current})
-        self.turn += 1
-        self.order_pos += 1
-        while self.order_pos < len(self.order) and self.order[self.order_pos] in self.arrivals:
-            self.order_pos += 1
-        if self.order_pos < len(self.order):
-            self._start_turn(self.order[self.order_pos], events)
-            return
-        self._end_round(events)
-
-    def _start_turn(self, seat: int, events: list[Event]) -> None:
-        self.current = seat
-        self._reset_turn()
-        events.append({"type": "turn_started", "seat": seat})
-        if not self._may_take(seat):
-            self.taken = True  # nothing left to take (an exhausted deck): play on
-
-    def _end_round(self, events: list[Event]) -> None:
-        leftover = [c for c in self.track if c is not None]
-        self.discard.extend(leftover)
-        self.track = [None] * len(self.track)
-        self.laid = 0
-        events.append({"type": "round_ended", "round": self.round,
-                       "discarded": [list(c) for c in leftover]})
-        if self._game_ends():
-            self.over = True
-            events.append({"type": "game_over", "result": self.result()})
-            return
-        travellers = self._travellers()
-        chosen = self.next_start if self.next_start is not None else None
-        start = chosen if chosen is not None else self.start_player + 1
-        self.start_player = next(s % self.players for s in range(start, start + self.players)
-                                 if s % self.players in travellers)
-        self.next_start = None
-        self._start_round(events)
-
-    def _game_ends(self) -> bool:
-        arrived = len(self.arrivals)
-        if self.round >= MAX_ROUNDS or arrived >= self.players:
-            return True
-        if self.players == 2:
-            return arrived >= 1
-        if self.players == 6:
-            return arrived >= 4
-        return arrived >= self.players - 1
-
-    def _travellers(self) -> list[int]:
-        return [s for s in range(self.players) if s not in self.arrivals]
-
-    def _start_round(self, events: list[Event]) -> None:
-        self.round += 1
-        travellers = self._travellers()
-        events.append({"type": "round_started", "round": self.round,
-                       "start_player": self.start_player, "travellers": list(travellers)})
-        if self.arrivals:
-            self._lose_days(travellers, self.n["round_loss"], "round", events)
-        self.laid = min(self.data.cards_laid[len(travellers)], len(self.track))
-        for slot in range(self.laid):
-            self.track[slot] = self._draw_travel(events)
-        events.append({"type": "track_laid",
-                       "cards": [None if c is None else list(c) for c in self.track],
-                       "slots": list(self.data.action_track)})
-        first = self.start_player
-        self.order = [s % self.players for s in range(first, first + self.players)
-                      if s % self.players in travellers]
-        self.order_pos = 0
-        self._start_turn(self.order[0], events)
-
-    # --- helpers ------------------------------------------------------------
-
-    def _give_up(self, seat: int, card: Card) -> None:
-        """Take `card` out of the hand, face up: it is no longer a seen card held."""
-        self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
-
-    def _draw_travel(self, events: list[Event]) -> Card | None:
-        """The top travel card, the discard shuffled into a new deck when it runs out."""
-        if not self.deck and self.discard:
-            self.deck = self.discard
-            self.discard = []
-            self.buried = []
-            self.rng.shuffle(self.deck)
-            events.append({"type": "deck_reshuffled", "cards": len(self.deck)})
-        return self.deck.pop() if self.deck else None
-
-    def _draw_event(self, seat: int, why: str, events: list[Event]) -> None:
-        if not self.event_deck:
-            # The seed is silent on an empty event pile; the discard is
-            # shuffled into a new one, as with the travel cards.
-            if not self.event_discard:
-                return
-            self.event_deck = self.event_discard
-            self.event_discard = []
-            self.events_buried = 0
-            self.rng.shuffle(self.event_deck)
-            events.append({"type": "events_reshuffled", "cards": len(self.event_deck)})
-        name = self.event_deck.pop()
-        if name not in self.data.blue_days:
-            self.held[seat].append(name)
-            events.append({"type": "event_drawn", "seat": seat, "why": why,
-                           "private_to": seat, "private": {"event": name}})
-            return
-        events.append({"type": "event_drawn", "seat": seat, "why": why, "event": name})
-        self._lose_days(self._travellers(), self.data.blue_days[name], name, events)
-        # Every event card comes back into one shuffled pile.
-        gathered = [len(h) for h in self.held]
-        pile = self.event_deck + self.event_discard + [name]
-        for hand in self.held:
-            pile.extend(hand)
-            hand.clear()
-        self.event_discard = []
-        self.events_buried = 0
-        self.rng.shuffle(pile)
-        self.event_deck = pile
-        events.append({"type": "events_gathered", "counts": gathered})
-        events.append({"type": "events_reshuffled", "cards": len(pile)})
-
-    def _gain_coin(self, seat: int, why: str, events: list[Event]) -> None:
-        if self.bank <= 0:
-            return  # an empty bank pays nothing
-        self.bank -= 1
-        self.coins[seat] += 1
-        events.append({"type": "coin_gained", "seat": seat, "why": why, "coins": 1})
-
-    def _move_detective(self, seat: int, city_name: str, why: str, events: list[Event]) -> None:
-        old = self.detective
-        self.detective = self.data.route.index(city_name)
-        events.append({"type": "detective_moved", "seat": seat, "from": self.data.route[old],
-                       "to": city_name, "why": why})
-
-    def _lose_days(self, seats: list[int], days: int, why: str, events: list[Event]) -> None:
-        if not seats or days <= 0:
-            return
-        for s in seats:
-            self.days[s] += days
-        events.append({"type": "days_lost", "seats": list(seats), "days": days, "why": why})
-
-    # --- views and the result -----------------------------------------------
-
-    def _awaiting(self) -> dict[str, Any] | None:
-        pending = self.pending
-        if pending is None or self.over:
-            return None
-        if pending["kind"] == "reroll":
-            move = pending["move"]
-            return {"seat": self.current, "kind": "reroll", "roll": pending["roll"],
-                    "purpose": pending["purpose"], "rolls": pending["rolls"],
-                    "move": {"cards": [list(c) for c in move["cards"]],
-                             "balloon": None if move["balloon"] is None else list(move["balloon"]),
-                             "events": list(move["events"]),
-                             "princess_as": move["princess_as"]}}
-        return {"seat": self.current, "kind": "bonus", "color": pending["color"],
-                "chip": pending["chip"], "city": self.data.route[pending["city"]]}
-
-    def _pending_for(self, seat: int) -> dict[str, Any] | None:
-        awaiting = self._awaiting()
-        if awaiting is None or awaiting["seat"] != seat:
-            return None
-        out = {k: v for k, v in awaiting.items() if k != "seat"}
-        if awaiting["kind"] == "reroll":
-            out.update(options=["accept", "reroll"], min=1, max=1,
-                       cost=self.n["reroll_price"])
-        else:
-            out.update(options=["take", "skip"], min=1, max=1)
-        return out
-
-    def _compute_result(self) -> dict[str, Any]:
-        limit = self.n["time_limit"]
-        won = winners(self.days, self.arrivals, self.coins, limit)
-        place = places(self.days, self.arrivals, won, limit)
-        breakdown = [{"seat": s, "days": self.days[s],
-                      "arrived": self.arrivals.index(s) + 1 if s in self.arrivals else None,
-                      "coins": self.coins[s], "city": self.data.route[self.at[s]],
-                      "place": place[s]}
-                     for s in range(self.players)]
-        return {"scores": list(self.days), "winners": won, "breakdown": breakdown,
-                "over": self.over}
-
 
 # action type -> its handler (`_do_<type>`)
 _HANDLERS = {kind: getattr(RaceState, f"_do_{kind}") for kind in SHAPES}
@@ -645,18 +378,3 @@ def _copy_pending(pending: dict[str, Any]) -> dict[str, Any]:
     if "move" in out:
         out["move"] = dict(out["move"])
     return out
-
-
-# id(race data) -> (the data, its route and legs as views show them): the
-# same for every state of a race, built once for planning_view
-_STATIC_VIEWS: dict[int, tuple[RaceData, list[str], list[dict[str, Any]]]] = {}
-
-
-def _static_view(data: RaceData) -> tuple[list[str], list[dict[str, Any]]]:
-    known = _STATIC_VIEWS.get(id(data))
-    if known is None or known[0] is not data:
-        known = _STATIC_VIEWS[id(data)] = (data, list(data.route), [
-            {"from": leg.start, "to": leg.end, "options": [list(o) for o in leg.options],
-             "no_cards_days": leg.no_cards_days, "status": leg.status}
-            for leg in data.legs])
-    return known[1], known[2]

@@ -6,6 +6,12 @@ shuffled among themselves; the ALL stays with the 6) and `teams` (4 players
 only: seats 0+2 against 1+3, partners' points added). The card tables come
 from `assets/tricks/railway_tricks.json` (see data.py).
 
+The package: data.py (the card tables), cards.py (the engine's card numbers
+and how views show them), deal.py (re-dealing hidden hands), actions.py
+(action shapes and checks), trick.py (a trick's course: playing, resolving,
+laying), views.py (views and the deal's events), scoring.py (the result);
+this module holds the state, its setup, the contract and determinize.
+
 A company card: {"company": name, "strength": int, "value": int} (unique by
 company + strength).
 
@@ -70,27 +76,15 @@ and with teams: team [seats], team_total}. scores are the totals (team totals
 with teams); tied seats share the win.
 """
 
+
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, View, forget_the_record, shallow_copy
-from game.rules.tricks.cards import (
-    CITY_BASE,
-    EXCHANGE_BASE,
-    INITIAL,
-    SHARE,
-    LaneEntry,
-    card_view,
-    city_view,
-    lane_entry_view,
-    line_item_value,
-    line_item_view,
-    locomotive_view,
-    share_company,
-    share_view,
-)
+from game.rules.base import Action, Event, forget_the_record, shallow_copy
+from game.rules.tricks.actions import ENDS, SHAPES, ActionChecks
+from game.rules.tricks.cards import INITIAL, LaneEntry, card_view
 from game.rules.tricks.data import (
     CITY,
     EXCHANGE,
@@ -100,28 +94,12 @@ from game.rules.tricks.data import (
     load_tricks_data,
 )
 from game.rules.tricks.deal import deal_respecting_voids
-from game.rules.tricks.scoring import best_stretch
-from game.rules.words import N_
-
-ENDS = ("left", "right")
-CARD_KEYS = frozenset(("company", "strength", "value"))
-SHAPES: dict[str, dict[str, type]] = {
-    "play": {"card": dict},
-    "city": {"company": str, "end": str},
-    "locomotive": {"company": str},
-    "lay": {"end": str},
-}
-# the keys of each action type: "type" and its shape's
-SHAPE_KEYS = {kind: frozenset(("type", *shape)) for kind, shape in SHAPES.items()}
-PHASE_ASKS = {
-    "play": N_("play a card"),
-    "city": N_("lay the city you won"),
-    "locomotive": N_("place the locomotive you won"),
-    "lay": N_("lay your played card on its line"),
-}
+from game.rules.tricks.scoring import Scoring
+from game.rules.tricks.trick import TrickPlay
+from game.rules.tricks.views import TricksViews
 
 
-class TricksState:
+class TricksState(TrickPlay, ActionChecks, TricksViews, Scoring):
     """One game of Railway Tricks. Create with `game.rules.create`."""
 
     # --- construction -------------------------------------------------------
@@ -223,21 +201,6 @@ class TricksState:
         other.loco_queue = list(self.loco_queue)
         return other
 
-    def setup_events(self) -> list[Event]:
-        """Events that show the deal (a screen animates them before the first trick)."""
-        data = self.data
-        events: list[Event] = [{
-            "type": "deal",
-            "counts": [len(h) for h in self.hands],
-            "lines": self._lines_view(),
-            "lane": [lane_entry_view(data, e) for e in self.lane],
-        }]
-        for seat, hand in enumerate(self.hands):
-            events.append({"type": "hand_dealt", "seat": seat, "count": len(hand),
-                           "private": {"hand": [card_view(data, c) for c in hand]},
-                           "private_to": seat})
-        return events
-
     # --- the contract -------------------------------------------------------
 
     @property
@@ -295,49 +258,6 @@ class TricksState:
             _ACTIONS[action["type"]](self, seat, action, None)
         self.history.append((seat, action))
 
-    def view(self, seat: int | None) -> View:
-        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
-                                     and 0 <= seat < self.players):
-            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
-        data = self.data
-        names = data.companies
-        players = [{
-            "seat": s,
-            "cards": len(self.hands[s]),
-            "shares": [share_view(data, x) for x in self.shares[s]],
-            "void": [names[c] for c in range(len(names)) if self.voids[s] >> c & 1],
-        } for s in range(self.players)]
-        view: View = {
-            "game": self.game_id,
-            "phase": self.phase,
-            "to_act": list(self.to_act),
-            "current": self.to_act[0] if self.to_act else None,
-            "leader": self.leader,
-            "led": None if self.led is None else names[self.led],
-            "trick": self._pairs_view(self.trick),
-            "companies": list(names),
-            "colors": dict(zip(names, data.colors, strict=True)),
-            "lines": self._lines_view(),
-            "locomotives": {names[c]: None if loco is None else locomotive_view(data, loco)
-                            for c, loco in enumerate(self.locos)},
-            "lane": [lane_entry_view(data, e) for e in self.lane],
-            "players": players,
-            "removed": len(self.removed),
-            "removed_cards": [card_view(data, c) for c in self.removed],
-            "tricks_played": self.tricks_played,
-            "tricks_left": len(self.lane),
-            "last_trick": self._last_trick_view(),
-            "options": {"expert": self.expert, "teams": self.teams},
-            "teams": [[0, 2], [1, 3]] if self.teams else None,
-            "you": seat,
-            "private": {},
-        }
-        if self.phase == "over":
-            view["result"] = self.result()
-        if seat is not None:
-            view["private"] = self._private(seat)
-        return view
-
     def result(self) -> dict[str, Any]:
         """Scores and their breakdown (provisional until the game is over).
 
@@ -374,68 +294,7 @@ class TricksState:
         forget_the_record(other, rng)
         return other
 
-    # --- checking actions ---------------------------------------------------
-
-    def _check_shape(self, seat: Any, action: Any) -> str:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(N_("there is no seat {seat} in this game"), seat=repr(seat))
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction(N_("an action must be a dict with a 'type'"))
-        kind = action["type"]
-        shape = SHAPES.get(kind)
-        if shape is None:
-            raise IllegalAction(N_("unknown action type {kind}; actions are {kinds}"),
-                                kind=repr(kind), kinds=list(SHAPES))
-        if action.keys() != SHAPE_KEYS[kind]:
-            missing = [k for k in shape if k not in action]
-            extra = [k for k in action if k != "type" and k not in shape]
-            raise IllegalAction(N_("'{kind}' action: missing {missing}; unexpected {extra}"),
-                                kind=kind, missing=missing or "-",
-                                extra=list(map(str, extra)) or "-")
-        for key, typ in shape.items():
-            if not isinstance(action[key], typ):
-                raise IllegalAction(N_("'{kind}' action: '{key}' must be a {type}"),
-                                    kind=kind, key=key, type=typ.__name__)
-        if self.phase == "over":
-            raise IllegalAction(N_("the game is over"), "over")
-        acting = self.lay_queue[0] if self.phase == "lay" else self.current
-        if seat != acting:
-            raise IllegalAction(N_("it is not your turn (seat {seat} must {ask})"),
-                                "not_your_turn", seat=acting + 1, ask=PHASE_ASKS[self.phase])
-        if kind != self.phase:
-            raise IllegalAction(N_("now you must {ask}"), ask=PHASE_ASKS[self.phase])
-        return kind
-
-    def _company(self, name: str) -> int:
-        try:
-            return self.data.companies.index(name)
-        except ValueError:
-            raise IllegalAction(N_("there is no company {company}; companies: {companies}"),
-                                company=repr(name), companies=list(self.data.companies)) from None
-
-    def _end(self, end: str) -> str:
-        if end not in ENDS:
-            raise IllegalAction(N_("'end' is 'left' or 'right', not {end}"), end=repr(end))
-        return end
-
-    def _card(self, given: dict) -> int:
-        if not CARD_KEYS.issuperset(given):
-            extra = [k for k in given if k not in CARD_KEYS]
-            raise IllegalAction(N_("a card has a company, a strength and a value, not "
-                                   "{keys}"), keys=list(map(str, extra)))
-        name, strength = given.get("company"), given.get("strength")
-        if not isinstance(name, str):
-            raise IllegalAction(N_("a card needs its 'company' (a name)"))
-        if not isinstance(strength, int) or isinstance(strength, bool) \
-                or not 1 <= strength <= self.data.strengths:
-            raise IllegalAction(N_("a card's 'strength' is a whole number 1-{top}"),
-                                top=self.data.strengths)
-        card = self.data.card_number(self._company(name), strength)
-        if "value" in given and given["value"] != self.data.card_values[card]:
-            raise IllegalAction(N_("{company} {strength} has the station value {value}, "
-                                   "not {given}"), company=name, strength=strength,
-                                value=self.data.card_values[card], given=repr(given["value"]))
-        return card
+    # --- playable cards and free lines -------------------------------------
 
     def playable_cards(self, seat: int) -> list[int]:
         """The numbers of the cards `seat` may play in a trick, in hand order
@@ -452,310 +311,6 @@ class TricksState:
 
     def _free_lines(self) -> list[int]:
         return [c for c, loco in enumerate(self.locos) if loco is None]
-
-    # --- actions ------------------------------------------------------------
-
-    def _do_play(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        data = self.data
-        card = self._card(action["card"])
-        hand = self.hands[seat]
-        if card not in hand:
-            shown = card_view(data, card)
-            raise IllegalAction(N_("you do not hold {company} {strength}"),
-                                company=shown["company"], strength=shown["strength"])
-        if self.led is not None and data.company_of(card) != self.led \
-                and any(data.company_of(c) == self.led for c in hand):
-            raise IllegalAction(N_("you must follow {company}: you hold a card of it"),
-                                company=data.companies[self.led])
-        self._play_card(seat, card, events)
-
-    def _play_card(self, seat: int, card: int, events: list[Event] | None) -> None:
-        """Play `card`, known to be legal for `seat`: not following the lead
-        shows the seat lacks the led company."""
-        data = self.data
-        company = card // data.strengths      # data.company_of, inline
-        if self.led is None:
-            self.led = company
-            self.leader = seat
-        elif company != self.led:
-            self.voids[seat] |= 1 << self.led
-        self.hands[seat].remove(card)
-        self.trick.append((seat, card))
-        if events is not None:
-            events.append({"type": "card_played", "seat": seat, "card": card_view(data, card),
-                           "led": data.companies[self.led]})
-        if len(self.trick) < self.players:
-            self.current = (seat + 1) % self.players
-        else:
-            self._finish_trick(events)
-
-    def _do_city(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        company = self._company(action["company"])
-        end = self._end(action["end"])
-        assert self.operating is not None
-        city = self.operating[1]
-        self._lay_item(company, end, CITY_BASE - city)
-        if events is not None:
-            events.append({"type": "city_laid", "seat": seat,
-                           "company": self.data.companies[company], "end": end,
-                           "city": city_view(self.data, city)})
-        self.phase = "lay"
-
-    def _do_locomotive(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        company = self._company(action["company"])
-        if self.locos[company] is not None:
-            raise IllegalAction(N_("the {company} line already has a locomotive"),
-                                company=action["company"])
-        self._place_locomotive(seat, company, auto=False, events=events)
-        self._place_forced_locomotives(events)
-
-    def _do_lay(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        end = self._end(action["end"])
-        card = dict(self.trick)[seat]
-        self.trick.remove((seat, card))
-        company = self.data.company_of(card)
-        self._lay_item(company, end, card)
-        self.lay_queue.pop(0)
-        if events is not None:
-            events.append({"type": "card_laid", "seat": seat,
-                           "company": self.data.companies[company], "end": end,
-                           "card": card_view(self.data, card)})
-        if not self.lay_queue:
-            self._next_trick(events)
-
-    # --- resolving a trick --------------------------------------------------
-
-    def _finish_trick(self, events: list[Event] | None) -> None:
-        data = self.data
-        led = self.led
-        assert led is not None
-        strengths = data.strengths
-        # the strongest card of the led company wins (the higher number: one pass,
-        # no key function, as every trick ends here)
-        winner = best = -1
-        for seat, card in self.trick:
-            if card // strengths == led and card > best:
-                winner, best = seat, card
-        entry = self.lane.pop(0)
-        self.tricks_played += 1
-        self.public_version += 1
-        self.leader = self.current = winner
-        self.last_trick = (winner, led, tuple(self.trick), entry)
-        if events is not None:
-            events.append({"type": "trick_won", "winner": winner, "led": data.companies[led],
-                           "cards": self._pairs_view(self.trick),
-                           "lane": lane_entry_view(data, entry)})
-        kind = entry[0]
-        if kind in (EXCHANGE, SHARE, RESERVATION):
-            self._share_trick(winner, entry, events)
-            self._next_trick(events)
-            return
-        self.operating = entry
-        self.lay_queue = [(winner + i) % self.players for i in range(self.players)]
-        if kind == CITY:
-            self.phase = "city"
-        else:
-            self.loco_queue = list(entry[1])
-            self.phase = "locomotive"
-            self._place_forced_locomotives(events)
-
-    def _share_trick(self, winner: int, entry: LaneEntry, events: list[Event] | None) -> None:
-        data = self.data
-        kind, payload = entry
-        if kind == EXCHANGE:
-            self.shares[winner].append(EXCHANGE_BASE + payload)
-            if events is not None:
-                events.append({"type": "exchange_taken", "seat": winner,
-                               "company": data.companies[payload]})
-        elif kind == SHARE:
-            self.shares[winner].append(payload)
-            if events is not None:
-                events.append({"type": "share_taken", "seat": winner,
-                               "card": card_view(data, payload), "source": "lane"})
-        # An unfilled reservation gives the winner nothing; the printed lanes
-        # never reach one (the data validator checks it).
-        played = dict(self.trick)
-        won = played[winner]
-        slot = None        # the first reservation's (a loop: a bot's rollouts come here often)
-        for i, (kind, _) in enumerate(self.lane):
-            if kind == RESERVATION:
-                slot = i
-                break
-        if slot is not None:
-            self.lane[slot] = (SHARE, won)
-            if events is not None:
-                events.append({"type": "reservation_replaced", "seat": winner,
-                               "card": card_view(data, won), "slot": slot})
-        else:
-            self.removed.append(won)
-            if events is not None:
-                events.append({"type": "card_removed", "seat": winner,
-                               "card": card_view(data, won)})
-        for i in range(1, self.players):
-            seat = (winner + i) % self.players
-            self.shares[seat].append(played[seat])
-            if events is not None:
-                events.append({"type": "share_taken", "seat": seat,
-                               "card": card_view(data, played[seat]), "source": "trick"})
-        self.trick = []
-
-    def _place_locomotive(self, seat: int, company: int, auto: bool,
-                          events: list[Event] | None) -> None:
-        loco = self.loco_queue.pop(0)
-        self.locos[company] = loco
-        self.public_version += 1
-        if events is not None:
-            events.append({"type": "locomotive_placed", "seat": seat,
-                           "company": self.data.companies[company],
-                           "locomotive": locomotive_view(self.data, loco), "auto": auto})
-
-    def _place_forced_locomotives(self, events: list[Event] | None) -> None:
-        """The ALL (any locomotive after the trick's first) goes by itself to the one
-        line left without; the trick's first locomotive is always the winner's choice."""
-        assert self.operating is not None
-        first = self.operating[1][0]
-        while self.loco_queue:
-            free = self._free_lines()
-            if not free:  # cannot happen: the validator allows a locomotive per line at most
-                self.loco_queue.clear()
-                break
-            if len(free) > 1 or self.loco_queue[0] == first:
-                return
-            self._place_locomotive(self.current, free[0], auto=True, events=events)
-        self.phase = "lay"
-
-    def _lay_item(self, company: int, end: str, item: int) -> None:
-        self.public_version += 1
-        if end == "left":
-            self.lines[company].insert(0, item)
-        else:
-            self.lines[company].append(item)
-
-    def _next_trick(self, events: list[Event] | None) -> None:
-        self.trick = []
-        self.led = None
-        self.operating = None
-        self.lay_queue = []
-        self.current = self.leader
-        if not any(self.hands):
-            self.phase = "over"
-            if events is not None:
-                events.append({"type": "game_over", "result": self.result()})
-        else:
-            self.phase = "play"
-
-    # --- views and scores ---------------------------------------------------
-
-    def _pairs_view(self, pairs) -> list[list[Any]]:
-        return [[s, card_view(self.data, c)] for s, c in pairs]
-
-    def _lines_view(self) -> dict[str, list[dict[str, Any]]]:
-        data = self.data
-        return {data.companies[c]: [line_item_view(data, x) for x in line]
-                for c, line in enumerate(self.lines)}
-
-    def _last_trick_view(self) -> dict[str, Any] | None:
-        if self.last_trick is None:
-            return None
-        winner, led, pairs, entry = self.last_trick
-        return {"winner": winner, "led": self.data.companies[led],
-                "cards": self._pairs_view(pairs), "lane": lane_entry_view(self.data, entry)}
-
-    def _private(self, seat: int) -> dict[str, Any]:
-        data = self.data
-        playable = self._playable(seat) if self.phase == "play" and seat == self.current else []
-        return {"hand": [card_view(data, c) for c in self.hands[seat]],
-                "playable": [card_view(data, c) for c in playable],
-                "pending": self._pending(seat)}
-
-    def _pending(self, seat: int) -> dict[str, Any] | None:
-        if seat not in self.to_act or self.phase == "play":
-            return None
-        data = self.data
-        if self.phase == "city":
-            assert self.operating is not None
-            return {"kind": "city", "min": 1, "max": 1,
-                    "options": [{"company": name, "end": end}
-                                for name in data.companies for end in ENDS],
-                    "city": city_view(data, self.operating[1])}
-        if self.phase == "locomotive":
-            return {"kind": "locomotive", "min": 1, "max": 1,
-                    "options": [data.companies[c] for c in self._free_lines()],
-                    "locomotive": locomotive_view(data, self.loco_queue[0])}
-        card = dict(self.trick)[seat]
-        return {"kind": "lay", "options": list(ENDS), "min": 1, "max": 1,
-                "card": card_view(data, card),
-                "company": data.companies[data.company_of(card)]}
-
-    def company_values(self) -> list[dict[str, Any]]:
-        """Each company's line and worth, in company order."""
-        data = self.data
-        out = []
-        for c, line in enumerate(self.lines):
-            loco = self.locos[c]
-            entry: dict[str, Any] = {"company": data.companies[c], "line": len(line)}
-            if loco is None:
-                entry.update(locomotive=None, distance=None, cost=0, stretch=None,
-                             earnings=0, value=0)
-            else:
-                name, distance, cost = data.locomotives[loco]
-                values = [line_item_value(data, x) for x in line]
-                earnings, start, length = best_stretch(values, distance)
-                entry.update(locomotive=name, distance=distance, cost=cost,
-                             stretch=[start, length], earnings=earnings,
-                             value=max(0, earnings - cost))
-            out.append(entry)
-        return out
-
-    def scores(self) -> list[int]:
-        """The scores as `result()` counts them (team totals with teams), without
-        its breakdown: for a bot's rollouts, which score many ends of games."""
-        data = self.data
-        values = []
-        for c, line in enumerate(self.lines):
-            loco = self.locos[c]
-            if loco is None:
-                values.append(0)
-                continue
-            _, distance, cost = data.locomotives[loco]
-            earnings = best_stretch([line_item_value(data, x) for x in line], distance)[0]
-            values.append(max(0, earnings - cost))
-        own = [sum(values[share_company(data, share)] for share in shares)
-               for shares in self.shares]
-        if self.teams:
-            return [own[s] + own[(s + 2) % 4] for s in range(self.players)]
-        return own
-
-    def _compute_result(self) -> dict[str, Any]:
-        data = self.data
-        names = data.companies
-        companies = self.company_values()
-        values = [c["value"] for c in companies]
-        breakdown = []
-        for s in range(self.players):
-            counts = [0] * len(names)
-            for share in self.shares[s]:
-                counts[share_company(data, share)] += 1
-            points = [n * v for n, v in zip(counts, values, strict=True)]
-            breakdown.append({
-                "seat": s,
-                "shares": dict(zip(names, counts, strict=True)),
-                "points": dict(zip(names, points, strict=True)),
-                "company_values": dict(zip(names, values, strict=True)),
-                "total": sum(points),
-            })
-        scores = [b["total"] for b in breakdown]
-        if self.teams:
-            # partners sit opposite each other, as in partnership trick games
-            own = list(scores)
-            for s, b in enumerate(breakdown):
-                partner = (s + 2) % 4
-                b["team"] = sorted((s, partner))
-                b["team_total"] = scores[s] = own[s] + own[partner]
-        top = max(scores)
-        return {"scores": scores, "winners": [s for s in range(self.players) if scores[s] == top],
-                "breakdown": breakdown, "companies": {c["company"]: c for c in companies},
-                "over": self.is_over}
 
 
 # what each action type does (TricksState.apply), looked up once
