@@ -1,1 +1,1 @@
-"""Networking: protocol, host, client, discovery (docs/architecture.md describes the protocol)."""
+"""Networking: protocol, host, client, discovery (docs/lan-protocol.md describes the protocol)."""

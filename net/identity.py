@@ -1,6 +1,6 @@
 """A host's identity: an Ed25519 key kept in the user data folder, its short
 fingerprint (what announcements and screens show), and the proof a client asks
-for on connection (docs/architecture.md, "The LAN protocol").
+for on connection (docs/lan-protocol.md, "Host identity").
 
 A fingerprint in an announcement can be copied by anyone on the LAN, so a
 client never trusts it alone: it sends a fresh `challenge` nonce and the host

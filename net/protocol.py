@@ -1,4 +1,4 @@
-"""The LAN protocol: framing, limits, messages (docs/architecture.md, "Protocol").
+"""The LAN protocol: framing, limits, messages (docs/lan-protocol.md).
 
 A frame is a 4-byte big-endian length, then one msgpack map with a str
 "type". The length is checked against MAX_FRAME_BYTES before a single byte of

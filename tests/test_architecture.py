@@ -1,11 +1,15 @@
-"""The layout holds: small modules, a short top level, layers that import downwards.
+"""The layout holds: small modules, a short top level, layers that import downwards,
+and docs a newcomer can find their way through.
 
 The map of the packages in docs/map.md is generated from the code
-(tools/package_map.py); these tests keep the code and that copy in step.
+(tools/package_map.py); these tests keep the code and that copy in step. The
+docs are pages by topic, each short enough to read, all reachable from
+docs/overview.md, and no link in them or the README leads nowhere.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,9 @@ from tools import package_map
 ROOT = Path(__file__).resolve().parent.parent
 MOST_LINES = 600
 MOST_TOP_LEVEL_MODULES = 12
+MOST_DOC_LINES = 400
+# A markdown link or picture, [words](target) or ![words](target): the target.
+MARKDOWN_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 # Being split along their responsibilities (issue 40); this list only shrinks.
 BEING_SPLIT = {
     "game/rules/routes/engine.py", "game/bots/families/routes_planner.py",
@@ -65,6 +72,53 @@ def test_no_modules_import_each_other_in_a_circle():
 def test_the_documented_map_is_the_codes_own():
     assert package_map.documented() == package_map.render(), (
         "docs/map.md is stale: run python tools/package_map.py --write")
+
+
+def _doc_pages() -> list[Path]:
+    return sorted((ROOT / "docs").glob("*.md"))
+
+
+def relative_links(text: str) -> list[str]:
+    """The targets of a markdown text's links that point into the repository
+    (no web address, no mail, no bare #anchor), without their #anchor. Code
+    (fenced blocks and `spans`) holds no links."""
+    prose = re.sub(r"`[^`\n]*`", "", re.sub(r"(?ms)^```.*?^```", "", text))
+    targets = []
+    for target in MARKDOWN_LINK.findall(prose):
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target, re.IGNORECASE) or target.startswith("#"):
+            continue
+        targets.append(target.split("#", 1)[0])
+    return targets
+
+
+def test_no_docs_page_passes_400_lines():
+    long = {p.name: n for p in _doc_pages()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MOST_DOC_LINES}
+    assert not long, f"split these pages by topic: {long}"
+
+
+def test_every_relative_link_in_the_readme_and_docs_leads_to_a_file():
+    broken = []
+    for page in [ROOT / "README.md", *_doc_pages()]:
+        for target in relative_links(page.read_text(encoding="utf-8")):
+            if not (page.parent / target).exists():
+                broken.append(f"{page.relative_to(ROOT)} -> {target}")
+    assert not broken, broken
+
+
+def test_the_overview_links_every_docs_page():
+    overview = ROOT / "docs" / "overview.md"
+    linked = {(overview.parent / t).resolve()
+              for t in relative_links(overview.read_text(encoding="utf-8"))}
+    missing = [p.name for p in _doc_pages() if p != overview and p.resolve() not in linked]
+    assert not missing, f"docs/overview.md links no page {missing}"
+
+
+def test_the_link_reader_finds_relative_links_only():
+    text = ("[a](bots.md) ![b](screenshots/x.png) [c](https://example.org/) "
+            "[d](#layers) [e](saves.md#replays) [f](mailto:x@y.z) `[g](h.md)`\n"
+            "```\n[i](j.md)\n```\n")
+    assert relative_links(text) == ["bots.md", "screenshots/x.png", "saves.md"]
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ from game.rules.base import Action, GameState, IllegalAction, View
 Deal = Callable[[random.Random], GameState]
 
 # Hard's think time a move unless the player sets another: with the faster
-# rollouts half a second plays about as well as a whole second did (README)
+# rollouts half a second plays about as well as a whole second did (docs/bots.md)
 DEFAULT_THINK_MS = 500
 MIN_THINK_MS, MAX_THINK_MS = 10, 60_000
 def check_think_ms(value: int) -> int:

@@ -1,4 +1,4 @@
-"""The rules contract shared by every game (docs/architecture.md has the whole of it).
+"""The rules contract shared by every game (docs/rules-contract.md has the whole of it).
 
 A state is a pure, deterministic, seeded object: `create(...)` plus the list of
 applied `(seat, action)` pairs replays a game exactly. Actions, events and

@@ -8,7 +8,7 @@ waits on a phone seat's turns until then. Once a phone holds its seat it is
 a web peer like any other: the same views, redacted events, budgets and seat
 proofs, and a stand-in plays for it while it is gone (a phone that sleeps).
 Why the host and not a hot-seat Match with a page bolted on: see
-docs/architecture.md, "Couch games with phones".
+docs/phone.md, "Couch games with phones".
 """
 
 from __future__ import annotations
