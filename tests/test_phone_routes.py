@@ -176,3 +176,20 @@ def test_a_japanese_phone_plays_a_route_game_in_japanese(browser):
     finally:
         page.context.close()
         host.stop()
+
+
+def test_the_tables_colour_blind_aid_reaches_the_phone(browser):
+    """With the window's colour-blind aid on, the phone's cards and map carry
+    their colours' letters too."""
+    host = start_host(seats=2, game="routes-usa", colour_aid=True, **BROWSER_HOST)
+    page = open_page(browser, host)
+    try:
+        join(page)
+        host.start_game()
+        wait_turn(page)
+        assert page.evaluate("document.body.classList.contains('aid')")
+        letter = page.get_by_test_id("faceup").first.locator(".letter")
+        assert letter.is_visible() and letter.inner_text() in "PWBYOKRGL"
+    finally:
+        page.context.close()
+        host.stop()

@@ -95,6 +95,7 @@ def test_the_page_and_its_files_are_served_and_nothing_else(host):
     info = json.loads(urllib.request.urlopen(url(host, "/info.json"), timeout=WAIT).read())
     assert info["code"] == host.status()["join_code"] and info["game"] == "routes-usa"
     assert info["family"] == "routes" and info["board"] is True
+    assert info["colorblind"] is False          # the window's colour-blind aid: off here
     board = json.loads(urllib.request.urlopen(url(host, "/board.json"), timeout=WAIT).read())
     tracks = {t.id: t for t in load_board("usa").tracks}
     assert {t["id"] for t in board["tracks"]} == set(tracks)

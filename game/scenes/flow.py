@@ -64,7 +64,8 @@ def couch_host_options(app: Any, **host_options: Any) -> dict[str, Any]:
     settings = app.settings
     options: dict[str, Any] = dict(
         save_path=autosave_path(), think_ms=settings.bot_think_ms,
-        bot_delay=settings.bot_pace, keep_history=getattr(settings, "keep_history", True))
+        bot_delay=settings.bot_pace, keep_history=getattr(settings, "keep_history", True),
+        colour_aid=bool(getattr(settings, "colorblind", False)))
     options.update(host_options)
     if "web_port" not in options:   # the well-known port when free (phones retry it)
         options["web_port"] = pick_web_port(options.get("bind", "0.0.0.0"))

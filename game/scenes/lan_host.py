@@ -92,6 +92,7 @@ class HostSetupScene(Scene):
                             turn_timeout=self.TURN_TIMERS[self.timer],
                             fill_bot=self.bot, standin_bot=self.bot,
                             think_ms=self.app.settings.bot_think_ms,
+                            colour_aid=bool(self.app.settings.colorblind),
                             bot_delay=self.app.settings.bot_pace,
                             keep_history=self.app.settings.keep_history,
                             web_port=pick_web_port("0.0.0.0")).start()

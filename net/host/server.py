@@ -64,7 +64,7 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
                  fsync: bool = False, turn_timeout: float | None = None,
                  think_ms: int | None = None, identity: HostIdentity | None = None,
                  seats_per_address: int = SEATS_PER_ADDRESS, keep_history: bool = False,
-                 web_port: int | None = None):
+                 web_port: int | None = None, colour_aid: bool = False):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -86,6 +86,8 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
         self.bind, self.port = bind, port
         # the phone page's port (net/host/web.py): None serves no page, 0 any free port
         self.web_port = web_port
+        # the colour-blind aid the window has on: the phone page draws it too
+        self.colour_aid = colour_aid
         self._web_server: Any = None
         self.seed = new_seed() if seed is None else seed
         self.options = dict(options or {})

@@ -337,6 +337,7 @@ class WebGate:
                 "board": GAMES[self.game].page_board is not None if self.game in GAMES
                 else False,
                 "words": page_words(lang), "places": page_places(lang),
+                "colorblind": bool(getattr(self, "colour_aid", False)),
                 "code": join_code(self.identity.fingerprint),
                 "seats": page_message({"type": "seats", "seats": self.seat_table()}, lang,
                                       None, self._seat_name)["seats"],
