@@ -34,3 +34,12 @@ def test_cards_and_routes_wear_the_programs_colours():
         colour = _hex(theme.CARD_COLORS[name])
         assert re.search(rf"\.card\.{name}\{{background:{colour}", cards), name
         assert re.search(rf"\.route\.{name} \.space\{{fill:{colour}", board), name
+
+
+def test_every_module_is_fetched_at_once():
+    """index.html names every module of the page for preloading, so a phone
+    fetches them side by side instead of in waves as it finds each import."""
+    page = (PAGE / "index.html").read_text()
+    for module in sorted(PAGE.rglob("*.js")):
+        name = str(module.relative_to(PAGE))
+        assert f'<link rel="modulepreload" href="{name}">' in page, name
