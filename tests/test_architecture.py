@@ -24,7 +24,6 @@ MOST_DOC_LINES = 400
 MARKDOWN_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 # Being split along their responsibilities (issue 40); this list only shrinks.
 BEING_SPLIT = {
-    "game/rules/routes/engine.py", "game/bots/families/routes_planner.py",
     "game/scenes/table.py",
     "tools/screenshots.py", "game/scenes/boards/tricks/scene.py",
 }

@@ -1,8 +1,8 @@
-"""The route planner's shortcuts (game/bots/families/routes_planner.py) give what
-working everything out afresh gives.
+"""The route planner's shortcuts (game/bots/families/routes_planner.py and its
+parts beside it) give what working everything out afresh gives.
 
 A rollout replans a seat after each of its claims; a plan made before lends
-the new one the paths its searches would find again (_Lender), by three
+the new one the paths its searches would find again (Lender), by three
 rules about the path search, tested here on the planner's own search over
 the boards' pairs; whole rollouts then check every lent plan against the
 plan made afresh. Region gains, patched graphs, the owners' numbers and the
@@ -17,15 +17,14 @@ import random
 import pytest
 
 from game.bots import dealer, make_bot
-from game.bots.families import routes_planner
+from game.bots.families import routes_lender, routes_owners, routes_planner
+from game.bots.families.routes_graph import INF
 from game.bots.families.routes_greedy import RoutesGreedy
 from game.bots.families.routes_search import _SeatPlan
 from game.rules import create
 from game.rules.routes.board import load_board
 from game.rules.routes.engine import RULES
 from game.rules.routes.scoring import RegionScores, region_bonus
-
-INF = routes_planner.INF
 
 
 def _position(game_id: str, players: int, seed: int, steps: int):
@@ -94,7 +93,7 @@ def test_a_lent_plan_is_the_plan_worked_out_afresh(game_id, players, seed):
     order, cost and points, and per ticket the same path and choice."""
     real = routes_planner.RoutesPlanner._plan
     lent = {"same": 0, "cheaper": 0, "all": 0}
-    real_path = routes_planner._Lender.path
+    real_path = routes_lender.Lender.path
 
     def counting_path(self):
         found = real_path(self)
@@ -115,7 +114,7 @@ def test_a_lent_plan_is_the_plan_worked_out_afresh(game_id, players, seed):
         return plan
 
     routes_planner.RoutesPlanner._plan = checked
-    routes_planner._Lender.path = counting_path
+    routes_lender.Lender.path = counting_path
     try:
         for step in (20, 45, 70):
             state = _position(game_id, players, seed, step)
@@ -126,7 +125,7 @@ def test_a_lent_plan_is_the_plan_worked_out_afresh(game_id, players, seed):
             bot.choose(state.view(seat), state.legal_actions(seat), dealer(state, seat))
     finally:
         routes_planner.RoutesPlanner._plan = real
-        routes_planner._Lender.path = real_path
+        routes_lender.Lender.path = real_path
     assert lent["all"] > 100 and lent["cheaper"] > 10, lent
 
 
@@ -193,9 +192,9 @@ def test_the_owners_number_read_claim_by_claim_is_the_number_read_afresh():
     for _ in range(3):
         state = start.clone()
         while not state.is_over:
-            owners = routes_planner._state_owners(state)
+            owners = routes_owners.state_owners(state)
             assert owners[1] == state.claimed
-            assert owners[2:4] == routes_planner._owners_number(state.claimed, state.players)
+            assert owners[2:4] == routes_owners.owners_number(state.claimed, state.players)
             checked += 1
             seat = state.to_act[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -8,8 +8,10 @@ import random
 from collections import Counter
 from typing import Any
 
+from game.bots.families.routes_graph import INF
 from game.bots.families.routes_greedy import REGION_WEIGHT, RoutesGreedy
-from game.bots.families.routes_planner import INF, RoutesPlanner, _state_owners
+from game.bots.families.routes_owners import state_owners
+from game.bots.families.routes_planner import RoutesPlanner
 from game.bots.families.routes_worlds import world_from_view
 from game.bots.search import GreedyLedHooks
 from game.rules.base import Action, GameState, View
@@ -251,7 +253,7 @@ class _SeatPlan:
         The plan's memo would hand back the same plan; this is cheaper."""
         planner = self.planner
         then = planner.owner
-        owners = _state_owners(state)
+        owners = state_owners(state)
         now = owners[1]
         if len(then) > len(now) or not then.items() <= now.items():
             return False

@@ -188,7 +188,8 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         tickets = self.shown["private"].get("tickets", []) if self.viewer is not None else []
         key = (self.viewer, len(self.shown["routes"]), len(tickets), i18n.language())
         if getattr(self, "_progress_key", None) != key:
-            from game.bots.families.routes_planner import INF, RoutesPlanner
+            from game.bots.families.routes_graph import INF
+            from game.bots.families.routes_planner import RoutesPlanner
             planner = RoutesPlanner(self.shown) if tickets else None
             out = []
             for t in tickets:
