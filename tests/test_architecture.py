@@ -20,7 +20,6 @@ BEING_SPLIT = {
     "game/bots/families/tricks.py", "game/rules/routes/engine.py",
     "game/bots/families/routes_planner.py", "game/rules/tricks/engine.py",
     "game/bots/families/race.py", "game/rules/race/engine.py",
-    "tools/screenshots.py",
 }
 
 
