@@ -32,12 +32,13 @@ SPECTATOR_PARTS = ("status", "players", "log")  # whose turn, the scores, what h
 
 
 class RecordingShooter:
-    """tools/screenshots.Shooter with `shot` recording the frame, not saving it."""
+    """tools/screenshot_driver.Shooter with `shot` recording the frame, not saving it."""
 
     def __init__(self) -> None:
         from tools import screenshots
+        from tools.screenshot_driver import Shooter
 
-        class Recorder(screenshots.Shooter):
+        class Recorder(Shooter):
             def __init__(self) -> None:
                 super().__init__(out=None)
                 self.frames: dict[str, list[Mark]] = {}

@@ -1,5 +1,6 @@
 """What the table draws for every game: the top bar, the players panel with
-each seat's marks, the event log and the action buttons (a mixin of TableScene)."""
+each seat's marks, the event log, the action buttons, a couch game's phone
+join card and the tooltips (a mixin of TableScene)."""
 
 from __future__ import annotations
 
@@ -237,3 +238,41 @@ class TablePanels:
     def draw_focus(self, surface: pygame.Surface, rect: pygame.Rect | None) -> None:
         if rect is not None:
             focus_ring(surface, rect, 8)
+
+    def draw_phone_card(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """A couch game with phones: until every phone seat is taken, how to
+        join (QR code, address, code) and who is still awaited, over the log
+        (nearly empty so early), so the board stays in view; the hand-off
+        screen shows it in its corner (`area`)."""
+        waiting = getattr(self.session, "waiting_phones", None)
+        seats = waiting() if waiting is not None and not self.kiosk else []
+        if not seats:
+            return
+        from game.scenes.game_menu import phone_page
+        from game.ui.phone_join import draw_phone_card
+
+        page = phone_page(self)
+        if page is not None:
+            draw_phone_card(surface, page[0], page[1], [self.seat_name(s) for s in seats],
+                            area or self.log_rect)
+
+    tip: tuple[str, pygame.Rect] | None = None  # the tooltip drawn last: (text, box)
+    # The focus's tooltip shows once a key or the d-pad moved the focus (until the
+    # next move is played): a focus nobody moved would cover the board for good.
+    focus_moved = False
+
+    def draw_tooltip(self, surface: pygame.Surface, focus_item: tuple[str, Any] | None) -> None:
+        """The tooltip of the token under the mouse, else of the focused one."""
+        from game.ui.tooltip import draw_tooltip
+
+        self.tip = None
+        item = self.hover or (focus_item if self.focus_moved else None)
+        if item is None or item[0] == "button" or self.kiosk:
+            return
+        text = self.tooltip(item)
+        if not text:
+            return
+        anchor = self.tooltip_anchor(item)
+        if anchor is None:
+            anchor = pygame.Rect(self.mouse[0] - 12, self.mouse[1] - 12, 24, 24)
+        self.tip = (text, draw_tooltip(surface, text, anchor))

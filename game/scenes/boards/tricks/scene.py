@@ -1,10 +1,12 @@
-"""Railway Tricks on the shared table: targets, actions, animations, words.
+"""Railway Tricks on the shared table: the board's setup, tooltips, words and
+the results' hooks, with the mixins that hold the rest.
 
-Drawing lives in `drawing.py` (a mixin), positions in `layout.py`, the card
-pictures in `cards.py`, and the board as the animations know it in
-`display.py`. Decisions are made on the board (click a hand card, an end of
-a line, a line's head); "Choose from a list" opens the shared choice overlay
-for the same decision.
+Drawing lives in `drawing.py`, what can be pointed at and chosen in
+`targets.py`, the events' animations in `motion.py` (mixins each),
+positions in `layout.py`, the card pictures in `cards.py`, and the board as
+the animations know it in `display.py`. Decisions are made on the board
+(click a hand card, an end of a line, a line's head); "Choose from a list"
+opens the shared choice overlay for the same decision.
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ from typing import Any
 
 import pygame
 
-from game.anim.tween import Tween, ease_in_out_cubic, ease_out_back, linear, scaled
-from game.narration.tricks import card_name, city_name, end_word, entry_name
+from game.anim.tween import Tween
+from game.narration.tricks import card_name, city_name, entry_name
 from game.narration.tricks import describe as narrate
 from game.rules.base import Event
 from game.rules.tricks.scoring import standing_of_view
 from game.scenes.boards.tricks import layout as L
 from game.scenes.boards.tricks.cards import CardArt, Palette
-from game.scenes.boards.tricks.display import Item, TableModel, same_card
+from game.scenes.boards.tricks.display import Item, TableModel
 from game.scenes.boards.tricks.drawing import TricksDrawing
+from game.scenes.boards.tricks.motion import TricksMotion
+from game.scenes.boards.tricks.targets import INFO, TricksTargets
 from game.scenes.boards.tricks.words import (
     REVEAL_EACH,
     lane_tip,
@@ -29,18 +33,11 @@ from game.scenes.boards.tricks.words import (
     loco_words,
     worth_words,
 )
-from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
 from game.words.i18n import N_, _, listed, ngettext
 
-SOUNDS = {"card_played": "card", "card_laid": "card", "city_laid": "claim",
-          "locomotive_placed": "horn"}
-CHOICE_BOX = pygame.Rect(1440, 66, 474, 840)
-# Tokens that only explain themselves (a tooltip): never acted on.
-INFO = ("lane", "head", "linecard", "shares")
 
-
-class TricksBoardScene(TricksDrawing, TableScene):
+class TricksBoardScene(TricksTargets, TricksMotion, TricksDrawing, TableScene):
     players_rect = L.PLAYERS_RECT
     log_rect = L.LOG_RECT
     player_row = L.PLAYER_ROW
@@ -105,116 +102,6 @@ class TricksBoardScene(TricksDrawing, TableScene):
     def row_of(self, company: str) -> int:
         return self.palette.companies.index(company)
 
-    # --- targets ------------------------------------------------------------------
-
-    def focus_targets(self) -> list[tuple[str, Any]]:
-        if self.viewer is None:
-            return []
-        return self._action_targets() + self._info_targets()
-
-    def _action_targets(self) -> list[tuple[str, Any]]:
-        pending = self.pending
-        if pending:
-            return self._decision_targets(pending) + [("list", None)]
-        hand = self.shown["private"].get("hand", [])
-        if self.acting:
-            playable = self.shown["private"].get("playable", [])
-            return [("hand", i) for i, c in enumerate(hand)
-                    if any(same_card(c, p) for p in playable)]
-        return [("hand", i) for i in range(len(hand))]
-
-    def _info_targets(self) -> list[tuple[str, Any]]:
-        """After what can be played: the lane's entries, the lines' heads and the
-        players' rows, which only explain themselves (keyboard and controller
-        reach their tooltips)."""
-        items: list[tuple[str, Any]] = [("lane", i) for i in range(len(self.shown["lane"]))]
-        pending = self.pending
-        if not (pending and pending["kind"] == "locomotive"):  # the heads are choices then
-            items += [("head", c) for c in self.palette.companies]
-        items += [("shares", seat) for seat in range(self.model.players)]
-        return items
-
-    def selectable(self, item: tuple[str, Any]) -> bool:
-        return item[0] not in INFO
-
-    def _decision_targets(self, pending: dict[str, Any]) -> list[tuple[str, Any]]:
-        kind = pending["kind"]
-        if kind == "lay":
-            return [("end", (pending["company"], end)) for end in pending["options"]]
-        if kind == "city":
-            return [("end", (o["company"], o["end"])) for o in pending["options"]]
-        if kind == "locomotive":
-            return [("line", c) for c in pending["options"]]
-        return []
-
-    def focus_step(self, kind: str) -> int:
-        """Up and down move a line for a city (two ends a line); otherwise one target."""
-        pending = self.pending
-        if kind in ("up", "down") and pending and pending["kind"] == "city":
-            return 2
-        return 1
-
-    def item_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
-        found = self._action_at(pos) if self.viewer is not None else None
-        return found or self._info_at(pos)
-
-    def _action_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
-        pending = self.pending
-        if pending:
-            if L.LIST_BUTTON.collidepoint(pos):
-                return ("list", None)
-            for item in self._decision_targets(pending):
-                if self.target_rect(item).collidepoint(pos):
-                    return item
-            if pending["kind"] == "locomotive":
-                for c in pending["options"]:
-                    if L.line_row_rect(self.row_of(c)).collidepoint(pos):
-                        return ("line", c)
-            return None
-        hand = self.model.hand
-        for i in reversed(range(len(hand))):
-            if L.hand_rect(i, len(hand)).collidepoint(pos):
-                return ("hand", i)
-        return None
-
-    def _info_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
-        """The lane entry, line head or line card under the mouse (tooltips only)."""
-        for i in range(len(self.model.lane)):
-            if L.lane_rect(i).collidepoint(pos):
-                return ("lane", i)
-        for seat in range(self.model.players):
-            if L.player_rect(seat).collidepoint(pos):
-                return ("shares", seat)
-        for row, company in enumerate(self.palette.companies):
-            if not L.line_row_rect(row).collidepoint(pos):
-                continue
-            if L.head_rect(row).collidepoint(pos):
-                return ("head", company)
-            line = self.model.lines.get(company, [])
-            for i in reversed(range(len(line))):
-                if L.line_card_rect(row, i, len(line)).collidepoint(pos):
-                    return ("linecard", (company, i))
-        return None
-
-    def target_rect(self, item: tuple[str, Any]) -> pygame.Rect:
-        kind, value = item
-        if kind == "hand":
-            return L.hand_rect(value, len(self.model.hand)).move(0, -18)
-        if kind == "end":
-            company, end = value
-            row = self.row_of(company)
-            return L.end_rect(row, end, len(self.model.lines.get(company, [])))
-        if kind in ("line", "head"):
-            return L.head_rect(self.row_of(value))
-        if kind == "lane":
-            return L.lane_rect(value)
-        if kind == "shares":
-            return L.player_rect(value)
-        if kind == "linecard":
-            company, index = value
-            return L.line_card_rect(self.row_of(company), index,
-                                    len(self.model.lines.get(company, [])))
-        return L.LIST_BUTTON
 
     # --- tooltips -------------------------------------------------------------------
 
@@ -291,65 +178,6 @@ class TricksBoardScene(TricksDrawing, TableScene):
         return _("{name}'s shares: {shares}. Worth {total} if the game ended now "
                  "(each share pays its company's worth at the end).").format(
             name=name, shares=listed(parts), total=total)
-
-    # --- acting -------------------------------------------------------------------
-
-    def activate(self, item: tuple[str, Any]) -> None:
-        kind, value = item
-        if kind == "hand":
-            hand = self.shown["private"].get("hand", [])
-            if value >= len(hand):
-                return
-            card = hand[value]
-            action = next((a for a in self.legal if a["type"] == "play"
-                           and same_card(a["card"], card)), None)
-            # the card as the hand shows it (value included), as legal_actions lists it
-            self.try_action(action or {"type": "play", "card": dict(card)})
-        elif kind == "end":
-            company, end = value
-            pending = self.pending or {}
-            if pending.get("kind") == "city":
-                self.try_action({"type": "city", "company": company, "end": end})
-            else:
-                self.try_action({"type": "lay", "end": end})
-        elif kind == "line":
-            self.try_action({"type": "locomotive", "company": value})
-        elif kind == "list" and self.pending:
-            self.app.push(self._choice(self.pending))
-
-    def _choice(self, pending: dict[str, Any]) -> ChoiceScene:
-        """The same decision as rows of a list (keyboard and controller friendly)."""
-        kind = pending["kind"]
-        if kind == "locomotive":
-            loco = pending["locomotive"]
-            options = [("line", c) for c in pending["options"]]
-            title = _("Locomotive {name}").format(name=loco["name"])
-            subtitle = _("Which line does it pull?")
-        else:
-            options = self._decision_targets(pending)
-            if kind == "city":
-                title, subtitle = city_name(pending["city"]), _("Which end of which line?")
-            else:
-                title = _("Lay {card}").format(card=card_name(pending["card"]))
-                subtitle = _("At which end of its line?")
-        return ChoiceScene(
-            self.app, title, options, lambda chosen: self.activate(options[chosen[0]]),
-            subtitle=subtitle, label=self._choice_label, on_cancel=lambda: None,
-            preview=lambda surface, item: self.draw_focus(surface, self.target_rect(item)),
-            box=CHOICE_BOX, row_height=56)
-
-    def _choice_label(self, item: tuple[str, Any]) -> tuple[str, str]:
-        kind, value = item
-        pending = self.pending or {}
-        if kind == "line":
-            line = self.model.lines.get(value, [])
-            worth = line_value(line, pending.get("locomotive"))
-            return value, _("worth {value} now").format(value=worth[0]) if worth else ""
-        company, end = value
-        count = len(self.model.lines.get(company, []))
-        return (_("{company}: {end} end").format(company=company, end=end_word(end)),
-                ngettext("{count} card now", "{count} cards now", count).format(count=count))
-
     # --- words --------------------------------------------------------------------
 
     def status(self) -> str:
@@ -459,158 +287,3 @@ class TricksBoardScene(TricksDrawing, TableScene):
                 company=company, count=n, value=values.get(company, 0)), f"+{points}",
                 points > 0))
         return items
-
-    # --- events to animations -------------------------------------------------------
-
-    def sounds(self, events: list[Event]) -> list[str]:
-        found = [SOUNDS[e["type"]] for e in events if e["type"] in SOUNDS][:1]
-        return found + super().sounds(events)
-
-    def seat_spot(self, seat: int) -> tuple[int, int]:
-        """Where a seat's cards come from and go to: its row in the players panel."""
-        rect = L.player_rect(seat)
-        return (rect.x + 60, rect.centery)
-
-    def _fly(self, item: Item | None, start: pygame.Rect | tuple, end: pygame.Rect | tuple,
-             size: tuple[int, int], ticks: int, delay: int = 0, style: str = "hand",
-             hide: Item | None = None, depart: Item | None = None,
-             easing=ease_in_out_cubic, end_size: tuple[int, int] | None = None) -> Tween:
-        """A card flying from one place to another; `hide` stays off the board
-        until it lands, `depart` waits at its place until the flight starts."""
-        data = {"kind": "fly", "item": item, "from": _center(start), "to": _center(end),
-                "size": size, "end_size": end_size or size, "style": style}
-        if hide is not None:
-            data["hide"] = id(hide)
-        if depart is not None:
-            data["depart"] = id(depart)
-            data["depart_rect"] = pygame.Rect(start) if isinstance(start, pygame.Rect) else None
-        return Tween(scaled(ticks, self.speed), delay=scaled(delay, self.speed), easing=easing,
-                     data=data)
-
-    def start_animation(self) -> None:
-        """The deal: the hands go out card by card, the viewer's face up."""
-        view = self.shown
-        if view["tricks_played"] or view["trick"] or view["phase"] != "play" or self.speed <= 0:
-            return
-        model, n = self.model, self.model.players
-        hand = model.hand
-        per_seat = max(model.counts) if model.counts else 0
-        tweens = []
-        for r in range(per_seat):
-            for seat in range(n):
-                k = r * n + seat
-                if seat == self.viewer and r < len(hand):
-                    tween = self._fly(hand[r], L.DEAL_FROM, L.hand_rect(r, len(hand)),
-                                      L.HAND_CARD, 16, delay=k * 2, hide=hand[r])
-                else:
-                    tween = self._fly(None, L.DEAL_FROM, self.seat_spot(seat), (60, 84), 16,
-                                      delay=k * 2, end_size=(40, 56))
-                tween.data["deal_seat"] = seat  # the seat's card count rises as it lands
-                tweens.append(tween)
-        self.animator.add_batch(tweens)
-
-    def animate(self, events: list[Event]) -> None:
-        for event in events:
-            self._animate_event(event)
-
-    def _animate_event(self, event: Event) -> None:
-        model, anim, kind = self.model, self.animator, event["type"]
-        seat = event.get("seat")
-        n = model.players
-        if kind == "card_played":
-            index = model.hand_index(event["card"]) if seat == self.viewer else None
-            start = (L.hand_rect(index, len(model.hand)) if index is not None
-                     else self.seat_spot(seat))
-            placed = model.apply(event)
-            slot = L.trick_rect(model.trick_slot(seat), n)
-            anim.add_batch([self._fly(placed, start, slot, L.TRICK_CARD, 22, hide=placed)])
-            return
-        if kind == "trick_won":
-            entry = model.lane[0] if model.lane else None
-            model.apply(event)
-            winner = event["winner"]
-            batch = [Tween(scaled(46, self.speed), easing=linear, data={
-                "kind": "won", "seat": winner, "text":
-                _("{name} wins {entry}").format(name=self.seat_name(winner),
-                                                entry=entry_name(event["lane"]))}),
-                Tween(scaled(30, self.speed), delay=scaled(16, self.speed), data={
-                    "kind": "lane_shift"})]
-            if entry is not None and event["lane"].get("kind") in ("city", "locomotive"):
-                batch.append(self._fly(entry, L.lane_rect(0), L.RESOLVE_RECT, L.LANE_CARD, 30,
-                                       delay=16, depart=entry, hide=model.resolving,
-                                       end_size=L.TRICK_CARD))
-            elif entry is not None:
-                self.lane_flight = self._fly(entry, L.lane_rect(0), self.seat_spot(winner),
-                                             L.LANE_CARD, 30, delay=16, depart=entry,
-                                             end_size=(40, 56))
-                batch.append(self.lane_flight)
-            anim.add_batch(batch)
-            return
-        from_lane = kind == "exchange_taken" or event.get("source") == "lane"
-        if kind in ("exchange_taken", "share_taken") and from_lane:
-            placed = model.apply(event)  # the lane's share: it lands with the lane's flight
-            if self.lane_flight is not None and placed is not None:
-                self.lane_flight.data["hide"] = id(placed)
-            self.lane_flight = None
-            return
-        if kind in ("share_taken", "card_removed", "reservation_replaced") and seat in model.trick:
-            # a played card leaves the trick: a share, a lane slot or out of the game
-            leaving = model.trick[seat]
-            start = L.trick_rect(model.trick_slot(seat), n)
-            placed = model.apply(event)
-            if kind == "share_taken":
-                end, end_size = self.seat_spot(seat), (40, 56)
-            elif kind == "card_removed":
-                end, end_size = L.REMOVED_SPOT, (50, 70)
-            else:
-                end, end_size = L.lane_rect(event["slot"]), L.LANE_CARD
-            tween = self._fly(leaving, start, end, L.TRICK_CARD, 26, depart=leaving,
-                              end_size=end_size, hide=placed)
-            tween.data["from_trick"] = True
-            self._join_departures(tween)
-            return
-        if kind == "card_laid":
-            leaving = model.trick.get(seat)
-            start = L.trick_rect(model.trick_slot(seat), n)
-            placed = model.apply(event)
-            self._slide_into_line(placed, start, event["company"], event["end"], L.TRICK_CARD,
-                                  depart=leaving)
-            return
-        if kind == "city_laid":
-            leaving = model.resolving
-            placed = model.apply(event)
-            self._slide_into_line(placed, L.RESOLVE_RECT, event["company"], event["end"],
-                                  L.TRICK_CARD, depart=leaving)
-            return
-        if kind == "locomotive_placed":
-            placed = model.apply(event)
-            head = L.loco_rect(self.row_of(event["company"]))
-            anim.add_batch([self._fly(dict(placed, kind="locomotive"), L.RESOLVE_RECT, head,
-                                      L.TRICK_CARD, 30, hide=placed, easing=ease_out_back,
-                                      end_size=head.size)])
-            return
-        model.apply(event)
-
-    def _join_departures(self, tween: Tween) -> None:
-        """The cards of one trick leave together, one after another."""
-        batches = self.animator.batches
-        last = batches[-1] if batches else None
-        if last and all(t.data.get("from_trick") for t in last):
-            tween.delay += scaled(6 * len(last), self.speed)
-            last.append(tween)
-        else:
-            self.animator.add_batch([tween])
-
-    def _slide_into_line(self, placed: Item, start: Any, company: str, end: str,
-                         size: tuple[int, int], depart: Item | None = None) -> None:
-        row = self.row_of(company)
-        line = self.model.lines[company]
-        index = 0 if end == "left" else len(line) - 1
-        target = L.line_card_rect(row, index, len(line))
-        self.animator.add_batch([self._fly(placed, start, target, size, 30, style="line",
-                                           hide=placed, depart=depart,
-                                           end_size=L.LINE_CARD)])
-
-
-def _center(place: pygame.Rect | tuple) -> tuple:
-    return place.center if isinstance(place, pygame.Rect) else place
