@@ -86,7 +86,7 @@ def test_the_page_and_its_files_are_served_and_nothing_else(host):
     page = urllib.request.urlopen(url(host), timeout=WAIT)
     assert page.headers["Content-Type"].startswith("text/html")
     assert b'data-state="lobby"' in page.read()
-    for name in ("app.js", "style.css"):
+    for name in ("app.js", "words.js", "style.css"):
         assert urllib.request.urlopen(url(host, "/" + name), timeout=WAIT).status == 200
     info = json.loads(urllib.request.urlopen(url(host, "/info.json"), timeout=WAIT).read())
     assert info["code"] == host.status()["join_code"] and info["game"] == "routes-usa"

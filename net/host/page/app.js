@@ -1,6 +1,7 @@
 // Rail Party on a phone: one seat's private hand and moves. Speaks the LAN
 // protocol (net/protocol.py) as JSON over one WebSocket; no build step.
-"use strict";
+import { COLON, actionLabel, cardCount, choiceTitle, factsLine, human, paren, t, thing, useWords }
+  from "./words.js";
 
 const MAGIC = "railparty-lan";
 const VERSION = 5;
@@ -17,17 +18,7 @@ const el = (tag, props = {}, ...kids) => {
   return node;
 };
 
-// --- words (the host may send its catalog's translations in /info.json) -----------
-let WORDS = {};
-let PLACES = {};  // place names in the phone's language (by map name and by slug)
-// the punctuation the page pastes between words, as the phone's language writes it
-const JA = () => document.documentElement.lang === "ja";
-const COLON = () => (JA() ? "：" : ": ");
-const SEP = () => (JA() ? "、" : ", ");
-const paren = (x) => (JA() ? `（${x}）` : ` (${x})`);
-const t = (text, vars = {}) =>
-  (WORDS[text] || text).replace(/\{(\w+)\}/g, (_, k) => (k in vars ? vars[k] : `{${k}}`));
-
+// --- words: the host may send its catalog's translations in /info.json (words.js)
 // --- HMAC-SHA256 (crypto.subtle exists only on https or localhost; a LAN page is http)
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -175,8 +166,7 @@ async function start() {
     const lang = encodeURIComponent(navigator.language || "");
     const res = await fetch(`info.json?lang=${lang}`, { cache: "no-store" });
     S.info = await res.json();
-    WORDS = S.info.words || {};
-    PLACES = S.info.places || {};
+    useWords(S.info);
     document.documentElement.lang = S.info.lang || "en";
     translatePage();
   } catch (e) {
@@ -353,54 +343,6 @@ function onMessage(m) {
   }
 }
 
-// --- words for things ---------------------------------------------------------------
-const human = (s) => String(s).replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-// a place by its map name or its slug (track ids are 'slug--slug', a parallel track
-// ends '-2'), in the phone's language from /info.json's places
-const placeName = (n) => PLACES[n] || n;
-const place = (s) => String(s).split("--").map((p) => PLACES[p] || PLACES[p.replace(/-\d+$/, "")]
-  || p.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ")).join(" – ");
-
-function thing(v) {
-  if (v === null || v === undefined) return "";
-  if (Array.isArray(v)) {
-    if (v.length === 2 && typeof v[0] === "string" && typeof v[1] === "number") return `${t(v[0])} ${v[1]}`;
-    return v.map(thing).join(SEP());
-  }
-  if (typeof v === "object") {
-    if ("a" in v && "b" in v) return `${placeName(v.a)} – ${placeName(v.b)}${"points" in v ? paren(v.points) : ""}`;
-    if ("company" in v && "strength" in v) return `${v.company} ${v.strength}${"value" in v ? ` ·${v.value}` : ""}`;
-    const counts = Object.entries(v);
-    if (counts.every(([, n]) => typeof n === "number")) return counts.map(([k, n]) => `${n}× ${t(k)}`).join(" + ");
-    return counts.filter(([, x]) => x !== null && x !== false).map(([k, x]) => `${t(human(k))}${COLON()}${thing(x)}`).join(SEP());
-  }
-  if (typeof v === "string") {
-    if (v.includes("--")) return place(v);
-    if (PLACES[v]) return PLACES[v];
-    return WORDS[v] || !WORDS[human(v)] ? t(v) : t(human(v));  // 'face_up' -> its word
-  }
-  return String(v);
-}
-
-function actionLabel(a) {
-  const pending = S.view && S.view.private && S.view.private.pending;
-  const parts = [];
-  for (const [k, v] of Object.entries(a)) {
-    if (k === "type" || v === null || (Array.isArray(v) && !v.length)) continue;
-    if (typeof v === "boolean") { parts.push(`${t(human(k))}${COLON()}${v ? t("yes") : t("no")}`); continue; }
-    if (k === "slot" && S.view && Array.isArray(S.view.face_up) && S.view.face_up[v] !== undefined) {
-      parts.push(thing(S.view.face_up[v])); continue;
-    }
-    if (Array.isArray(v) && pending && Array.isArray(pending.options) && v.every((x) => typeof x === "number")) {
-      const byId = new Map(pending.options.filter((o) => o && typeof o === "object").map((o) => [o.id, o]));
-      if (v.every((x) => byId.has(x))) { parts.push(v.map((x) => thing(byId.get(x))).join(JA() ? "、" : "; ")); continue; }
-    }
-    if (k === "end" && JA()) { parts.push(`${thing(v)}${t(human(k))}`); continue; }  // 左端
-    parts.push(k === "track" || k === "card" || k === "cards" ? thing(v) : `${t(human(k))} ${thing(v)}`);
-  }
-  return parts.length ? `${t(human(a.type))}${COLON()}${parts.join(" · ")}` : t(human(a.type));
-}
-
 // --- drawing -------------------------------------------------------------------------
 function seatDot(color) {
   const rgb = S.info && S.info.colors && S.info.colors[color];
@@ -429,7 +371,7 @@ function renderLobby() {
 
 function cardFor(item) {
   if (Array.isArray(item) && item.length === 2 && typeof item[0] === "string") {
-    return el("div", { class: `card ${item[0]}` }, el("span", { text: t(item[0]) }), el("span", { class: "n", text: String(item[1]) }));
+    return el("div", { class: `card ${item[0]}` }, el("span", { text: t(item[0]) }), el("span", { class: "n", text: cardCount(item) }));
   }
   if (item && typeof item === "object") {
     const colors = (S.view && S.view.colors) || {};
@@ -454,7 +396,7 @@ function renderHand() {
     } else if (typeof value === "object") {
       for (const [name, n] of Object.entries(value)) {
         if (typeof n !== "number" || !n) continue;
-        row.append(el("div", { class: `card ${name}` }, el("span", { text: t(name) }), el("span", { class: "n", text: String(n) })));
+        row.append(el("div", { class: `card ${name}` }, el("span", { text: t(name) }), el("span", { class: "n", text: cardCount(n) })));
       }
       if (!row.children.length) continue;
     } else {
@@ -462,11 +404,8 @@ function renderHand() {
     }
     hand.append(el("div", { class: "section-label", text: t(human(key)) }), row);
   }
-  if (me && typeof me === "object") {
-    const facts = Object.entries(me).filter(([k, v]) => k !== "seat" && k !== "name"
-      && (typeof v === "number" || (typeof v === "string" && v.length <= 24)));
-    if (facts.length) hand.append(el("div", { class: "section-label", text: facts.map(([k, v]) => `${t(human(k))} ${typeof v === "string" ? thing(v) : v}`).join(" · ") }));
-  }
+  const facts = me && typeof me === "object" ? factsLine(me, S.view) : "";
+  if (facts) hand.append(el("div", { class: "section-label", text: facts }));
 }
 
 function renderPlayers() {
@@ -502,10 +441,10 @@ function renderMoves(mine) {
   $("moves-box").hidden = !mine || !!pending;
   if (!mine) return;
   if (pending) {
-    $("choice-title").textContent = t(human(pending.kind));
+    $("choice-title").textContent = choiceTitle(pending);
     S.legal.forEach((a, i) => {
       const b = el("button", { "data-testid": "option", "aria-pressed": S.chosen === i ? "true" : "false",
-        disabled: S.inFlight, onclick: () => { S.chosen = i; render(false); } }, el("span", { text: actionLabel(a) }));
+        disabled: S.inFlight, onclick: () => { S.chosen = i; render(false); } }, el("span", { text: actionLabel(a, S.view) }));
       $("options").append(el("li", {}, b));
     });
     $("confirm").disabled = S.inFlight || S.chosen === null || S.chosen >= S.legal.length;
@@ -515,7 +454,7 @@ function renderMoves(mine) {
   S.legal.forEach((a) => { if (!groups.has(a.type)) groups.set(a.type, []); groups.get(a.type).push(a); });
   for (const [type, list] of groups) {
     const buttons = list.map((a) => el("button", { "data-testid": "move", disabled: S.inFlight,
-      onclick: () => act(a) }, el("span", { text: actionLabel(a) })));
+      onclick: () => act(a) }, el("span", { text: actionLabel(a, S.view) })));
     if (list.length <= 6 || groups.size === 1) buttons.forEach((b) => moves.append(b));
     else moves.append(el("details", {}, el("summary", { text: `${t(human(type))} (${list.length})` }), ...buttons));
   }
@@ -569,7 +508,7 @@ function render(withStatus = true) {
   else if (S.phase === "lobby") status(t("Seated. Waiting for the host to start the game…"));
   else if (mine) {
     const pending = S.view && S.view.private && S.view.private.pending;
-    status(pending ? t("Your choice: {what}", { what: t(human(pending.kind)) }) : t("Your turn."));
+    status(pending ? t("Your choice: {what}", { what: choiceTitle(pending) }) : t("Your turn."));
   } else {
     const names = S.toAct.map((s) => (S.seats[s] ? S.seats[s].name : s + 1));
     status(names.length ? t("Waiting for {names}…", { names: names.join(", ") }) : t("Waiting…"));
