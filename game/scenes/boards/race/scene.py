@@ -28,7 +28,7 @@ from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.widgets import Button
 from game.words.i18n import N_, _, joined, ngettext
-from game.words.places import place
+from game.words.places import pair, place
 
 
 class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, RaceBoardLayer,
@@ -510,7 +510,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         delays = self.delays.get(seat, 0)
         journey: list[tuple[str, str, bool]] = []
         if legs and sum(d for _a, _b, d in legs) + delays == entry["days"]:
-            journey = [(f"{place(a)} - {place(b)}", f"+{d}", True) for a, b, d in legs]
+            journey = [(pair(a, b), f"+{d}", True) for a, b, d in legs]
             if delays:
                 journey.append((_("Delays"), f"+{delays}", False))
         return journey + [

@@ -22,7 +22,7 @@ from game.ui import theme
 from game.ui.route_geometry import Space
 from game.ui.widgets import draw_card
 from game.words.i18n import N_, _, listed, ngettext
-from game.words.places import place
+from game.words.places import pair, place
 
 CARD_W, CARD_H = 96, 136
 SPACE_W, SPACE_H = 62, 30
@@ -120,7 +120,7 @@ def _ticket(a: str, b: str, points: int, done: bool | None = None) -> Picture:
         pygame.draw.rect(surface, (236, 226, 196), card, border_radius=12)
         pygame.draw.rect(surface, (120, 96, 60), card, 3, border_radius=12)
         ink = (50, 40, 30)
-        title = theme.fit_text(f"{place(a)} - {place(b)}", 36, card.width - 120, True)
+        title = theme.fit_text(pair(a, b), 36, card.width - 120, True)
         theme.blit_text(surface, title,
                         (card.x + 20, card.y + 24), 36, ink, True)
         theme.blit_text(surface, str(points), (card.right - 24, card.y + 24), 48, ink, True,
