@@ -41,3 +41,32 @@ def test_the_bonus_chip_rules_name_no_letters(japanese):
 
     chips = next(p for p in pages("eighty-days", {}) if p.title == "ボーナスチップ")
     assert not re.search("[A-Za-z]", " ".join(chips.text)), chips.text
+
+
+def test_default_seat_names_are_japanese_under_japanese(japanese):
+    from game.tables.seats import DEFAULT_NAMES, default_name
+
+    names = [default_name(i) for i in range(len(DEFAULT_NAMES))]
+    assert not [n for n in names if re.search("[A-Za-z]", n)], names
+    assert len(set(names)) == len(names)
+    with i18n.speaking("en"):
+        assert [default_name(i) for i in range(len(DEFAULT_NAMES))] == list(DEFAULT_NAMES)
+
+
+def test_setup_offers_japanese_defaults_and_a_chosen_name_stays_as_written(app, japanese):
+    from game.scenes import nav
+    from game.tables.seat_names import shown_name
+
+    i18n.set_language("ja")                       # the App set the saved language
+    setup = nav.screen("setup", app)
+    seats = setup.seats()
+    assert seats[0].name == "さくら", [s.name for s in seats]
+    assert shown_name("Alice") == "Alice"         # saved data is never translated
+    setup.names[1] = ""
+    assert setup.seats()[1].name == "はると"       # a name left blank: the default
+
+
+def test_places_are_named_as_the_seeds_name_them(japanese):
+    from game.words.places import place
+
+    assert place("Cagliari") == "カリアリ"
