@@ -70,3 +70,23 @@ def test_places_are_named_as_the_seeds_name_them(japanese):
     from game.words.places import place
 
     assert place("Cagliari") == "カリアリ"
+
+
+def test_a_race_seats_note_is_drawn_whole_in_japanese(app, japanese):
+    from game.scenes import nav
+    from game.tables.match import Match, default_seats
+    from game.tables.session import LocalSession
+    from game.ui import layout_record
+
+    i18n.set_language("ja")                        # the App set the saved language
+    match = Match("eighty-days", default_seats("eighty-days", 0, 3), 5)
+    scene = nav.board_scene(app, LocalSession(match), on_exit=lambda: None)
+    app.push(scene)
+    with layout_record.recording() as recorder:
+        app.step(1)
+    shown = [m.content for m in recorder.frame.texts]
+    start = match.state.view(0)["start_player"]
+    note = scene.player_note(start)
+    assert note in shown and "スタートプレイヤー" in note, (note, shown)
+    cut = [text for text in shown if text.endswith("…") and "スタ" in text]
+    assert not cut, cut

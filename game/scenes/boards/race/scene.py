@@ -461,7 +461,10 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         if player["arrived"] is not None:
             return _("back in London, {place}").format(place=ordinal(player["arrived"]))
         if seat == self.shown["start_player"]:
-            return _("in {city}, start player").format(city=place(player["city"]))
+            note = _("in {city}, start player").format(city=place(player["city"]))
+            # a long city name leaves no room for both: the start player is what the
+            # board shows nowhere else (the pawn shows the city)
+            return note if self.note_fits(note) else _("start player")
         return _("in {city}").format(city=place(player["city"]))
 
     # --- results hooks --------------------------------------------------------------
