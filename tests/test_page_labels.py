@@ -85,7 +85,7 @@ def test_a_bonus_chip_choice_is_a_sentence(words_page):
 def test_the_route_games_moves_use_their_terms(words_page):
     claim = words_page("ja", "return w.actionLabel({type: 'claim', track: 'atlanta--nashville',"
                              " cards: {white: 2}}, routes)")
-    assert claim.startswith("ルートをつなぐ：アトランタ–ナッシュビル"), claim
+    assert claim == "ルートをつなぐ：アトランタ–ナッシュビル · 白2枚", claim
     face_up = words_page("ja", "return w.actionLabel({type: 'draw_face_up', slot: 1}, routes)")
     assert face_up == "表向きのカードを取る：青", face_up
     ticket = words_page("ja", "return w.thing({a: 'Boston', b: 'Miami', points: 12})")

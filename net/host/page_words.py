@@ -63,7 +63,7 @@ PAGE_WORDS: tuple[str, ...] = (
     # moves, choices, cards and a seat's counts worded whole (net/host/page/words.js)
     N_("{kind} {days}"), N_("{card} ({action})"), N_("Take {card}"), N_("an empty space"),
     N_("Take the {color} chip: {gift}"), N_("Leave the {color} chip"),
-    N_("The {color} chip in {city}"), N_("{days} days"), N_("×{count}"),
+    N_("The {color} chip in {city}"), N_("{days} days"), N_("×{count}"), N_("{count}× {card}"),
     N_("Cards: {n}"), N_("Tickets: {n}"), N_("Trains left: {n}"), N_("Score: {n}"),
     N_("Tickets to choose from: {n}"), N_("Ferry cards: {n}"), N_("Days: {n}"),
     N_("Coins: {n}"), N_("Event cards: {n}"), N_("Back in London, place {n}"),

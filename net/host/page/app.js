@@ -1,6 +1,6 @@
 // Rail Party on a phone: one seat's private hand and moves. Speaks the LAN
 // protocol (net/protocol.py) as JSON over one WebSocket; no build step.
-import { COLON, actionLabel, cardCount, choiceTitle, factsLine, human, paren, t, thing, useWords }
+import { COLON, actionLabel, cardCount, choiceTitle, human, paren, seatFacts, t, thing, useWords }
   from "./words.js";
 
 const MAGIC = "railparty-lan";
@@ -360,7 +360,7 @@ function renderLobby() {
   (S.seats || []).forEach((s, i) => {
     const open = s.kind === free;
     const label = s.kind === "open" ? (s.name || t("Free seat {n}", { n: i + 1 }))
-      : s.kind === "bot" ? `${s.name} (${t("bot")})` : `${s.name}${s.connected ? "" : ` (${t("away")})`}`;
+      : s.kind === "bot" ? `${s.name}${paren(t("bot"))}` : `${s.name}${s.connected ? "" : paren(t("away"))}`;
     const b = el("button", { "data-testid": open ? "seat" : null, "aria-pressed": S.picked === i ? "true" : "false",
       disabled: !open, onclick: () => { S.picked = i; renderLobby(); } }, seatDot(s.color), el("span", { text: label }));
     box.append(el("li", {}, b));
@@ -404,8 +404,12 @@ function renderHand() {
     }
     hand.append(el("div", { class: "section-label", text: t(human(key)) }), row);
   }
-  const facts = me && typeof me === "object" ? factsLine(me, S.view) : "";
-  if (facts) hand.append(el("div", { class: "section-label", text: facts }));
+  // each count whole on its line (a phone breaks a long line between them, never inside)
+  const facts = me && typeof me === "object" ? seatFacts(me, S.view) : [];
+  if (facts.length) {
+    hand.append(el("div", { class: "section-label facts" },
+      ...facts.flatMap((f, i) => [i ? " · " : null, el("span", { text: f })])));
+  }
 }
 
 function renderPlayers() {
@@ -413,7 +417,7 @@ function renderPlayers() {
   box.replaceChildren();
   (S.seats || []).forEach((s, i) => {
     const li = el("li", { class: `${S.toAct.includes(i) ? "acting" : ""} ${s.connected ? "" : "gone"}` },
-      seatDot(s.color), el("span", { text: i === S.seat ? `${s.name} (${t("you")})` : s.name || `${i + 1}` }));
+      seatDot(s.color), el("span", { text: i === S.seat ? `${s.name}${paren(t("you"))}` : s.name || `${i + 1}` }));
     box.append(li);
   });
 }

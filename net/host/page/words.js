@@ -46,7 +46,9 @@ export function thing(v) {
     if ("a" in v && "b" in v) return `${placeName(v.a)}${DASH()}${placeName(v.b)}${"points" in v ? paren(v.points) : ""}`;
     if ("company" in v && "strength" in v) return `${v.company} ${v.strength}${"value" in v ? ` ·${v.value}` : ""}`;
     const counts = Object.entries(v);
-    if (counts.every(([, n]) => typeof n === "number")) return counts.map(([k, n]) => `${n}× ${t(k)}`).join(" + ");
+    if (counts.every(([, n]) => typeof n === "number")) {   // cards paid: "2× white", 白2枚
+      return counts.map(([k, n]) => t("{count}× {card}", { count: n, card: t(k) })).join(" + ");
+    }
     return counts.filter(([, x]) => x !== null && x !== false).map(([k, x]) => `${t(human(k))}${COLON()}${thing(x)}`).join(SEP());
   }
   if (typeof v === "string") {
@@ -122,7 +124,7 @@ const FACTS = {
   coins: "Coins: {n}", events: "Event cards: {n}", arrived: "Back in London, place {n}",
 };
 
-export function factsLine(me, view) {
+export function seatFacts(me, view) {
   const out = [];
   for (const [k, v] of Object.entries(me || {})) {
     if (k === "seat" || k === "name") continue;
@@ -133,8 +135,10 @@ export function factsLine(me, view) {
     } else if (typeof v === "number") out.push(FACTS[k] ? t(FACTS[k], { n: v }) : `${t(human(k))} ${v}`);
     else if (typeof v === "string" && v.length <= 24) out.push(`${t(human(k))} ${thing(v)}`);
   }
-  return out.join(" · ");
+  return out;
 }
+
+export const factsLine = (me, view) => seatFacts(me, view).join(" · ");
 
 // the count on a card of a hand: a race travel card's days, or how many cards of a colour
 export const cardCount = (item) => (Array.isArray(item) ? t("{days} days", { days: item[1] })
