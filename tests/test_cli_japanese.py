@@ -63,10 +63,13 @@ def test_the_history_table_is_japanese_under_lang_ja(capsys):
     write_record(unfinished, "hot-seat")
     try:
         assert main(["--lang", "ja", "history"]) == 0
+        assert main(["history", "--lang", "ja"]) == 0       # after the command too
     finally:
         i18n.pin(None)
         i18n.set_language("en")
     out = capsys.readouterr().out
+    assert out[:len(out) // 2] == out[len(out) // 2:]
+    out = out[:len(out) // 2]
     lines = out.splitlines()
     assert lines[0].split() == ["プレイヤー", "対戦数", "勝利", "レーティング"], lines[0]
     assert "レイルルート：北アメリカ" in out and "勝者" in out and "0手で中断" in out, out

@@ -19,7 +19,7 @@ COMMAND_MODULES: list[str] = ["game.cli.play", "game.cli.lan_window", "game.cli.
 
 
 # Commands that open a window or tell a player something: they take --lang.
-WINDOW_COMMANDS = ("play", "demo", "host", "join", "kiosk", "spectate", "replay")
+WINDOW_COMMANDS = ("play", "demo", "host", "join", "kiosk", "spectate", "replay", "history")
 
 
 def build_parser() -> argparse.ArgumentParser:
