@@ -93,6 +93,16 @@ def test_no_line_ends_with_an_opening_bracket(mark):
     assert "".join(lines) == text
 
 
+@pytest.mark.parametrize("text", ["遅延は1日の遅れ", "金貨12枚を払う", "あと+3日です"])
+def test_a_number_stays_with_its_counter(text):
+    # every width at which a line would end right after the number's last digit
+    for width in range(30, 90, 10):
+        lines = wrap.wrap(text, width, measure)
+        assert "".join(lines) == text
+        assert all(not (a[-1:].isdigit() and not b[:1].isdigit())
+                   for a, b in zip(lines, lines[1:], strict=False)), (width, lines)
+
+
 def test_a_latin_name_in_japanese_stays_whole():
     lines = wrap.wrap("次はNew Yorkへ向かいます", 80, measure)
     assert any("York" in line for line in lines)

@@ -17,8 +17,8 @@ def japanese():
 
 
 def test_a_default_bot_name_is_shown_in_japanese(japanese):
-    assert shown_name("Normal bot 3") == "標準ボット 3"
-    assert shown_name("Hard bot 12") == "強いボット 12"
+    assert shown_name("Normal bot 3") == "ふつうボット 3"
+    assert shown_name("Hard bot 12") == "むずかしいボット 12"
     for own in ("Ada", "Normal bot", "My Normal bot 3", "Normal bot 3b", ""):
         assert shown_name(own) == own                 # a player's own name is never touched
 
@@ -61,6 +61,6 @@ def test_a_default_bot_name_is_not_followed_by_its_level_again(japanese):
 
     panel = SimpleNamespace(seat_info=[{"name": "Normal bot 1", "kind": "bot", "bot": "greedy"},
                                        {"name": "Ada", "kind": "bot", "bot": "greedy"}])
-    assert TablePanels.seat_label(panel, 0) == "標準ボット 1"
-    assert TablePanels.seat_label(panel, 1).startswith("Ada") and "標準" in \
+    assert TablePanels.seat_label(panel, 0) == "ふつうボット 1"
+    assert TablePanels.seat_label(panel, 1).startswith("Ada") and "ふつう" in \
         TablePanels.seat_label(panel, 1)

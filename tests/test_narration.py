@@ -98,3 +98,13 @@ def test_a_seats_lines_tell_no_other_seats_secret(game_id):
     assert match.state.is_over
     if not secrets:
         pytest.skip(f"{game_id}'s events carry no secrets (its hands are in the views only)")
+
+
+def test_a_day_lost_to_a_bonus_chip_is_worded_not_keyed():
+    from game.narration.race import describe
+
+    event = {"type": "days_lost", "seats": [1, 2], "days": 1, "why": "chip"}
+    names = ["Ann", "Ben", "Cy"].__getitem__
+    assert describe(event, names, {}) == "Bonus chip: +1 days for Ben, Cy"
+    with i18n.speaking("ja"):
+        assert describe(event, names, {}) == "ボーナスチップ：Ben、Cyに+1日"

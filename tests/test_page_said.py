@@ -38,7 +38,8 @@ def test_a_turn_clock_and_a_stand_in_notice_read_japanese_for_a_japanese_phone()
     timeout = {"type": "notice", "code": P.N_TURN_TIMEOUT, "seat": 1,
                "reason": "Normal bot 2 took longer than 60 s: the stand-in played that turn"}
     said = page_message(timeout, "ja", 0, _names)["said"]
-    assert said == "標準ボット 2 さんの持ち時間が切れたため、代理がその手番をプレイしました。", said
+    assert said == ("ふつうボット 2 さんの持ち時間が切れたため、"
+                    "代理がその手番をプレイしました。"), said
 
 
 def test_an_illegal_move_reads_with_its_detail_and_bot_names_are_shown_words():
@@ -49,7 +50,7 @@ def test_an_illegal_move_reads_with_its_detail_and_bot_names_are_shown_words():
     seats = {"type": "seats", "phase": "lobby", "free": 0,
              "seats": [{"name": "Ann"}, {"name": "Normal bot 2"}, {"name": None}]}
     shown = page_message(seats, "ja", None, _names)["seats"]
-    assert [s["name"] for s in shown] == ["Ann", "標準ボット 2", None]
+    assert [s["name"] for s in shown] == ["Ann", "ふつうボット 2", None]
     unknown = {"type": "reject", "code": "from_the_future", "reason": "words"}
     assert page_message(unknown, "ja", None, _names)["said"] == "words"
 

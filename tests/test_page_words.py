@@ -1,5 +1,5 @@
 """The phone page labels moves from the actions' own types and fields
-(net/host/page/app.js `actionLabel`), and the hand from the private view's
+(net/host/page/words.js `actionLabel`), and the hand from the private view's
 keys: each of those words is one of the page's words, so a phone in another
 language reads it from the catalogs. (The log's sentences come worded from the
 host: tests/test_narration.py.)"""
@@ -14,7 +14,7 @@ from game.rules import GAMES
 from game.tables.match import Match, default_seats
 from net.host.page_words import PAGE_WORDS, page_words
 
-UNLABELLED = {"type", "track", "card", "cards"}   # fields the page shows as values only
+UNLABELLED = {"type", "track", "card", "cards", "event", "city", "pile"}  # shown as values only
 
 
 def human(name: str) -> str:

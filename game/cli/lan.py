@@ -65,57 +65,58 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     from game.rules import GAMES
 
     host = subparsers.add_parser(
-        "host", help="host a LAN game",
-        description="Host a game on the LAN: advertise it, seat players, run the match.")
+        "host", help=_("host a LAN game"),
+        description=_("Host a game on the LAN: advertise it, seat players, run the match."))
     host.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
-    host.add_argument("--seats", type=positive, default=4, help="number of seats (default 4)")
-    host.add_argument("--name", default=None, help="the game's name on the LAN")
+    host.add_argument("--seats", type=positive, default=4, help=_("number of seats (default 4)"))
+    host.add_argument("--name", default=None, help=_("the game's name on the LAN"))
     host.add_argument("--port", type=port, default=P.DEFAULT_PORT,
-                      help=f"TCP port (default {P.DEFAULT_PORT}; 0 picks a free one)")
-    host.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+                      help=_("TCP port (default {port}; 0 picks a free one)").format(
+                          port=P.DEFAULT_PORT))
+    host.add_argument("--bind", default="0.0.0.0", help=_("address to listen on"))
     host.add_argument("--headless", action="store_true",
-                      help="no window: start when the seats are full, print the result")
+                      help=_("no window: start when the seats are full, print the result"))
     host.add_argument("--player", default=None, metavar="NAME",
-                      help="with a window: your name at the table (you play a seat)")
-    host.add_argument("--save", metavar="FILE", help="save file (written after every action)")
+                      help=_("with a window: your name at the table (you play a seat)"))
+    host.add_argument("--save", metavar="FILE", help=_("save file (written after every action)"))
     host.add_argument("--no-history", action="store_true",
-                      help="keep no record of this game in the history folder (replays, "
-                           "the table's history)")
-    host.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+                      help=_("keep no record of this game in the history folder (replays, "
+                           "the table's history)"))
+    host.add_argument("--resume", metavar="FILE", help=_("continue the game saved in FILE"))
     host.add_argument("--force-resume", action="store_true",
-                      help="with --resume: if the journal is damaged, resume before the "
-                           "damage (losing the actions after it)")
+                      help=_("with --resume: if the journal is damaged, resume before the "
+                           "damage (losing the actions after it)"))
     host.add_argument("--fsync", action="store_true",
-                      help="flush each action to disk before its update goes out (slower; "
-                           "by default the flush follows within half a second)")
+                      help=_("flush each action to disk before its update goes out (slower; "
+                           "by default the flush follows within half a second)"))
     host.add_argument("--seed", type=seed, default=None)
     host.add_argument("--start-after", type=seconds(), default=None, metavar="S",
-                      help="headless: after S seconds, bots fill the open seats and play starts")
+                      help=_("headless: after S seconds, bots fill the open seats and play starts"))
     host.add_argument("--bot", default="greedy", choices=bot_names(),
-                      help="the bot that fills open seats and stands in for dropped players")
+                      help=_("the bot that fills open seats and stands in for dropped players"))
     host.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
-                      help="the search (Hard) bot's think time per move (default 500); "
-                           "it thinks off the network loop")
-    add_bot_workers(host, "the cores less one, at least 1")
+                      help=_("the search (Hard) bot's think time per move (default 500); "
+                           "it thinks off the network loop"))
+    add_bot_workers(host, N_("the cores less one, at least 1"))
     host.add_argument("--on-drop", default="bot", choices=("bot", "pause"),
-                      help="when a player has been gone --drop-timeout seconds: a bot plays "
-                           "the seat, or the game waits (default bot)")
+                      help=_("when a player has been gone --drop-timeout seconds: a bot plays "
+                           "the seat, or the game waits (default bot)"))
     beat = seconds(zero=False)  # a timeout or a beat of 0 s would mean nothing
     host.add_argument("--drop-timeout", type=beat, default=P.DROP_TIMEOUT_SECONDS,
                       metavar="S")
     host.add_argument("--turn-timeout", type=seconds(), default=None, metavar="S",
-                      help="a player who has not acted after S seconds has that turn played "
+                      help=_("a player who has not acted after S seconds has that turn played "
                            "by the stand-in bot, who plays for them until they act (default: "
-                           "the game's own length, 60-120 s; 0: no timer)")
+                           "the game's own length, 60-120 s; 0: no timer)"))
     host.add_argument("--seats-per-address", type=count, default=2, metavar="N",
-                      help="seats one address (one machine) may hold, so one guest cannot "
-                           "take every seat (default 2; 0: no limit)")
+                      help=_("seats one address (one machine) may hold, so one guest cannot "
+                           "take every seat (default 2; 0: no limit)"))
     host.add_argument("--bot-delay", type=seconds(), default=0.0, metavar="S",
-                      help="pause before each bot move")
+                      help=_("pause before each bot move"))
     host.add_argument("--no-advertise", action="store_true",
-                      help="do not announce the game with zeroconf (join by address)")
+                      help=_("do not announce the game with zeroconf (join by address)"))
     host.add_argument("--interface", action="append", metavar="ADDR",
-                      help="IPv4 address of an interface to announce on (repeatable)")
+                      help=_("IPv4 address of an interface to announce on (repeatable)"))
     host.add_argument("--heartbeat", type=beat, default=P.HEARTBEAT_SECONDS,
                       help=argparse.SUPPRESS)
     host.add_argument("--peer-timeout", type=beat, default=P.PEER_TIMEOUT_SECONDS,
@@ -125,49 +126,49 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     host.add_argument("--frame-timeout", type=beat, default=P.FRAME_TIMEOUT_SECONDS,
                       help=argparse.SUPPRESS)
     host.add_argument("--web-port", type=port, default=None, metavar="N",
-                      help="port of the phone page (default 47475, or any free port "
-                           "when that one is taken)")
+                      help=_("port of the phone page (default 47475, or any free port "
+                           "when that one is taken)"))
     host.add_argument("--no-web", action="store_true",
-                      help="serve no phone page (players join with the program only)")
-    host.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
+                      help=_("serve no phone page (players join with the program only)"))
+    host.add_argument("-v", "--verbose", action="store_true", help=_("log to stderr"))
     host.set_defaults(func=lambda args: cmd_host(args, host, host_window))
 
     for command in ("join", "spectate"):
         watching = command == "spectate"
         sub = subparsers.add_parser(
-            command, help="watch a LAN game" if watching else "play a seat in a LAN game",
-            description=("Follow a LAN game as a spectator (public view only)." if watching
-                         else "Join a LAN game found by name or by address."))
+            command, help=_("watch a LAN game") if watching else _("play a seat in a LAN game"),
+            description=(_("Follow a LAN game as a spectator (public view only).") if watching
+                         else _("Join a LAN game found by name or by address.")))
         where = sub.add_mutually_exclusive_group(required=True)
-        where.add_argument("--discover", metavar="NAME", help="find the game NAME on the LAN")
-        where.add_argument("--address", metavar="HOST:PORT", help="connect to HOST:PORT")
+        where.add_argument("--discover", metavar="NAME", help=_("find the game NAME on the LAN"))
+        where.add_argument("--address", metavar="HOST:PORT", help=_("connect to HOST:PORT"))
         if not watching:
-            sub.add_argument("--name", default=None, help="your name at the table")
+            sub.add_argument("--name", default=None, help=_("your name at the table"))
             sub.add_argument("--color", default=None, choices=SEAT_COLORS,
-                             help="the colour you would like")
+                             help=_("the colour you would like"))
             sub.add_argument("--bot", choices=bot_names(), default=None,
-                             help="a bot plays the seat (with --headless)")
+                             help=_("a bot plays the seat (with --headless)"))
             sub.add_argument("--think", type=seconds(0, 60), default=0.0, metavar="S",
-                             help="the bot pauses S seconds before each action")
+                             help=_("the bot pauses S seconds before each action"))
             sub.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
-                             help="the search (Hard) bot's think time per move (default "
-                                  "1000); it deals its guesses from its own view")
-            add_bot_workers(sub, "the cores less one, at least 1")
-            sub.add_argument("--spectate", action="store_true", help="watch instead of play")
+                             help=_("the search (Hard) bot's think time per move (default "
+                                  "1000); it deals its guesses from its own view"))
+            add_bot_workers(sub, N_("the cores less one, at least 1"))
+            sub.add_argument("--spectate", action="store_true", help=_("watch instead of play"))
         sub.add_argument("--headless", action="store_true",
-                         help="no window; print the final result as JSON")
+                         help=_("no window; print the final result as JSON"))
         sub.add_argument("--interface", action="append", metavar="ADDR",
-                         help="IPv4 address of an interface to search on (repeatable)")
+                         help=_("IPv4 address of an interface to search on (repeatable)"))
         sub.add_argument("--host-key", type=fingerprint_arg, default=None, metavar="FP",
-                         help="only the game whose host proves this key fingerprint (shown "
-                              "on the host's screen, e.g. ABCD-EFGH-JKLM-NPQR)")
+                         help=_("only the game whose host proves this key fingerprint (shown "
+                              "on the host's screen, e.g. ABCD-EFGH-JKLM-NPQR)"))
         sub.add_argument("--discover-timeout", type=seconds(zero=False), default=10.0,
                          metavar="S")
         sub.add_argument("--retry-for", type=seconds(), default=120.0, metavar="S",
-                         help="how long to keep retrying a lost host (default 120)")
+                         help=_("how long to keep retrying a lost host (default 120)"))
         sub.add_argument("--timeout", type=seconds(zero=False), default=None, metavar="S",
-                         help="give up if the game has not ended after S seconds")
-        sub.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
+                         help=_("give up if the game has not ended after S seconds"))
+        sub.add_argument("-v", "--verbose", action="store_true", help=_("log to stderr"))
         sub.set_defaults(func=lambda args, sub=sub, watching=watching:
                          cmd_join(args, sub, watching, join_window))
 

@@ -9,8 +9,9 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game.cli.parser import Parser, requested_language
 from game.words import i18n
-from game.words.i18n import LANGUAGES
+from game.words.i18n import LANGUAGES, N_, _
 
 # Modules that add subcommands: each has `register(subparsers)`, which adds its
 # parsers with `set_defaults(func=handler)`; handler(args) returns the exit code.
@@ -18,7 +19,7 @@ COMMAND_MODULES: list[str] = ["game.cli.play", "game.cli.lan_window", "game.cli.
 
 
 # Commands that open a window or tell a player something: they take --lang.
-WINDOW_COMMANDS = ("play", "demo", "host", "join", "kiosk", "spectate", "replay")
+WINDOW_COMMANDS = ("play", "demo", "host", "join", "kiosk", "spectate", "replay", "history")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,47 +28,48 @@ def build_parser() -> argparse.ArgumentParser:
     from game.cli.think_arg import add_bot_workers, think_ms
     from game.rules import GAMES
 
-    parser = argparse.ArgumentParser(
-        prog="railparty", description="Rail Party: railway board games for one room.")
+    parser = Parser(
+        prog="railparty", description=_("Rail Party: railway board games for one room."))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    sim = sub.add_parser("simulate", help="play bot-only games and print the results",
-                         description="Play bot-only games and print one line per game.")
+    sim = sub.add_parser("simulate", help=_("play bot-only games and print the results"),
+                         description=_("Play bot-only games and print one line per game."))
     sim.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
     sim.add_argument("--players", type=positive, default=None,
-                     help="number of seats (default: as many as --bots names)")
+                     help=_("number of seats (default: as many as --bots names)"))
     sim.add_argument("--bots", default="greedy,random",
-                     help="comma-separated bot per seat, or one for all "
-                          f"({', '.join(bot_names())})")
+                     help=_("comma-separated bot per seat, or one for all ({bots})").format(
+                         bots=", ".join(bot_names())))
     sim.add_argument("--games", type=positive, default=10)
-    sim.add_argument("--seed", type=seed, default=1, help="seed of the first game")
+    sim.add_argument("--seed", type=seed, default=1, help=_("seed of the first game"))
     sim.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
-                     help="the search (Hard) bot's think time per move, on average "
-                          "(default 500)")
+                     help=_("the search (Hard) bot's think time per move, on average "
+                          "(default 500)"))
     sim.add_argument("--rotate", action="store_true",
-                     help="move the bots round the seats game by game (fair for strength "
-                          "figures: no bot keeps the first seat)")
+                     help=_("move the bots round the seats game by game (fair for strength "
+                          "figures: no bot keeps the first seat)"))
     sim.add_argument("--jobs", type=processes, default=1, metavar="N",
-                     help="games played at once, one process each (default 1)")
-    add_bot_workers(sim, "none: each game thinks in its own process")
-    sim.add_argument("--json", action="store_true", help="JSON lines instead of text")
+                     help=_("games played at once, one process each (default 1)"))
+    add_bot_workers(sim, N_("none: each game thinks in its own process"))
+    sim.add_argument("--json", action="store_true", help=_("JSON lines instead of text"))
     sim.set_defaults(func=lambda args: cmd_simulate(args, sim))
 
-    val = sub.add_parser("validate-map", help="check map files and explain what is wrong",
-                         description="Check route-game map files.")
+    val = sub.add_parser("validate-map", help=_("check map files and explain what is wrong"),
+                         description=_("Check route-game map files."))
     val.add_argument("files", nargs="+", metavar="FILE")
     val.set_defaults(func=cmd_validate_map)
     for module in COMMAND_MODULES:
         importlib.import_module(module).register(sub)
     languages = sorted(LANGUAGES)
     parser.add_argument("--lang", dest="top_lang", choices=languages, default=None,
-                        help="language of the window (default: the setting, else the system's)")
+                        help=_("language of the window (default: the setting, else the "
+                               "system's)"))
     for command in WINDOW_COMMANDS:
         if command in sub.choices:
             sub.choices[command].add_argument(
                 "--lang", choices=languages, default=None,
-                help="language of the window and of what the command tells a player "
-                     "(default: the setting, else the system's)")
+                help=_("language of the window and of what the command tells a player "
+                     "(default: the setting, else the system's)"))
     return parser
 
 
@@ -131,6 +133,8 @@ def cmd_validate_map(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; Ctrl+C and a closed pipe (`... | head`) end it quietly."""
+    # --lang first: the help is worded while the command line is read
+    i18n.pin(requested_language(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:

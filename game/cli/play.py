@@ -16,53 +16,54 @@ def register(sub: argparse._SubParsersAction) -> None:
     from game.cli.think_arg import add_bot_workers, think_ms
     from game.rules import GAMES
 
-    play = sub.add_parser("play", help="open the game (the default command)",
-                          description="Open Rail Party on the title screen.")
+    play = sub.add_parser("play", help=_("open the game (the default command)"),
+                          description=_("Open Rail Party on the title screen."))
     play.add_argument("--fullscreen", action="store_true")
-    play.add_argument("--resume", type=Path, metavar="FILE", help="resume a saved game")
+    play.add_argument("--resume", type=Path, metavar="FILE", help=_("resume a saved game"))
     play.add_argument("--game", choices=sorted(GAMES), default=None,
-                      help="start a game of this at once (with --seats)")
+                      help=_("start a game of this at once (with --seats)"))
     play.add_argument("--seats", type=_seat_kinds, default=None, metavar="KIND,KIND,...",
-                      help="one per seat: 'hot' (plays on this screen), 'phone' (plays on a "
-                           "phone that scans the TV's code) or a bot (easy, normal, hard); "
-                           "for example hot,phone,normal")
-    add_bot_workers(play, "the cores less one, at least 1")
+                      help=_("one per seat: 'hot' (plays on this screen), 'phone' (plays on a "
+                             "phone that scans the TV's code) or a bot (easy, normal, hard); "
+                             "for example hot,phone,normal"))
+    add_bot_workers(play, N_("the cores less one, at least 1"))
     play.set_defaults(func=cmd_play, play_parser=play)
 
-    demo = sub.add_parser("demo", help="bots play through the real screens",
-                          description="Bots play a game through the real scenes.")
+    demo = sub.add_parser("demo", help=_("bots play through the real screens"),
+                          description=_("Bots play a game through the real scenes."))
     demo.add_argument("--game", default="routes-usa", choices=sorted(GAMES))
     demo.add_argument("--players", type=positive, default=4)
     demo.add_argument("--seed", type=seed, default=1)
-    demo.add_argument("--headless", action="store_true", help="no window (dummy video driver)")
+    demo.add_argument("--headless", action="store_true", help=_("no window (dummy video driver)"))
     demo.add_argument("--frames", type=positive, default=None,
-                      help="stop after this many frames")
-    demo.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
+                      help=_("stop after this many frames"))
+    demo.add_argument("--screenshot", type=_png_path, help=_("save the last frame as PNG"))
     demo.add_argument("--stats", action="store_true",
-                      help="print frame-time figures (ms) as JSON on the last line")
+                      help=_("print frame-time figures (ms) as JSON on the last line"))
     demo.add_argument("--bot-pace", type=seconds(0, 60), default=0.4,
-                      help="seconds a bot waits before acting")
+                      help=_("seconds a bot waits before acting"))
     demo.add_argument("--bots", default=None,
-                      help="comma-separated bot per seat, or one for all, as simulate "
-                           "takes it (default: greedy)")
+                      help=_("comma-separated bot per seat, or one for all, as simulate "
+                           "takes it (default: greedy)"))
     demo.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
-                      help="the search (Hard) bot's think time per move, on average (default 500)")
-    add_bot_workers(demo, "the cores less one, at least 1")
+                      help=_("the search (Hard) bot's think time per move, on average "
+                             "(default 500)"))
+    add_bot_workers(demo, N_("the cores less one, at least 1"))
     demo.set_defaults(func=cmd_demo, demo_parser=demo)
 
-    kiosk = sub.add_parser("kiosk", help="TV display: follow a LAN game, or a bot demo",
-                           description="Fullscreen public board of a LAN game (as a "
-                           "spectator), or a bot demo while no game runs. Quit: Ctrl+Shift+Q.")
+    kiosk = sub.add_parser("kiosk", help=_("TV display: follow a LAN game, or a bot demo"),
+                           description=_("Fullscreen public board of a LAN game (as a "
+                           "spectator), or a bot demo while no game runs. Quit: Ctrl+Shift+Q."))
     where = kiosk.add_mutually_exclusive_group()
-    where.add_argument("--discover", metavar="NAME", help="follow the game of this host name")
+    where.add_argument("--discover", metavar="NAME", help=_("follow the game of this host name"))
     where.add_argument("--address", metavar="HOST:PORT", type=_address,
-                       help="follow the game at this address")
+                       help=_("follow the game at this address"))
     kiosk.add_argument("--host-key", type=_fingerprint, default=None, metavar="FP",
-                       help="follow only the game whose host proves this key fingerprint")
-    kiosk.add_argument("--windowed", action="store_true", help="not fullscreen (testing)")
+                       help=_("follow only the game whose host proves this key fingerprint"))
+    kiosk.add_argument("--windowed", action="store_true", help=_("not fullscreen (testing)"))
     kiosk.add_argument("--frames", type=positive, default=None,
-                       help="stop after this many frames")
-    kiosk.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
+                       help=_("stop after this many frames"))
+    kiosk.add_argument("--screenshot", type=_png_path, help=_("save the last frame as PNG"))
     kiosk.set_defaults(func=cmd_kiosk)
 
 

@@ -6,35 +6,37 @@ import argparse
 import json
 import sys
 
+from game.words.i18n import _
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     from game.cli.numbers import count, positive
     from game.cli.play import _png_path
 
-    rep = sub.add_parser("replay", help="watch a kept game (a history file or a save)",
-                         description="Watch a kept game move by move: Space plays/pauses, "
+    rep = sub.add_parser("replay", help=_("watch a kept game (a history file or a save)"),
+                         description=_("Watch a kept game move by move: Space plays/pauses, "
                                      "Left/Right step, PgUp/PgDn jump a round, Up/Down "
-                                     "speed, V whose view, Esc leaves.")
-    rep.add_argument("file", metavar="FILE", help="a file that `railparty history` lists")
+                                     "speed, V whose view, Esc leaves."))
+    rep.add_argument("file", metavar="FILE", help=_("a file that `railparty history` lists"))
     rep.add_argument("--at", type=count, default=0, metavar="MOVE",
-                     help="start after this many moves (more than the game has: its end)")
+                     help=_("start after this many moves (more than the game has: its end)"))
     rep.add_argument("--view", type=positive, default=None, metavar="SEAT",
-                     help="show this seat's own view (1 = first seat; finished hot-seat "
-                          "games of this machine only)")
-    rep.add_argument("--paused", action="store_true", help="start paused")
-    rep.add_argument("--headless", action="store_true", help="no window (dummy video driver)")
+                     help=_("show this seat's own view (1 = first seat; finished hot-seat "
+                          "games of this machine only)"))
+    rep.add_argument("--paused", action="store_true", help=_("start paused"))
+    rep.add_argument("--headless", action="store_true", help=_("no window (dummy video driver)"))
     rep.add_argument("--frames", type=positive, default=None,
-                     help="stop after this many frames")
-    rep.add_argument("--screenshot", type=_png_path, help="save the last frame as PNG")
+                     help=_("stop after this many frames"))
+    rep.add_argument("--screenshot", type=_png_path, help=_("save the last frame as PNG"))
     rep.add_argument("--stats", action="store_true",
-                     help="print frame-time figures (ms) as JSON on the last line")
+                     help=_("print frame-time figures (ms) as JSON on the last line"))
     rep.set_defaults(func=cmd_replay)
 
-    hist = sub.add_parser("history", help="games kept on this machine and each player's record",
-                          description="Each player name's games played and won, best scores "
-                                      "and rating (openskill), then the kept games.")
+    hist = sub.add_parser("history", help=_("games kept on this machine and each player's record"),
+                          description=_("Each player name's games played and won, best scores "
+                                      "and rating (openskill), then the kept games."))
     hist.add_argument("--json", action="store_true",
-                      help="one JSON object a line: the players, then the games")
+                      help=_("one JSON object a line: the players, then the games"))
     hist.set_defaults(func=cmd_history)
 
 
@@ -44,7 +46,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.story.replay_session import open_session
     from game.tables.save_check import SaveError
     from game.words.host_words import said
-    from game.words.i18n import _
 
     try:
         open_session(args.file)              # a clear message before any window opens
@@ -92,7 +93,8 @@ def cmd_history(args: argparse.Namespace) -> int:
     problems += guest_problems
     players = table_history(records, guests)
     for path, why in problems:
-        print(f"railparty: skipping {path}: {why}", file=sys.stderr)
+        print("railparty: " + _("skipping {path}: {why}").format(path=path, why=why),
+              file=sys.stderr)
     if args.json:
         for player in players:
             print(json.dumps({"player": player.to_json()}, ensure_ascii=False))
@@ -102,18 +104,37 @@ def cmd_history(args: argparse.Namespace) -> int:
             print(json.dumps(guest, ensure_ascii=False))
         return 0
     if not records and not guests:
-        print(f"No games kept yet (the history folder is {history_dir()}).")
+        print(_("No games kept yet (the history folder is {path}).").format(path=history_dir()))
         return 0
-    print(f"{'player':<24} {'played':>6} {'won':>4} {'rating':>7}")
-    for p in players:
-        print(f"{p.name[:24]:<24} {sum(p.played.values()):>6} {sum(p.won.values()):>4} "
-              f"{p.rating:>7.1f}")
-    print()
-    for s in [record.summary() for record in records] + guests:
-        state = "over" if s["over"] else f"unfinished after {s['actions']} moves"
-        if s["origin"] == "lan-guest":
-            state += ", seen as a LAN guest"
-        winners = ", ".join(s["winners"]) or "-"
-        print(f"{s['game']:<14} {', '.join(s['players'])}: {state}; won by {winners}\n"
-              f"    {s['file']}")
+    print_history(players, [record.summary() for record in records] + guests)
     return 0
+
+
+def print_history(players: list, games: list[dict]) -> None:
+    """The players' table, then one line per kept game, in the current language
+    (columns padded by terminal cells: a Japanese name is twice as wide)."""
+    from game.cli.columns import cells, clip, left, right
+    from game.rules import GAMES
+    from game.words.i18n import joined, ngettext
+
+    heads = [_("Player"), _("Played"), _("Won"), _("Rating")]
+    widths = [24] + [max(cells(h), n) for h, n in zip(heads[1:], (6, 4, 7), strict=True)]
+    print(" ".join([left(heads[0], widths[0])]
+                   + [right(h, w) for h, w in zip(heads[1:], widths[1:], strict=True)]))
+    for p in players:
+        values = (str(sum(p.played.values())), str(sum(p.won.values())), f"{p.rating:.1f}")
+        print(" ".join([left(clip(p.name, 24), widths[0])]
+                       + [right(v, w) for v, w in zip(values, widths[1:], strict=True)]))
+    print()
+    names = [_(GAMES[s["game"]].name) if s["game"] in GAMES else s["game"] for s in games]
+    column = max((cells(n) for n in names), default=0)
+    for s, name in zip(games, names, strict=True):
+        state = _("over") if s["over"] else ngettext(
+            "unfinished after {count} move", "unfinished after {count} moves",
+            s["actions"]).format(count=s["actions"])
+        if s["origin"] == "lan-guest":
+            state = _("{state}, seen as a LAN guest").format(state=state)
+        print(_("{game}  {players}: {state}; won by {winners}").format(
+            game=left(name, column), players=joined(s["players"]), state=state,
+            winners=joined(s["winners"]) or "-"))
+        print(f"    {s['file']}")

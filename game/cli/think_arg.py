@@ -35,7 +35,9 @@ def bot_workers(text: str) -> int:
 
 
 def add_bot_workers(parser: argparse.ArgumentParser, default: str) -> None:
-    """The `--bot-workers N` option; `default` says what happens without it."""
+    """The `--bot-workers N` option; `default` (marked N_) says what happens without it."""
+    from game.words.i18n import _
+
     parser.add_argument("--bot-workers", type=bot_workers, default=None, metavar="N",
-                        help="worker processes the bots think in, one Hard move shared by "
-                             f"all of them (default: {default})")
+                        help=_("worker processes the bots think in, one Hard move shared by "
+                               "all of them (default: {default})").format(default=_(default)))

@@ -91,8 +91,10 @@ def describe(event: Event, seat_name: Callable[[int], str], view: dict[str, Any]
         if event["why"] == "detective":
             return _("The detective caught {names}: +{days} days").format(
                 names=names, days=event["days"])
+        # a blue bonus chip taken by another traveller, or a blue event card
+        why = _("Bonus chip") if event["why"] == "chip" else event_name(event["why"])
         return _("{why}: +{days} days for {names}").format(
-            why=event_name(event["why"]), days=event["days"], names=names)
+            why=why, days=event["days"], names=names)
     if kind == "detective_moved":
         return _("{name} sent the detective to {city}").format(name=who,
                                                                city=place(event["to"]))

@@ -171,8 +171,8 @@ class LobbyScene(Scene):
                else getattr(self.client, "host_fingerprint", None))
         # the host's key: players compare it with the key shown on the host's screen
         proven = _("  |  host key {key}").format(key=shown(key)) if key else ""
-        theme.blit_text(surface, (_(info.name) if info else "")
-                        + f"  |  {_(snap['status'])}{proven}",
+        theme.blit_text(surface, _("{left}  |  {right}").format(
+                            left=_(info.name) if info else "", right=_(snap["status"])) + proven,
                         (theme.SCREEN_W // 2, 170), 36, theme.TEXT_DIM, anchor="center")
         if self.host is not None:
             from net.discovery import local_ipv4_addresses

@@ -12,7 +12,7 @@ from game.rules import GAMES
 from game.scenes import nav
 from game.scenes.base import Scene
 from game.tables.match import Seat
-from game.tables.seats import DEFAULT_NAMES, SEAT_COLORS, seat_rgb
+from game.tables.seats import SEAT_COLORS, default_name, seat_rgb
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.widgets import focus_ring, panel
@@ -36,7 +36,7 @@ class SetupScene(Scene):
         # None: human; "": the default bot (Normal; Hard thinks half a second a move,
         # so it is a choice, not the default)
         self.kinds: list[str | None] = [None] + [""] * (seats - 1)
-        self.names = list(DEFAULT_NAMES)
+        self.names = [default_name(i) for i in range(seats)]
         self.colors = list(range(seats))
         self.options: dict[str, dict[str, Any]] = {g: dict(GAMES[g].options) for g in GAMES}
         self.row = 0
@@ -163,7 +163,7 @@ class SetupScene(Scene):
     def seats(self) -> list[Seat]:
         """The seats as chosen (a phone seat is a human's: see `phone_seats`)."""
         bots = [self.kind_of(i) for i in range(self.count)]
-        return [Seat(self.names[i].strip() or DEFAULT_NAMES[i], SEAT_COLORS[self.colors[i]],
+        return [Seat(self.names[i].strip() or default_name(i), SEAT_COLORS[self.colors[i]],
                      None if bots[i] == PHONE else bots[i]) for i in range(self.count)]
 
     def phone_seats(self) -> set[int]:

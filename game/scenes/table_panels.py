@@ -135,6 +135,16 @@ class TablePanels:
             name = _("{name} (bot stands in)").format(name=name)
         return name
 
+    def note_width(self, rect: pygame.Rect | None = None) -> int:
+        """How wide a seat's note line may be: the name's width, left of the columns."""
+        rect = rect or self.players_rect
+        return rect.right - 10 - sum(width for _header, width in self.player_columns()) \
+            - rect.x - 50
+
+    def note_fits(self, note: str) -> bool:
+        """Whether `note` fits a seat's note line whole (a game may then word it shorter)."""
+        return theme.font(NOTE_SIZE).size(note)[0] <= self.note_width()
+
     def kiosk_column(self) -> int:
         """Which of `player_columns` the kiosk shows: the one that decides the game."""
         return 0
@@ -153,7 +163,7 @@ class TablePanels:
         for _header, width in reversed(columns):
             xs.insert(0, right - width // 2)
             right -= width
-        name_w = right - rect.x - 50
+        name_w = self.note_width(rect)
         theme.blit_text(surface, _("Players"), (rect.x, rect.y - 30), 28, theme.TEXT_DIM)
         for (header, width), x in zip(columns, xs, strict=True):
             # a narrow column's header steps down until it fits

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, NamedTuple
 
-from game.words.i18n import N_
+from game.words.i18n import N_, pgettext
 
 
 class SeatStyle(NamedTuple):
@@ -47,7 +47,17 @@ def default_color(seat: int) -> str:
 
 
 def default_name(seat: int) -> str:
-    return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+    """The name a seat starts with, in the current language (a name once
+    chosen is saved data and stays as it was written)."""
+    return _default_names()[seat % len(DEFAULT_NAMES)]
+
+
+def _default_names() -> tuple[str, ...]:
+    """DEFAULT_NAMES as the current language names a table's players."""
+    return (pgettext("default seat name", "Alice"), pgettext("default seat name", "Bob"),
+            pgettext("default seat name", "Carmen"), pgettext("default seat name", "Dmitri"),
+            pgettext("default seat name", "Emeka"), pgettext("default seat name", "Fatima"),
+            pgettext("default seat name", "Goran"), pgettext("default seat name", "Hana"))
 
 
 def clean_name(value: Any, fallback: str, limit: int = NAME_CHARS) -> str:

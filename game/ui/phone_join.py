@@ -36,7 +36,7 @@ def draw_phone_join_line(surface: pygame.Surface, web: str, code: str,
     surface.blit(picture, rect)
     line = _("Phones: scan or open")
     if code:
-        line += "  |  " + _("code {code}").format(code=code)
+        line = _("{left}  |  {right}").format(left=line, right=_("code {code}").format(code=code))
     theme.blit_text(surface, line, (rect.x - 16, rect.centery - 18), 26, theme.TEXT_DIM,
                     anchor="midright")
     theme.blit_text(surface, web.removeprefix("http://").rstrip("/"),

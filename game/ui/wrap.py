@@ -1,7 +1,8 @@
 """Breaking a paragraph into lines: at spaces for English, between any two
 characters for Japanese, keeping the Japanese line-break rules (kinsoku):
 no line begins with closing brackets, small kana, the long-vowel mark or
-sentence punctuation, and none ends with an opening bracket."""
+sentence punctuation, none ends with an opening bracket, and a number stays
+with its counter."""
 
 from __future__ import annotations
 
@@ -34,15 +35,21 @@ def half_widths(text: str) -> int:
 
 def tokens(text: str) -> list[str]:
     """Pieces that may not be split: a run of Latin letters, digits and
-    ASCII punctuation (with its trailing space), or one wide character."""
+    ASCII punctuation (with its trailing space), or one wide character. A
+    number keeps the wide character right after it, its counter ("1日",
+    "12枚"): a line never ends between the two."""
     pieces: list[str] = []
     word = ""
     for char in " ".join(text.split()):
         if _is_wide(char):
+            if word[-1:].isdigit() and char not in NO_END:
+                word += char            # the counter goes with its number
+                char = ""
             if word:
                 pieces.append(word)
                 word = ""
-            pieces.append(char)
+            if char:
+                pieces.append(char)
         elif char == " ":
             if word:
                 pieces.append(word + " ")

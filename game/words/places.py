@@ -31,3 +31,10 @@ def place(name: str) -> str:
     """`name` (a city, region or country as the map data spells it) in the
     current language."""
     return table(i18n.language()).get(name, name)
+
+
+def pair(a: str, b: str) -> str:
+    """Two places joined as a route, a ticket or a leg joins them, as the
+    current language writes a pair: "Boston - Miami", "ボストン–マイアミ" (an
+    en dash, the one style of the Japanese catalog's pairs)."""
+    return ("{a}–{b}" if i18n.language() == "ja" else "{a} - {b}").format(a=place(a), b=place(b))

@@ -56,6 +56,19 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Track"), N_("Trains left"), N_("Travellers"), N_("Why"), N_("Winner"),
     # the word values of those fields (where a card came from, which end of a line)
     N_("Deck"), N_("Left"), N_("Right"), N_("Travel"), N_("Trick"), N_("Delay others"),
+    # the race's event cards, action track spaces and bonus chips (game/narration/race.py)
+    N_("Distraction"), N_("Offer"), N_("Connection"), N_("Opportunity"), N_("Princess"),
+    N_("Propeller train"), N_("Submarine"), N_("Swap"), N_("Storm"), N_("Exchange"),
+    N_("a coin"), N_("a travel card"), N_("an event card"),
+    N_("every other traveller loses a day"), N_("Delay"),
+    # moves, choices, cards and a seat's counts worded whole (net/host/page/words.js)
+    N_("{kind} {days}"), N_("{card} ({action})"), N_("Take {card}"), N_("an empty space"),
+    N_("Take the {color} chip: {gift}"), N_("Leave the {color} chip"),
+    N_("The {color} chip in {city}"), N_("{days} days"), N_("×{count}"), N_("{count}× {card}"),
+    N_("Cards: {n}"), N_("Tickets: {n}"), N_("Trains left: {n}"), N_("Score: {n}"),
+    N_("Tickets to choose from: {n}"), N_("Ferry cards: {n}"), N_("Days: {n}"),
+    N_("Coins: {n}"), N_("Event cards: {n}"), N_("Back in London, place {n}"),
+    N_("In {city}"), N_("Legs travelled: {n} of {total}"),
 )
 
 

@@ -27,8 +27,10 @@ CHIP_RED = (206, 52, 48)
 CHIP_BLUE = (48, 96, 206)
 GOLD = (236, 190, 60)
 KIND_RGB = {"train": TRAIN, "ship": SHIP}
-# What a bonus chip gives, as a mark on it (its words: game/narration/race.py).
-CHIP_MARKS = {"coin": "$", "travel": "+C", "event": "+E", "delay_others": "-1"}
+# What a bonus chip gives, as a mark on it (its words: game/narration/race.py);
+# a chip that gives a card shows that pile's card back instead, with a plus.
+CHIP_MARKS = {"coin": "$", "delay_others": "-1"}
+CHIP_CARDS = ("travel", "event")
 BLUE_EVENTS = ("Storm", "Delay")
 
 
@@ -141,8 +143,16 @@ def chip(color: str, kind: str, radius: int) -> pygame.Surface:
     c = (radius + 1, radius + 1)
     pygame.draw.circle(s, (250, 250, 250), c, radius)
     pygame.draw.circle(s, CHIP_RED if color == "red" else CHIP_BLUE, c, radius - 2)
-    theme.blit_text(s, CHIP_MARKS.get(kind, "?"), c, max(18, radius + 4), (255, 255, 255),
-                    True, "center")
+    if kind in CHIP_CARDS:
+        back = card_back(kind, max(8, round(radius * 0.7)), max(11, round(radius * 1.05)))
+        card = back.get_rect(midleft=(c[0] - radius * 0.05, c[1]))
+        pygame.draw.rect(s, (250, 250, 250), card.inflate(2, 2), border_radius=3)
+        s.blit(back, card)
+        theme.blit_text(s, "+", (card.x - 1, c[1]), max(14, radius), (255, 255, 255),
+                        True, "midright")
+    else:
+        theme.blit_text(s, CHIP_MARKS.get(kind, "?"), c, max(18, radius + 4), (255, 255, 255),
+                        True, "center")
     return s
 
 

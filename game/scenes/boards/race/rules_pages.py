@@ -20,7 +20,7 @@ from game.scenes.rules_book import Picture, RulesPage
 from game.tables.seats import SEAT_RGB
 from game.ui import theme
 from game.ui.widgets import panel
-from game.words.i18n import N_, _, joined, listed, ngettext
+from game.words.i18n import N_, _, listed, ngettext
 from game.words.places import place
 
 LABEL = 26
@@ -326,11 +326,10 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
             _("Every city on the way holds a red and a blue chip, face up. The first "
               "traveller to reach a city may use its red chip; the last to reach it, its "
               "blue chip. You may leave a chip; either way it is gone."),
-            _("A chip gives {gifts}.").format(
-                gifts=joined(_("{mark}: {gift}").format(mark=pieces.CHIP_MARKS[k], gift=w)
-                             for k, w in chip.items())),
-        ), _pieces([(pieces.chip(color, kind, 26), _("{color} {mark}: {gift}").format(
-                        color=_(color), mark=pieces.CHIP_MARKS[kind], gift=words))
+            _("A chip gives a coin, a travel card or an event card, or makes every other "
+              "traveller lose a day; the picture shows which."),
+        ), _pieces([(pieces.chip(color, kind, 26), _("{color} chip: {chip}").format(
+                        color=_(color), chip=words))
                     for color, kind, words in (("red", "coin", chip["coin"]),
                                                ("blue", "travel", chip["travel"]),
                                                ("red", "event", chip["event"]),

@@ -28,7 +28,7 @@ from game.scenes.table import TableScene
 from game.ui import theme
 from game.ui.widgets import Button
 from game.words.i18n import N_, _, joined, ngettext
-from game.words.places import place
+from game.words.places import pair, place
 
 
 class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, RaceBoardLayer,
@@ -461,7 +461,10 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         if player["arrived"] is not None:
             return _("back in London, {place}").format(place=ordinal(player["arrived"]))
         if seat == self.shown["start_player"]:
-            return _("in {city}, start player").format(city=place(player["city"]))
+            note = _("in {city}, start player").format(city=place(player["city"]))
+            # a long city name leaves no room for both: the start player is what the
+            # board shows nowhere else (the pawn shows the city)
+            return note if self.note_fits(note) else _("start player")
         return _("in {city}").format(city=place(player["city"]))
 
     # --- results hooks --------------------------------------------------------------
@@ -510,7 +513,7 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
         delays = self.delays.get(seat, 0)
         journey: list[tuple[str, str, bool]] = []
         if legs and sum(d for _a, _b, d in legs) + delays == entry["days"]:
-            journey = [(f"{place(a)} - {place(b)}", f"+{d}", True) for a, b, d in legs]
+            journey = [(pair(a, b), f"+{d}", True) for a, b, d in legs]
             if delays:
                 journey.append((_("Delays"), f"+{delays}", False))
         return journey + [

@@ -16,7 +16,7 @@ from game.ui import route_drawing as rd
 from game.ui.widgets import draw_card, focus_ring, panel
 from game.words import i18n
 from game.words.i18n import _
-from game.words.places import place
+from game.words.places import pair, place
 
 
 class RoutesDrawing:
@@ -202,7 +202,7 @@ class RoutesDrawing:
             color = theme.GOOD if done else theme.TEXT
             status = progress[i] if i < len(progress) else ""
             status_w = 110
-            name = theme.fit_text(f"{place(t['a'])} - {place(t['b'])}", 24,
+            name = theme.fit_text(pair(t['a'], t['b']), 24,
                                   rect.width - status_w - 60)
             theme.blit_text(surface, name, (rect.x + 6, rect.centery), 24, color,
                             anchor="midleft")

@@ -13,6 +13,7 @@ import pygame
 
 from game.narration.routes import card_word
 from game.rules.routes import load_board
+from game.rules.routes.board import Board
 from game.rules.routes.engine import RULES
 from game.rules.routes.geometry import Space
 from game.scenes.rules_book import Picture, RulesPage
@@ -20,8 +21,8 @@ from game.tables.seats import SEAT_COLORS, SEAT_RGB
 from game.ui import route_drawing as rd
 from game.ui import theme
 from game.ui.widgets import draw_card
-from game.words.i18n import N_, _, ngettext
-from game.words.places import place
+from game.words.i18n import N_, _, listed, ngettext
+from game.words.places import pair, place
 
 CARD_W, CARD_H = 96, 136
 SPACE_W, SPACE_H = 62, 30
@@ -119,7 +120,7 @@ def _ticket(a: str, b: str, points: int, done: bool | None = None) -> Picture:
         pygame.draw.rect(surface, (236, 226, 196), card, border_radius=12)
         pygame.draw.rect(surface, (120, 96, 60), card, 3, border_radius=12)
         ink = (50, 40, 30)
-        title = theme.fit_text(f"{place(a)} - {place(b)}", 36, card.width - 120, True)
+        title = theme.fit_text(pair(a, b), 36, card.width - 120, True)
         theme.blit_text(surface, title,
                         (card.x + 20, card.y + 24), 36, ink, True)
         theme.blit_text(surface, str(points), (card.right - 24, card.y + 24), 48, ink, True,
@@ -194,7 +195,8 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
               "its points away. The most points wins."),
         ), _routes([(N_("a free blue route"), 4, "blue", None, 0),
                     (N_("the same route, claimed by the red player"), 4, "blue", "red", 0)])),
-        RulesPage(_("Your turn: one of three things"), (
+        RulesPage(_("Your turn: one of four things") if rules.ferry_cards
+                  else _("Your turn: one of three things"), (
             _("On your turn you do exactly one of these:"),
             _("1. Draw two train cards (from the five face-up cards or the deck)."),
             _("2. Claim one route by paying its cards."),
@@ -202,6 +204,9 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
               "others go under the ticket pile.").format(
                 draw_tickets=rules.draw_tickets,
                 draw_keep=rules.draw_keep),
+            *([_("4. Draw one ferry card from the ferry pile (you may hold at most "
+                 "{ferry_hold_limit}).").format(ferry_hold_limit=rules.ferry_hold_limit)]
+              if rules.ferry_cards else []),
             _("Only when none of these is possible may you pass."),
         ), _cards([(N_("train cards in eight colours"), ["red", "blue", "green", "yellow"]),
                    (N_("and locomotives, which are any colour"), ["locomotive"])])),
@@ -242,8 +247,8 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
                     (N_("the other side: free for another player"), 3, "pink", None, 0)])),
         RulesPage(_("Destination tickets"), (
             _("At the start you are offered {initial_tickets} tickets and keep at least "
-              "{initial_keep}. On a later turn you may draw {draw_tickets} more and keep at "
-              "least {draw_keep}.").format(
+              "{initial_keep}. On a later turn you may draw {draw_tickets} more instead; then "
+              "you must keep at least {draw_keep} of them.").format(
                 initial_tickets=rules.initial_tickets,
                 initial_keep=rules.initial_keep,
                 draw_tickets=rules.draw_tickets,
@@ -262,7 +267,12 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
                  "{longest_bonus} points (each route counts once along it).").format(
                    longest_bonus=rules.longest_bonus)]
               if rules.longest_bonus else []),
-            _("The most points wins; players level on points share the win."),
+            # the engine's ranking: points, then tickets done, then the bonus
+            _("The most points wins. A tie goes to the player with more tickets done, then "
+              "the longest-route bonus decides it; players still level share the win.")
+            if rules.longest_bonus else
+            _("The most points wins. A tie goes to the player with more tickets done; players "
+              "still level share the win."),
         ), _last_turn(rules.trains, rules.end_trains)),
     ]
     if rules.ferry_cards:
@@ -276,6 +286,9 @@ def pages(game_id: str, options: dict[str, Any]) -> list[RulesPage]:
                 ferry_hold_limit=rules.ferry_hold_limit),
         ), _routes([(N_("a ferry with two wave spaces"), 3, "gray", None, 2),
                     (N_("claimed"), 3, "gray", "yellow", 2)])))
+    areas = [name for name in board.cities if board.is_dead_end(name)]
+    if areas:
+        out.append(_countries_page(board, areas))
     if rules.region_table:
         low, high = rules.region_table[0], rules.region_table[-1]
         out.append(RulesPage(_("Regions"), (
@@ -311,4 +324,42 @@ def _region_table(table: tuple[tuple[int, int], ...]) -> Picture:
             theme.blit_text(surface, f"{regions}+" if k == len(table) - 1 else str(regions),
                             (rect.x + 20, y), 34, theme.TEXT, True)
             theme.blit_text(surface, str(value), (rect.x + 280, y), 34, theme.ACCENT, True)
+    return draw
+
+
+def _countries_page(board: Board, areas: list[str]) -> RulesPage:
+    """The neighbouring countries: areas where routes end (the board's dead ends)."""
+    area = max(areas, key=lambda a: sum(1 for t in board.tracks if a in (t.a, t.b)))
+    cities = [t.a if t.b == area else t.b for t in board.tracks if area in (t.a, t.b)]
+    return RulesPage(_("Neighbouring countries"), (
+        _("{areas} are neighbouring countries, not cities. A route into a country ends "
+          "there: two routes into the same country never join each other, so no line runs "
+          "through it.").format(areas=listed([place(a) for a in areas])),
+        _("A ticket to a country is done when one of your networks reaches it by any one of "
+          "its routes. A country is in no region: reaching it adds no region to a network."),
+    ), _dead_end_picture(area, cities[:2]))
+
+
+def _dead_end_picture(area: str, cities: list[str]) -> Picture:
+    """Two claimed routes from two cities into one country, which stay apart."""
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        _label(surface, _("two routes into {area} do not join").format(area=place(area)),
+               (rect.x, rect.y), rect.width, theme.TEXT_DIM)
+        box = pygame.Rect(rect.right - 240, rect.y + 60, 220, 320)
+        pygame.draw.rect(surface, (58, 66, 84), box, border_radius=24)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 3, border_radius=24)
+        theme.blit_text(surface, theme.fit_text(place(area), 34, box.width - 24, True),
+                        box.center, 34, theme.TEXT, True, "center")
+        for k, (city, color) in enumerate(zip(cities, ("green", "white"), strict=False)):
+            y = box.y + 50 + k * 190
+            right = box.x - 6
+            left = right - 3 * (SPACE_W + 6)
+            _route(surface, left, y, 3, color, "red")
+            spot = (left - 24, y + SPACE_H // 2)
+            pygame.draw.circle(surface, theme.CITY_EDGE, spot, 14)
+            pygame.draw.circle(surface, theme.CITY, spot, 10)
+            theme.blit_text(surface, theme.fit_text(place(city), LABEL, spot[0] - rect.x - 30),
+                            (spot[0] - 24, spot[1]), LABEL, theme.TEXT, anchor="midright")
+        _label(surface, _("a ticket to it: any one of its routes"), (rect.x, box.bottom + 30),
+               rect.width, theme.GOOD)
     return draw

@@ -25,7 +25,7 @@ from game.scenes.table import TableScene
 from game.ui import theme
 from game.words import i18n
 from game.words.i18n import N_, _, ngettext
-from game.words.places import place
+from game.words.places import pair, place
 
 SOUNDS = {"card_drawn": "card", "route_claimed": "claim", "final_round": "horn",
           "tickets_offered": "card", "ferry_drawn": "card"}
@@ -363,7 +363,7 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         return lines
 
     def results_items(self, entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
-        return [(f"{place(t['a'])} - {place(t['b'])}", f"{'+' if t['done'] else '-'}{t['points']}",
+        return [(pair(t['a'], t['b']), f"{'+' if t['done'] else '-'}{t['points']}",
                  bool(t["done"])) for t in entry["tickets"]]
 
     # --- events to animations -------------------------------------------------------

@@ -85,10 +85,9 @@ def _the_card() -> Picture:
                rect.width - 190, theme.TEXT)
         y = rect.y + 270
         surface.blit(art.sprite(card, (110, 150), style="line"), (rect.x + 30, y))
-        _label(surface, _("the same card laid in its"), (rect.x + 180, y + 40), rect.width - 190,
-               theme.TEXT)
-        _label(surface, _("line: the station value big"), (rect.x + 180, y + 74), rect.width - 190,
-               theme.TEXT)
+        words = _("the same card laid in its line: the station value big")
+        for k, line in enumerate(theme.wrap_text(words, LABEL, rect.width - 190)[:2]):
+            _label(surface, line, (rect.x + 180, y + 40 + 34 * k), rect.width - 190, theme.TEXT)
     return draw
 
 

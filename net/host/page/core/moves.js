@@ -3,7 +3,7 @@
 // and a pending choice as options to tick and confirm. Every button is one
 // of the host's legal actions.
 import { $, el } from "./dom.js";
-import { t, human, actionLabel } from "./words.js";
+import { t, human, actionLabel, choiceTitle } from "./words.js";
 import { S, act } from "./session.js";
 import { setConfirm } from "./actionbar.js";
 
@@ -18,7 +18,7 @@ export function renderMoves(mine, handles) {
   const pending = S.view && S.view.private && S.view.private.pending;
   if (pending && rest.length === S.legal.length) {
     // a choice: tick one, then confirm
-    $("moves-title").textContent = t(human(pending.kind));
+    $("moves-title").textContent = choiceTitle(pending);
     rest.forEach((a) => {
       const i = S.legal.indexOf(a);
       moves.append(el("button", { "data-testid": "option", "aria-pressed": chosen === i ? "true" : "false",

@@ -2,11 +2,11 @@
 // (any game): a start for a game's own view, and what a game shows for the
 // private parts its view does not draw itself.
 import { el } from "./dom.js";
-import { t, human, thing, COLON } from "./words.js";
+import { t, human, thing, COLON, cardCount, seatFacts } from "./words.js";
 
 export function cardFor(item, view) {
   if (Array.isArray(item) && item.length === 2 && typeof item[0] === "string") {
-    return el("div", { class: `card ${item[0]}` }, el("span", { text: t(item[0]) }), el("span", { class: "n", text: String(item[1]) }));
+    return el("div", { class: `card ${item[0]}` }, el("span", { text: t(item[0]) }), el("span", { class: "n", text: cardCount(item) }));
   }
   if (item && typeof item === "object") {
     const colors = (view && view.colors) || {};
@@ -29,7 +29,7 @@ export function plainHand(view, seat) {
     } else if (typeof value === "object") {
       for (const [name, n] of Object.entries(value)) {
         if (typeof n !== "number" || !n) continue;
-        row.append(el("div", { class: `card ${name}` }, el("span", { text: t(name) }), el("span", { class: "n", text: String(n) })));
+        row.append(el("div", { class: `card ${name}` }, el("span", { text: t(name) }), el("span", { class: "n", text: cardCount(n) })));
       }
       if (!row.children.length) continue;
     } else {
@@ -37,10 +37,11 @@ export function plainHand(view, seat) {
     }
     hand.append(el("div", { class: "section-label", text: t(human(key)) }), row);
   }
-  if (me && typeof me === "object") {
-    const facts = Object.entries(me).filter(([k, v]) => k !== "seat" && k !== "name"
-      && (typeof v === "number" || (typeof v === "string" && v.length <= 24)));
-    if (facts.length) hand.append(el("div", { class: "section-label", text: facts.map(([k, v]) => `${t(human(k))} ${typeof v === "string" ? thing(v) : v}`).join(" · ") }));
+  // each count whole on its line (a phone breaks a long line between them, never inside)
+  const facts = me && typeof me === "object" ? seatFacts(me, view) : [];
+  if (facts.length) {
+    hand.append(el("div", { class: "section-label facts" },
+      ...facts.flatMap((f, i) => [i ? " · " : null, el("span", { text: f })]).filter(Boolean)));
   }
   return hand;
 }
