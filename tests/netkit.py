@@ -118,11 +118,14 @@ class Player(threading.Thread):
 class Raw:
     """A blocking socket that speaks frames by hand (hostile or careful)."""
 
-    def __init__(self, port: int, timeout: float = BOUND, source: str | None = None):
+    def __init__(self, port: int, timeout: float = BOUND, source: str | None = None,
+                 connect_timeout: float | None = None):
         """`source`: another loopback address (127.0.0.2...) to come from, as
-        another machine would."""
-        self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout,
-                                             source_address=(source, 0) if source else None)
+        another machine would; `connect_timeout`: how long the connection itself
+        may take (default `timeout`)."""
+        self.sock = socket.create_connection((LOOPBACK, port), source_address=(
+            source, 0) if source else None, timeout=connect_timeout or timeout)
+        self.sock.settimeout(timeout)
         self.buf = b""
         self.nonce: str | None = None
         self.received: list[dict[str, Any]] = []

@@ -470,3 +470,70 @@ def test_the_hosts_own_names_are_its_addresses_and_port():
     assert origin_is_ours("http://192.168.1.20:47475", "192.168.1.20:47475")
     assert origin_is_ours(None, "192.168.1.20:47475")               # not a browser
     assert not origin_is_ours("https://192.168.1.20:47475", "192.168.1.20:47475")
+
+
+# --- the page's doors: fair shares per address ------------------------------------------------
+
+def watch_page(host, source: str) -> tuple[Page, dict[str, Any]]:
+    page = Page(host, source_address=(source, 0))
+    page.send({"type": "hello", "magic": P.MAGIC, "version": P.PROTOCOL_VERSION,
+               "role": "spectator"})
+    while True:
+        reply = page.recv()
+        if reply["type"] in ("welcome", "reject"):
+            return page, reply
+
+
+def test_idle_watching_pages_from_one_address_leave_room_for_every_other(host):
+    held = []
+    try:
+        for _ in range(P.MAX_SPECTATORS):
+            held.append(watch_page(host, "127.0.0.2"))
+        assert sum(r["type"] == "welcome" for _, r in held) == P.SPECTATORS_PER_ADDRESS
+        assert all(r["code"] == P.R_FULL for _, r in held if r["type"] == "reject")
+        for i in range(17):
+            page, reply = watch_page(host, f"127.0.1.{i}")
+            held.append((page, reply))
+            assert reply["type"] == "welcome", reply
+    finally:
+        for page, _ in held:
+            page.close()
+
+
+def test_half_sent_requests_hold_a_few_places_and_a_phone_still_loads_the_page():
+    """Requests that never finish, from four addresses: past their share the host
+    answers 503 at once (before a byte is read), so they hold a few sockets, and a
+    phone from another address loads the page."""
+    import socket
+
+    host = start_host(seats=2, web_port=0, hello_timeout=30.0)
+    crowd: list[socket.socket] = []
+    try:
+        for n in range(200):
+            sock = socket.create_connection((LOOPBACK, host.web_port), timeout=WAIT,
+                                            source_address=(f"127.0.0.{2 + n % 4}", 0))
+            crowd.append(sock)
+            with contextlib.suppress(OSError):           # turned away already
+                sock.sendall(f"GET / HTTP/1.1\r\nHost: {LOOPBACK}:{host.web_port}\r\n".encode())
+
+        def turned_away() -> list[bytes]:
+            answers = []
+            for sock in crowd:
+                sock.setblocking(False)
+                try:
+                    answers.append(sock.recv(4096) or b"closed")
+                except BlockingIOError:
+                    pass
+                except OSError:                          # reset: the request was unread
+                    answers.append(b"closed")
+            return answers
+        answers = wait_until(lambda: (lambda a: a if len(a) >= 200 - P.MAX_PAGE_REQUESTS
+                                      else None)(turned_away()), "the excess turned away", 10)
+        # (a 503, unless the request it did not read turned the close into a reset)
+        assert all(a.startswith(b"HTTP/1.1 503") for a in answers if a != b"closed")
+        phone = urllib.request.urlopen(url(host), timeout=WAIT)
+        assert phone.status == 200 and b"data-state" in phone.read()
+    finally:
+        for sock in crowd:
+            sock.close()
+        host.stop()
