@@ -21,6 +21,10 @@ memory of the game's latest events (net/host/recent.py): at most the last
 MISSED_LINES lines. A `seen` that is no plain number asks for nothing; one of
 another game (a rematch the phone slept through) asks from this game's start.
 
+Which requests it answers at all (only those naming the host's own addresses,
+against DNS rebinding) and how many page connections may be under way at once
+is net/host/web_doors.py's job.
+
 A part of Host (net/host/server.py), which holds the state these methods use.
 """
 
@@ -263,16 +267,17 @@ class WebGate:
         it listens: the status is refreshed after every action)."""
         return getattr(self, "_web_url", None) if self._web_server is not None else None
 
-    def _find_web_address(self) -> str:
-        """The page's address for the TV; also notes the host's own names, the
-        only ones a request to the page may carry (net/host/web_doors.py)."""
+    def _announced_addresses(self) -> list[str]:
+        """The addresses the host announces (and a phone types or scans)."""
         from net.discovery import advertised_addresses
 
         try:
-            addresses = advertised_addresses(self.bind, self.interfaces)
+            return advertised_addresses(self.bind, self.interfaces)
         except Exception:
-            addresses = [self.bind]
-        self._page_names = self._own_page_names(addresses)
+            return [self.bind]
+
+    def _find_web_address(self, addresses: list[str]) -> str:
+        """The page's address for the TV."""
         ip = addresses[0] if addresses else "127.0.0.1"
         if ":" in ip:
             ip = f"[{ip}]"
@@ -336,6 +341,9 @@ class WebGate:
         """Serve the page; OSError when its port cannot be had."""
         if self.web_port is None:
             return
+        addresses = self._announced_addresses()
+        # the only names a request to the page may carry (net/host/web_doors.py)
+        self._page_names = self._own_page_names(addresses)
         self._web_server = await serve(
             self._web_session, self.bind, self.web_port,
             process_request=self._web_request, max_size=P.MAX_CLIENT_FRAME_BYTES,
@@ -345,7 +353,7 @@ class WebGate:
             create_connection=functools.partial(PageConnection, gate=self))
         sock = next(iter(self._web_server.sockets))
         self.web_port = sock.getsockname()[1]
-        self._web_url = self._find_web_address()
+        self._web_url = self._find_web_address(addresses)
 
     async def _web_stop(self) -> None:
         server, self._web_server = self._web_server, None

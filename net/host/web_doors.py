@@ -149,7 +149,7 @@ class PageDoors:
         if is_loopback(reached):
             names |= LOOPBACK_NAMES
         host = request.headers.get("Host")
-        if not host_is_ours(host, names, self.web_port):
+        if not host_is_ours(host, names, local[1] if local else self.web_port):
             return refusal(http.HTTPStatus.FORBIDDEN if host else
                            http.HTTPStatus.BAD_REQUEST,
                            "this is a Rail Party host: open its page at the address "
