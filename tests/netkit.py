@@ -27,10 +27,11 @@ from net.host import Host
 ROOT = Path(__file__).resolve().parents[1]
 LOOPBACK = "127.0.0.1"
 BOUND = 30.0          # hang guard for anything that should happen "soon"
-# seats_per_address=0: these hosts seat every test player from 127.0.0.1; the
-# limit's own tests set it (tests/test_net_doors.py)
+# seats_per_address=0: these hosts seat every test player from 127.0.0.1, and
+# door_rate=0 takes every test connection from it however fast they come (a fuzzer
+# opens hundreds); the limits' own tests set them (tests/test_net_doors.py)
 FAST_HOST = dict(heartbeat=0.2, peer_timeout=3.0, hello_timeout=2.0, frame_timeout=2.0,
-                 seats_per_address=0)
+                 seats_per_address=0, door_rate=0)
 FAST_CLIENT = dict(heartbeat=0.2, peer_timeout=3.0, retry_delays=(0.05, 0.1, 0.2),
                    retry_for=30.0, connect_timeout=2.0)
 
@@ -117,11 +118,14 @@ class Player(threading.Thread):
 class Raw:
     """A blocking socket that speaks frames by hand (hostile or careful)."""
 
-    def __init__(self, port: int, timeout: float = BOUND, source: str | None = None):
+    def __init__(self, port: int, timeout: float = BOUND, source: str | None = None,
+                 connect_timeout: float | None = None):
         """`source`: another loopback address (127.0.0.2...) to come from, as
-        another machine would."""
-        self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout,
-                                             source_address=(source, 0) if source else None)
+        another machine would; `connect_timeout`: how long the connection itself
+        may take (default `timeout`)."""
+        self.sock = socket.create_connection((LOOPBACK, port), source_address=(
+            source, 0) if source else None, timeout=connect_timeout or timeout)
+        self.sock.settimeout(timeout)
         self.buf = b""
         self.nonce: str | None = None
         self.received: list[dict[str, Any]] = []

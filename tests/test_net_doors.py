@@ -5,6 +5,7 @@ loopback; 127.0.0.2... are other loopback addresses (other machines) on Linux.""
 
 from __future__ import annotations
 
+import contextlib
 import selectors
 import socket
 import threading
@@ -14,6 +15,7 @@ from netkit import LOOPBACK, Raw, isolate, start_host, wait_until
 
 from net import protocol as P
 from net.host import Host
+from net.host.doors import NEW_PER_ADDRESS_BURST, NEW_PER_ADDRESS_PER_SECOND
 
 
 @pytest.fixture(autouse=True)
@@ -255,3 +257,87 @@ def test_a_taken_over_seat_is_in_the_save_so_its_new_player_can_come_back(tmp_pa
         assert Match.load(save, keep_saving=False).seats[seat].bot is None
     finally:
         host.stop()
+
+
+# --- floods of new connections ---------------------------------------------------------------
+
+def knock(host, source: str, role: str = "spectator", **kw) -> dict:
+    """One connection's answer: welcome, or reject (a busy host may close at once)."""
+    raw = Raw(host.port, source=source)
+    try:
+        raw.host_hello()
+        with contextlib.suppress(OSError):
+            raw.send(raw.hello_message(role, **kw))
+        reply = raw.recv_until(lambda m: m["type"] in ("welcome", "reject"))
+        return reply or {"type": "closed"}
+    finally:
+        raw.close()
+
+
+def test_an_address_reconnecting_fast_is_held_to_its_budget_and_no_one_else_is():
+    """A reconnect flood (join, leave, join again) is refused at the door once its
+    address has spent its budget of new connections, while a guest from another
+    address watches at once and a dropped phone retakes its seat with its proof."""
+    host = start_host(seats=2, door_rate=NEW_PER_ADDRESS_PER_SECOND)
+    try:
+        owner = Raw(host.port, source="127.0.0.3")
+        token = owner.hello("player", name="Owner")["token"]
+        answers = [knock(host, "127.0.0.2") for _ in range(2 * NEW_PER_ADDRESS_BURST)]
+        busy = [a for a in answers if a["type"] == "reject" and a["code"] == P.R_BUSY]
+        assert len(busy) >= NEW_PER_ADDRESS_BURST // 2, answers
+        assert knock(host, "127.0.0.4")["type"] == "welcome"
+        owner.close()
+        wait_until(lambda: not host.slots[0].connected, "the host to see the phone drop")
+        back = knock(host, "127.0.0.3", "player", token=token)
+        assert back["type"] == "welcome" and back["seat"] == 0
+    finally:
+        host.stop()
+
+
+def somaxconn() -> int:
+    try:
+        with open("/proc/sys/net/core/somaxconn") as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return 0
+
+
+@pytest.mark.skipif(somaxconn() < 1024, reason="the kernel caps listen queues under 1024")
+def test_a_newcomer_gets_into_the_accept_queue_while_a_flood_waits_in_it():
+    """While the host's loop is busy for a moment, eight addresses open 600
+    connections: the listen queue holds them all and the newcomer's too (a queue
+    of 512 dropped the newest), and once the loop turns the host sheds the
+    flood's excess and seats the newcomer."""
+    host = start_host(seats=2, hello_timeout=5.0)
+    busy, release = threading.Event(), threading.Event()
+
+    def stall() -> None:
+        busy.set()
+        release.wait(10)
+    crowd: list[socket.socket] = []
+    try:
+        host._loop.call_soon_threadsafe(stall)
+        wait_until(busy.is_set, "the host's loop to be busy")
+        for n in range(600):
+            sock = socket.socket()
+            sock.setblocking(False)
+            sock.bind((FLOODERS[n % len(FLOODERS)], 0))
+            sock.connect_ex((LOOPBACK, host.port))
+            crowd.append(sock)
+        wait_until(lambda: all(_connected(s) for s in crowd), "the flood in the queue", 10.0)
+        newcomer = Raw(host.port, source="127.0.0.11", connect_timeout=1.0)
+        release.set()
+        assert newcomer.hello("player", name="Newcomer")["type"] == "welcome"
+    finally:
+        release.set()
+        for sock in crowd:
+            sock.close()
+        host.stop()
+
+
+def _connected(sock: socket.socket) -> bool:
+    try:
+        sock.getpeername()
+        return True
+    except OSError:
+        return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from netkit import Player, Raw, connect, isolate, start_host
+from netkit import Player, Raw, connect, isolate, start_host, wait_until
 
 from net import protocol as P
 
@@ -85,4 +85,63 @@ def test_a_spectator_cannot_act_or_take_a_seat():
         assert kiosk.recv_until(lambda m: m["type"] == "error")["code"] == P.E_SPECTATOR
         assert [s["kind"] for s in host.status()["seats"]] == ["open", "open"]
     finally:
+        host.stop()
+
+
+# --- spectator places: a fair share per address ----------------------------------------------
+
+def watch(host, source: str) -> tuple[Raw, dict]:
+    raw = Raw(host.port, source=source)
+    return raw, raw.hello("spectator")
+
+
+def test_idle_spectators_from_one_address_leave_room_for_every_other():
+    """64 idle spectators from one address once refused every new spectator (the
+    TV's kiosk too): one address now holds its share, every other gets in."""
+    host = start_host(seats=2)
+    held: list[Raw] = []
+    try:
+        for _ in range(P.MAX_SPECTATORS):
+            raw, reply = watch(host, "127.0.0.2")
+            held.append(raw)
+            if reply["type"] == "reject":
+                assert reply["code"] == P.R_FULL
+        welcomed = [r for r in held if r.received[-1]["type"] == "welcome"]
+        assert len(welcomed) == P.SPECTATORS_PER_ADDRESS
+        for i in range(17):                            # TVs, kiosks and guests
+            raw, reply = watch(host, f"127.0.1.{i}")
+            assert reply["type"] == "welcome", reply
+            held.append(raw)
+        kiosk = host.join_local("Kiosk", role="spectator")   # the host's own: always in
+        wait_until(lambda: kiosk.status == "connected", "the in-process kiosk welcomed")
+    finally:
+        for raw in held:
+            raw.close()
+        host.stop()
+
+
+def test_when_every_place_is_taken_the_address_holding_most_makes_room():
+    host = start_host(seats=2)
+    held: list[Raw] = []
+    try:
+        sources = [f"127.0.2.{i}" for i in range(P.MAX_SPECTATORS // P.SPECTATORS_PER_ADDRESS)]
+        for source in sources:
+            for _ in range(P.SPECTATORS_PER_ADDRESS):
+                raw, reply = watch(host, source)
+                assert reply["type"] == "welcome"
+                held.append(raw)
+        wait_until(lambda: host.status()["spectators"] == P.MAX_SPECTATORS, "64 watching")
+        tv, reply = watch(host, "127.0.3.1")
+        assert reply["type"] == "welcome"              # one of the crowd made room for it
+        wait_until(lambda: host.status()["spectators"] == P.MAX_SPECTATORS, "64 watching")
+        bye = held[0].recv_until(lambda m: m["type"] == "bye")   # the oldest of the most
+        assert bye is not None and "made room" in bye["reason"] and held[0].closed()
+        # equal shares do not push each other out: a second address of the crowd's
+        # size is refused rather than taking a place from an equal
+        again, reply = watch(host, sources[0])
+        assert reply["type"] == "reject" and reply["code"] == P.R_FULL
+        held += [tv, again]
+    finally:
+        for raw in held:
+            raw.close()
         host.stop()

@@ -414,3 +414,137 @@ def test_a_guessed_or_hostile_last_version_gets_a_bounded_answer(host, query):
     assert page.recv_until("pong")["n"] == 3
     page.close()
     assert pong(host)
+
+
+# --- DNS rebinding: only requests that name this host ----------------------------------------
+
+def answer_status(port: int, path: str, host_header: str | None, origin: str | None = None,
+                  upgrade: bool = False) -> int:
+    """The status an HTTP request to the page's port gets (read from its first line)."""
+    import socket
+
+    lines = [f"GET {path} HTTP/1.1"]
+    if host_header is not None:
+        lines.append(f"Host: {host_header}")
+    if upgrade:
+        lines += ["Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
+                  "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="]
+    if origin is not None:
+        lines.append(f"Origin: {origin}")
+    with socket.create_connection((LOOPBACK, port), timeout=WAIT) as sock:
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        head = b""
+        while b"\r\n" not in head:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            head += chunk
+    return int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/1.1 ") else -1
+
+
+def test_a_rebound_name_gets_neither_the_page_nor_its_data_nor_a_seat(host):
+    """Under DNS rebinding a web page's own name points at the host: its requests
+    carry that name in Host and Origin alike, and are refused, files, data and
+    WebSocket; the host's own names are served."""
+    port = host.web_port
+    evil = f"evil.example:{port}"
+    for path in ("/", "/info.json", "/app.js"):
+        assert answer_status(port, path, evil) == 403
+    assert answer_status(port, "/ws", evil, origin=f"http://{evil}", upgrade=True) == 403
+    assert answer_status(port, "/info.json", f"127.0.0.1:{port + 1}") == 403    # another port
+    assert answer_status(port, "/info.json", f"127.0.0.1:{port}@evil.example") == 403
+    assert answer_status(port, "/", None) == 400
+    for name in (f"127.0.0.1:{port}", f"localhost:{port}", f"LocalHost.:{port}"):
+        assert answer_status(port, "/info.json", name) == 200
+        assert answer_status(port, "/ws", name, origin=f"http://{name}", upgrade=True) == 101
+    # the whole Origin, scheme included: another scheme, port or name is another page
+    own = f"127.0.0.1:{port}"
+    for origin in (f"https://{own}", f"http://127.0.0.1:{port + 1}", "null",
+                   f"http://localhost:{port}", f"http://{own}/x"):
+        assert answer_status(port, "/ws", own, origin=origin, upgrade=True) == 403
+    wait_until(lambda: not [p for p in host.peers if p.role is None], "the test pages gone")
+    assert pong(host)
+
+
+def test_the_hosts_own_names_are_its_addresses_and_port():
+    from net.host.web_doors import host_is_ours, origin_is_ours, plain_name
+
+    names = {plain_name(a) for a in ("192.168.1.20", "fe80::1%eth0")}
+    assert host_is_ours("192.168.1.20:47475", names, 47475)
+    assert host_is_ours("[fe80::1]:47475", names, 47475)
+    assert host_is_ours("[::ffff:192.168.1.20]:47475", names, 47475)
+    assert host_is_ours("192.168.1.20", names, 80)
+    assert not host_is_ours("192.168.1.20", names, 47475)        # no port: 80
+    for bad in ("evil.example:47475", "192.168.1.21:47475", "192.168.1.20:47475 x",
+                "192.168.1.20:447475", "", None, "user@192.168.1.20:47475"):
+        assert not host_is_ours(bad, names, 47475)
+    assert origin_is_ours("http://192.168.1.20:47475", "192.168.1.20:47475")
+    assert origin_is_ours(None, "192.168.1.20:47475")               # not a browser
+    assert not origin_is_ours("https://192.168.1.20:47475", "192.168.1.20:47475")
+
+
+# --- the page's doors: fair shares per address ------------------------------------------------
+
+def watch_page(host, source: str) -> tuple[Page, dict[str, Any]]:
+    page = Page(host, source_address=(source, 0))
+    page.send({"type": "hello", "magic": P.MAGIC, "version": P.PROTOCOL_VERSION,
+               "role": "spectator"})
+    while True:
+        reply = page.recv()
+        if reply["type"] in ("welcome", "reject"):
+            return page, reply
+
+
+def test_idle_watching_pages_from_one_address_leave_room_for_every_other(host):
+    held = []
+    try:
+        for _ in range(P.MAX_SPECTATORS):
+            held.append(watch_page(host, "127.0.0.2"))
+        assert sum(r["type"] == "welcome" for _, r in held) == P.SPECTATORS_PER_ADDRESS
+        assert all(r["code"] == P.R_FULL for _, r in held if r["type"] == "reject")
+        for i in range(17):
+            page, reply = watch_page(host, f"127.0.1.{i}")
+            held.append((page, reply))
+            assert reply["type"] == "welcome", reply
+    finally:
+        for page, _ in held:
+            page.close()
+
+
+def test_half_sent_requests_hold_a_few_places_and_a_phone_still_loads_the_page():
+    """Requests that never finish, from four addresses: past their share the host
+    answers 503 at once (before a byte is read), so they hold a few sockets, and a
+    phone from another address loads the page."""
+    import socket
+
+    host = start_host(seats=2, web_port=0, hello_timeout=30.0)
+    crowd: list[socket.socket] = []
+    try:
+        for n in range(200):
+            sock = socket.create_connection((LOOPBACK, host.web_port), timeout=WAIT,
+                                            source_address=(f"127.0.0.{2 + n % 4}", 0))
+            crowd.append(sock)
+            with contextlib.suppress(OSError):           # turned away already
+                sock.sendall(f"GET / HTTP/1.1\r\nHost: {LOOPBACK}:{host.web_port}\r\n".encode())
+
+        def turned_away() -> list[bytes]:
+            answers = []
+            for sock in crowd:
+                sock.setblocking(False)
+                try:
+                    answers.append(sock.recv(4096) or b"closed")
+                except BlockingIOError:
+                    pass
+                except OSError:                          # reset: the request was unread
+                    answers.append(b"closed")
+            return answers
+        answers = wait_until(lambda: (lambda a: a if len(a) >= 200 - P.MAX_PAGE_REQUESTS
+                                      else None)(turned_away()), "the excess turned away", 10)
+        # (a 503, unless the request it did not read turned the close into a reset)
+        assert all(a.startswith(b"HTTP/1.1 503") for a in answers if a != b"closed")
+        phone = urllib.request.urlopen(url(host), timeout=WAIT)
+        assert phone.status == 200 and b"data-state" in phone.read()
+    finally:
+        for sock in crowd:
+            sock.close()
+        host.stop()

@@ -1,6 +1,25 @@
 """Connections into the host: who may wait for a hello, reading frames within each
 peer's budgets, and routing each checked message to the lobby or the table.
 
+A flood of connections (many addresses reopening connections that never say
+hello, as fast as the host closes them) is met at the door, so that a newcomer's
+connection is not left out of the kernel's accept queue:
+- the listen backlog is as large as the system allows (LISTEN_BACKLOG, capped by
+  net.core.somaxconn), so connections a flood keeps open cannot fill the queue;
+- the host accepts eagerly (up to ACCEPT_BATCH a turn of the loop, again on the
+  next turn while more wait) and refuses an address over its share on the bare
+  socket at once, with a refusal encoded once, before any stream, task or buffer
+  is made for it;
+- one address may open NEW_PER_ADDRESS_BURST connections, then
+  NEW_PER_ADDRESS_PER_SECOND (net/host/doors.py); it may hold
+  MAX_HANDSHAKING_PER_ADDRESS that have not said hello, and when all
+  MAX_HANDSHAKING places are taken the address holding the most gives way;
+- connections are bounded under the open-file limit (with a reserve for saves),
+  so accepting never fails for want of a descriptor.
+What the host cannot do: outrun a flood from more addresses than it has places,
+or one that fills the machine's CPU or Wi-Fi; the kernel's SYN cookies meet a
+flood of half-made connections.
+
 A part of Host (net/host/server.py), which holds the state these methods use.
 """
 
@@ -14,6 +33,7 @@ import time
 from typing import Any
 
 from net import protocol as P
+from net.host.doors import make_room
 from net.host.peers import Peer
 from net.protocol import ProtocolError, encode
 
@@ -21,8 +41,8 @@ log = logging.getLogger("railparty.net.host")
 
 READ_CHUNK_BYTES = 64 * 1024
 LINGER_CLOSE_SECONDS = 1.0    # how long a closing flooder's data is read and dropped
-LISTEN_BACKLOG = 512          # the kernel's queue of connections not yet accepted
-ACCEPT_BATCH = 32             # accepted per turn of the loop, so others get their turn
+LISTEN_BACKLOG = 4096         # the kernel's queue of connections not yet accepted
+ACCEPT_BATCH = 64             # accepted per turn of the loop, so others get their turn
 ACCEPT_PAUSE_SECONDS = 0.5    # out of file descriptors: try accepting again after this
 
 
@@ -34,7 +54,7 @@ class Admission:
         the address cannot be had."""
         family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
         sock = socket.create_server((self.bind, self.port), family=family,
-                                    backlog=LISTEN_BACKLOG)
+                                    backlog=LISTEN_BACKLOG)   # the kernel caps it
         sock.setblocking(False)
         self._listener = sock
         self.port = sock.getsockname()[1]
@@ -63,7 +83,7 @@ class Admission:
             except (BlockingIOError, InterruptedError, ConnectionAbortedError):
                 return
             except OSError as exc:     # out of descriptors: pause accepting a moment
-                log.warning("cannot accept connections (%s); pausing", exc)
+                self._quiet_refusals.warning("cannot accept connections (%s); pausing", exc)
                 self._loop.remove_reader(sock.fileno())
                 self._loop.call_later(ACCEPT_PAUSE_SECONDS, self._resume_accepting, sock)
                 return
@@ -79,7 +99,7 @@ class Admission:
             except OSError as exc:
                 if self._listener is not sock:
                     return
-                log.warning("cannot accept connections (%s); pausing", exc)
+                self._quiet_refusals.warning("cannot accept connections (%s); pausing", exc)
                 await asyncio.sleep(ACCEPT_PAUSE_SECONDS)
                 continue
             self._accepted(conn, info)
@@ -97,18 +117,43 @@ class Admission:
             with contextlib.suppress(OSError):
                 conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         ip = info[0] if isinstance(info, tuple) else "?"
-        stopping = self._stopping is not None and self._stopping.is_set()
-        if stopping or len(self.peers) >= P.MAX_CONNECTIONS or not self._admit(ip):
+        if not self._room_at_door(ip) or not self._admit(ip):
             with contextlib.suppress(OSError):
-                conn.send(encode(P.hello_from_host(self.name, self.game, P.new_nonce()))
-                          + encode(P.reject(P.R_BUSY, "the host has too many "
-                                                      "connections; try again soon")))
+                conn.send(self._busy_bytes())
             conn.close()
             return
         peer = Peer(f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?")
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
+        self._open_sockets += 1
         peer.task = self._spawn(self._on_connect(peer, conn))
+
+    def _room_at_door(self, ip: str) -> bool:
+        """Whether a new connection from `ip` (on either port) may come in at all:
+        the host is not stopping, the address is within its budget of new
+        connections, and the connections held are under the host's bound (the
+        open-file limit less a reserve, and MAX_CONNECTIONS peers)."""
+        if self._stopping is not None and self._stopping.is_set():
+            return False
+        if not self._door_rates.take(ip):
+            return False
+        if self._open_sockets >= self._connection_budget or len(self.peers) >= P.MAX_CONNECTIONS:
+            self._quiet_refusals.warning(
+                "refusing new connections: %s open (the host holds at most %s with its "
+                "open-file limit, %s peers)", self._open_sockets, self._connection_budget,
+                P.MAX_CONNECTIONS)
+            return False
+        return True
+
+    def _busy_bytes(self) -> bytes:
+        """The refusal a connection without a place gets: encoded once, since a
+        flood may be refused thousands of times a second."""
+        if self._busy_frames is None:
+            self._busy_frames = (
+                encode(P.hello_from_host(self.name, self.game, P.new_nonce()))
+                + encode(P.reject(P.R_BUSY, "the host has too many connections; "
+                                            "try again soon")))
+        return self._busy_frames
 
     def _resume_accepting(self, sock: socket.socket) -> None:
         if self._listener is sock:
@@ -133,6 +178,7 @@ class Admission:
             if peer.writer is None:
                 conn.close()
             peer.close()
+            self._open_sockets -= 1
 
     async def _read_loop(self, peer: Peer, reader: asyncio.StreamReader) -> None:
         """Read what arrives, in chunks, and handle each complete frame. Budgets are
@@ -243,35 +289,23 @@ class Admission:
 
     def _admit(self, ip: str) -> bool:
         """Room for a connection that has not said hello yet? The places are shared
-        fairly between addresses: one address may hold MAX_HANDSHAKING_PER_ADDRESS,
-        and when all MAX_HANDSHAKING are taken, the oldest connection of the address
-        holding the most gives way to a newcomer from an address holding fewer (at
-        a difference of one only a connection past HANDSHAKE_GRACE_SECONDS, so equal
-        addresses do not churn and a hello on its way is not cut off). An honest
-        newcomer's address holds one place while a flood's hold several: it gets
-        in at once, however many addresses flood."""
-        waiting = list(self._handshaking.values())
-        per_ip: dict[str, int] = {}
-        for p in waiting:
-            per_ip[p.ip] = per_ip.get(p.ip, 0) + 1
-        mine = per_ip.get(ip, 0)
-        if mine >= P.MAX_HANDSHAKING_PER_ADDRESS:
-            return False
-        if len(waiting) < P.MAX_HANDSHAKING:
-            return True
-        most = max(per_ip.values())
-        if most <= mine:
-            return False
-        victim = min((p for p in waiting if per_ip[p.ip] == most),
-                     key=lambda p: p.connected_at)
-        if (most == mine + 1
-                and time.monotonic() - victim.connected_at < P.HANDSHAKE_GRACE_SECONDS):
-            return False
-        self._handshaking.pop(victim.id, None)
-        victim.send(P.reject(P.R_BUSY, "no hello in time while others wait"))
-        victim.abort()
-        self._gone(victim)
-        return True
+        fairly between addresses (doors.make_room): one address may hold
+        MAX_HANDSHAKING_PER_ADDRESS, and when all MAX_HANDSHAKING are taken, the
+        oldest connection of the address holding the most gives way to a newcomer
+        from an address holding fewer (at a difference of one only a connection past
+        HANDSHAKE_GRACE_SECONDS, so equal addresses do not churn and a hello on its
+        way is not cut off). An honest newcomer's address holds one place while a
+        flood's hold several: it gets in at once, however many addresses flood."""
+        admit, victim = make_room(list(self._handshaking.values()), lambda p: p.ip,
+                                  lambda p: p.connected_at, ip, P.MAX_HANDSHAKING_PER_ADDRESS,
+                                  P.MAX_HANDSHAKING, P.HANDSHAKE_GRACE_SECONDS,
+                                  time.monotonic())
+        if victim is not None:
+            self._handshaking.pop(victim.id, None)
+            victim.send(P.reject(P.R_BUSY, "no hello in time while others wait"))
+            victim.abort()
+            self._gone(victim)
+        return admit
 
     def _refuse(self, peer: Peer, exc: ProtocolError) -> None:
         if peer.role is None:

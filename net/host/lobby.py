@@ -13,6 +13,7 @@ from typing import Any
 
 from game.tables.seats import SEAT_COLORS
 from net import protocol as P
+from net.host.doors import make_room
 from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
 from net.protocol import encode
 from net.session import LocalClient
@@ -36,9 +37,9 @@ class Lobby:
         role = message.get("role", "player")
         self._handshaking.pop(peer.id, None)
         if role == "spectator":
-            watching = sum(1 for p in self.peers if p.role == "spectator")
-            if watching >= P.MAX_SPECTATORS:
-                peer.send(P.reject(P.R_FULL, f"this game already has {watching} spectators"))
+            if not self._room_to_watch(peer):
+                peer.send(P.reject(P.R_FULL, "this game has no room for another spectator "
+                                             "from your address"))
                 peer.close()
                 return
             peer.role = "spectator"
@@ -87,6 +88,27 @@ class Lobby:
         self._seats_changed(skip=peer)
         if self.phase == "lobby" and self.auto_start and self._free_seats() == 0:
             self._start_game()
+
+    def _room_to_watch(self, peer: Peer) -> bool:
+        """A spectator's place, shared fairly between addresses (doors.make_room):
+        one address holds at most SPECTATORS_PER_ADDRESS, and when all
+        MAX_SPECTATORS are taken the oldest spectator of the address holding the
+        most (by two or more) gives way, so idle spectators from a few addresses
+        never keep out a TV, a kiosk or a guest. The host's own (in-process)
+        spectators are never counted, refused or pushed out."""
+        if isinstance(peer, LocalPeer):
+            return True
+        watching = [p for p in self.peers if p.role == "spectator" and not p.closed
+                    and not isinstance(p, LocalPeer)]
+        admit, victim = make_room(watching, lambda p: p.ip, lambda p: p.connected_at, peer.ip,
+                                  P.SPECTATORS_PER_ADDRESS, P.MAX_SPECTATORS, None,
+                                  time.monotonic())
+        if victim is not None:
+            victim.send(P.bye("your address watches with more connections than others; "
+                              "this one made room for another spectator"))
+            victim.close()
+            self._gone(victim)
+        return admit
 
     def _give_seat(self, peer: Peer, message: dict[str, Any]) -> int | None:
         """A new seat for a player without a proof: an open one in the lobby, or once

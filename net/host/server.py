@@ -24,6 +24,13 @@ from game.story.history import HistoryKeeper
 from game.tables.match import Match, new_seed
 from net import protocol as P
 from net.host.admission import Admission
+from net.host.doors import (
+    NEW_PER_ADDRESS_PER_SECOND,
+    AddressRates,
+    QuietLog,
+    connection_budget,
+    open_file_limit,
+)
 from net.host.lobby import Lobby
 from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
 from net.host.recent import RecentEvents
@@ -32,6 +39,7 @@ from net.host.standins import StandIns
 from net.host.table import Table
 from net.host.turn_timer import TurnTimer
 from net.host.web import WebGate, join_code
+from net.host.web_doors import PageConnection, PageDoors
 from net.identity import HostIdentity
 from net.protocol import encode
 from net.session import LocalClient
@@ -43,7 +51,7 @@ DROP_POLICIES = ("bot", "pause")
 SEATS_PER_ADDRESS = 2    # default: two players may share one machine
 
 
-class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
+class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
     """A LAN game host. See the module docstring; the CLI is `railparty host`."""
 
     def __init__(self, game: str = "routes-usa", seats: int = 4, name: str = "Rail Party", *,
@@ -64,7 +72,8 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
                  fsync: bool = False, turn_timeout: float | None = None,
                  think_ms: int | None = None, identity: HostIdentity | None = None,
                  seats_per_address: int = SEATS_PER_ADDRESS, keep_history: bool = False,
-                 web_port: int | None = None, colour_aid: bool = False):
+                 web_port: int | None = None, colour_aid: bool = False,
+                 door_rate: float = NEW_PER_ADDRESS_PER_SECOND):
         if resume is not None:
             game, seats = resume.game_id, len(resume.seats)
         info = GAMES.get(game)
@@ -156,6 +165,17 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
         if resume is not None:
             self._refresh_marks()
         self._handshaking: OrderedDict[int, Peer] = OrderedDict()
+        # the doors (net/host/doors.py): new connections per address (door_rate a
+        # second after a burst; 0: no limit), the page's requests under way, the
+        # sockets held on both ports and their bound under the open-file limit
+        self._door_rates = AddressRates(door_rate)
+        self._page_requests: set[PageConnection] = set()
+        self._page_names: set[str] = set()
+        self._page_texts: dict[tuple[bytes, str], str] = {}   # net/host/web.py WebPeer
+        self._open_sockets = 0
+        self._connection_budget = connection_budget(None)
+        self._quiet_refusals = QuietLog()
+        self._busy_frames: bytes | None = None
         self.advertised_name: str | None = None
         self.startup_error: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -278,6 +298,8 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate):
     async def serve(self, handle_signals: bool = False) -> dict[str, Any] | None:
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
+        limit = open_file_limit()
+        self._connection_budget = connection_budget(limit[0] if limit else None)
         try:
             self._listen()
         except OSError as exc:

@@ -21,6 +21,10 @@ memory of the game's latest events (net/host/recent.py): at most the last
 MISSED_LINES lines. A `seen` that is no plain number asks for nothing; one of
 another game (a rematch the phone slept through) asks from this game's start.
 
+Which requests it answers at all (only those naming the host's own addresses,
+against DNS rebinding) and how many page connections may be under way at once
+is net/host/web_doors.py's job.
+
 A part of Host (net/host/server.py), which holds the state these methods use.
 """
 
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import http
 import json
 import logging
@@ -53,6 +58,7 @@ from net import protocol as P
 from net.host.page_said import page_message
 from net.host.page_words import page_places, page_words, phone_language
 from net.host.peers import Peer
+from net.host.web_doors import SECURITY_HEADERS, PageConnection, refusal
 
 log = logging.getLogger("railparty.net.host")
 
@@ -67,10 +73,8 @@ BOARD_PATH = "/board.json"
 PAGE_KINDS = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
               ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml",
               ".txt": "text/plain; charset=utf-8"}
-SECURITY_HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
-                    ("Referrer-Policy", "no-referrer"),
-                    ("Content-Security-Policy",
-                     "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:")]
+SHARED_TEXTS = 16       # spectators' page texts kept (see WebPeer.shared)
+WEB_BACKLOG = 128       # the page's accept queue (asyncio accepts up to this many at once)
 
 
 def pick_web_port(bind: str) -> int:
@@ -84,8 +88,10 @@ def pick_web_port(bind: str) -> int:
         return 0
 
 
+@functools.cache
 def page_file(name: str) -> bytes:
-    """A file of the phone page, shipped in the package."""
+    """A file of the phone page, shipped in the package (read once: serving it
+    never needs a file descriptor)."""
     folder = resources.files("net.host").joinpath("page")
     for part in name.split("/"):
         folder = folder.joinpath(part)
@@ -186,8 +192,13 @@ class WebPeer(Peer):
     def __init__(self, addr: str, ws: ServerConnection, narrate: Narrate | None = None,
                  lang: str = "en", name_of: Callable[[int], str | None] | None = None,
                  recall: Recall | None = None,
-                 standin_at: Callable[[Any], int | None] | None = None):
+                 standin_at: Callable[[Any], int | None] | None = None,
+                 shared: dict[tuple[bytes, str], str] | None = None):
         super().__init__(addr)
+        # the texts spectators' pages share: a frame every spectator gets (an update,
+        # a seat list, a ping) is turned into a page's JSON once per language, so a
+        # crowd of watching pages does not hold up the players' updates
+        self.shared = shared
         # the seat a stand-in played a version's move for: an update of such a
         # move for this page's own seat is marked `standin`
         self.standin_at = standin_at or (lambda version: None)
@@ -206,12 +217,20 @@ class WebPeer(Peer):
     def send_frame(self, frame: bytes) -> None:
         if self.closed or self.writing_done:
             return
-        try:
-            text = to_json(frame, self.narrate, lambda message: self._page_extras(page_message(
-                message, self.lang, self.seat, self.name_of)))
-        except Exception as exc:           # never: the host's own messages
-            log.error("cannot send a message to the page %s: %s", self.addr, exc)
-            return
+        key = ((frame, self.lang) if self.shared is not None and self.role == "spectator"
+               and self.recall is None else None)
+        text = self.shared.get(key) if key is not None and self.shared is not None else None
+        if text is None:
+            try:
+                text = to_json(frame, self.narrate, lambda message: self._page_extras(
+                    page_message(message, self.lang, self.seat, self.name_of)))
+            except Exception as exc:           # never: the host's own messages
+                log.error("cannot send a message to the page %s: %s", self.addr, exc)
+                return
+            if key is not None and self.shared is not None:
+                if len(self.shared) >= SHARED_TEXTS:
+                    self.shared.clear()
+                self.shared[key] = text
         self.outbox.append(text)
         self.queued_bytes += len(text)
         self.bytes_sent += len(text)
@@ -274,13 +293,17 @@ class WebGate:
         it listens: the status is refreshed after every action)."""
         return getattr(self, "_web_url", None) if self._web_server is not None else None
 
-    def _find_web_address(self) -> str:
+    def _announced_addresses(self) -> list[str]:
+        """The addresses the host announces (and a phone types or scans)."""
         from net.discovery import advertised_addresses
 
         try:
-            addresses = advertised_addresses(self.bind, self.interfaces)
+            return advertised_addresses(self.bind, self.interfaces)
         except Exception:
-            addresses = [self.bind]
+            return [self.bind]
+
+    def _find_web_address(self, addresses: list[str]) -> str:
+        """The page's address for the TV."""
         ip = addresses[0] if addresses else "127.0.0.1"
         if ":" in ip:
             ip = f"[{ip}]"
@@ -361,15 +384,19 @@ class WebGate:
         """Serve the page; OSError when its port cannot be had."""
         if self.web_port is None:
             return
+        addresses = self._announced_addresses()
+        # the only names a request to the page may carry (net/host/web_doors.py)
+        self._page_names = self._own_page_names(addresses)
         self._web_server = await serve(
             self._web_session, self.bind, self.web_port,
             process_request=self._web_request, max_size=P.MAX_CLIENT_FRAME_BYTES,
             max_queue=4, ping_interval=None, compression=None,
             open_timeout=self.hello_timeout, close_timeout=1.0,
-            server_header="railparty")
+            server_header="railparty", backlog=WEB_BACKLOG,
+            create_connection=functools.partial(PageConnection, gate=self))
         sock = next(iter(self._web_server.sockets))
         self.web_port = sock.getsockname()[1]
-        self._web_url = self._find_web_address()
+        self._web_url = self._find_web_address(addresses)
 
     async def _web_stop(self) -> None:
         server, self._web_server = self._web_server, None
@@ -379,14 +406,14 @@ class WebGate:
                 await asyncio.wait_for(server.wait_closed(), 2.0)
 
     def _web_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Static files for plain requests; for the WebSocket, the same-origin check."""
+        """Static files for plain requests, the WebSocket for its path: only for
+        requests naming this host (and, for the WebSocket, from its own page)."""
+        refused = self._not_for_us(connection, request)
+        if refused is not None:
+            return refused
         path = request.path.split("?", 1)[0]
         upgrading = "websocket" in request.headers.get("Upgrade", "").lower()
         if path == WS_PATH and upgrading:
-            origin = request.headers.get("Origin")
-            if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
-                return _plain(http.HTTPStatus.FORBIDDEN,
-                              "only this game's own page may connect here")
             return None
         if path == INFO_PATH:
             query = parse_qs(urlsplit(request.path).query)
@@ -399,13 +426,13 @@ class WebGate:
         if path == BOARD_PATH:
             body = self._web_board()
             if body is None:
-                return _plain(http.HTTPStatus.NOT_FOUND, "this game has no board to draw")
+                return refusal(http.HTTPStatus.NOT_FOUND, "this game has no board to draw")
             return Response(200, "OK", Headers([("Content-Type", "application/json"),
                                                 ("Content-Length", str(len(body))),
                                                 *SECURITY_HEADERS]), body)
         entry = PAGE_FILES.get(path)
         if entry is None:
-            return _plain(http.HTTPStatus.NOT_FOUND, "not found")
+            return refusal(http.HTTPStatus.NOT_FOUND, "not found")
         name, kind = entry
         body = page_file(name)
         headers = Headers([("Content-Type", kind), ("Content-Length", str(len(body))),
@@ -414,6 +441,7 @@ class WebGate:
 
     async def _web_session(self, ws: ServerConnection) -> None:
         """One browser: admitted like a TCP connection, then its messages."""
+        self._page_opened(ws)
         remote = ws.remote_address or ("?", 0)
         ip = str(remote[0])
         stopping = self._stopping is not None and self._stopping.is_set()
@@ -427,7 +455,8 @@ class WebGate:
         query = parse_qs(urlsplit(request.path).query) if request is not None else {}
         lang = phone_language((query.get("lang") or [""])[0])
         peer = WebPeer(f"{ip}:{remote[1]}", ws, self._web_lines(lang), lang, self._seat_name,
-                       self._web_recall(lang, asked_seen(query)), self._recent.standin_at)
+                       self._web_recall(lang, asked_seen(query)), self._recent.standin_at,
+                       self._page_texts)
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
         writer = asyncio.ensure_future(peer.write_loop())
@@ -490,9 +519,3 @@ class WebGate:
                 peer.close(CLOSE_POLICY, "flood")
                 return
 
-
-def _plain(status: http.HTTPStatus, text: str) -> Response:
-    body = (text + "\n").encode()
-    headers = Headers([("Content-Type", "text/plain; charset=utf-8"),
-                       ("Content-Length", str(len(body))), *SECURITY_HEADERS])
-    return Response(status.value, status.phrase, headers, body)
