@@ -165,3 +165,76 @@ def test_the_tables_colour_blind_aid_marks_the_bonus_chips(browser):
     finally:
         page.context.close()
         host.stop()
+
+
+def _deal_events(host, seat: int, names: list[str]) -> None:
+    """Put event cards in the seat's hand while the table waits for it (the
+    host's state and its per-version cache are poked: a test's shortcut to a
+    hand a game may take long to deal)."""
+    state = host.match.state
+    state.held[seat] = list(names)
+    state._legal_cache = {}
+    host._seat_cache = {}
+
+
+def _pick_card(page, name: str):
+    card = page.locator("[data-testid=card][data-playable=true]", has_text=name)
+    card.first.click()
+
+
+def test_event_cards_are_played_by_tapping_them(browser):
+    """Swap opens the pairs of track cards, Detective the cities; Distraction
+    and the Elephant's coin are a tap and confirm. Each ends in the host's
+    own legal action and its effect."""
+    host = start_host(seats=3, game=GAME, **BROWSER_HOST)
+    page = open_page(browser, host, viewport={"width": 390, "height": 844})
+    try:
+        join(page)
+        seat = _seat(host)
+        host.start_game()
+        assert wait_turn(page) == "your-turn"
+        _deal_events(host, seat, ["Detective", "Distraction", "Elephant", "Swap"])
+        page.reload()
+        page.wait_for_function("document.body.dataset.state === 'your-turn'")
+        state = host.match.state
+        legal = state.legal_actions(seat)
+        assert page.locator("[data-testid=card][data-playable=true]").count() == 4
+        swaps = [a for a in legal if a["type"] == "play_event" and a["event"] == "Swap"]
+        _pick_card(page, "Swap")
+        options = page.locator("#sheet [data-testid=option]")
+        options.first.wait_for()
+        assert options.count() == len(swaps)
+        assert_readable(page)
+        track = list(state.track)
+        options.first.click()
+        page.get_by_test_id("confirm").click()
+        a, b = swaps[0]["slots"]
+        wait_until(lambda: "Swap" not in state.held[seat], "the host to play the Swap")
+        assert state.track[a] == track[b] and state.track[b] == track[a]
+        page.wait_for_function("!window.railparty.inFlight")
+        cities = [a["city"] for a in state.legal_actions(seat)
+                  if a["type"] == "play_event" and a["event"] == "Detective"]
+        _pick_card(page, "Detective")
+        options.first.wait_for()
+        assert options.count() == len(cities)
+        options.last.click()
+        page.get_by_test_id("confirm").click()
+        wait_until(lambda: state.data.route[state.detective] == cities[-1],
+                   "the host to send the detective")
+        page.wait_for_function("!window.railparty.inFlight")
+        _pick_card(page, "Distraction")
+        assert "Distraction" in page.locator("#confirm-what").inner_text()
+        page.get_by_test_id("confirm").click()
+        wait_until(lambda: state.distraction, "the host to play the Distraction")
+        page.wait_for_function("!window.railparty.inFlight")
+        coins = state.coins[seat]
+        _pick_card(page, "Elephant")
+        assert page.locator("#confirm-what").inner_text() == "Cash Elephant for a coin"
+        page.get_by_test_id("confirm").click()
+        wait_until(lambda: state.coins[seat] == coins + 1, "the host to cash the Elephant")
+        page.wait_for_function("!window.railparty.inFlight")
+        assert page.locator("[data-testid=card][data-playable=true]").count() == 0
+        _no_move_list(page)
+    finally:
+        page.context.close()
+        host.stop()

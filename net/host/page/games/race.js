@@ -66,6 +66,14 @@ function renderJourney(ctx, view) {
   if (me && changed("race-where", me, view.legs[me.at], ctx.S.seats)) $("race-where").replaceChildren(whereNow(ctx, view, me));
 }
 
+// while others play: whose turn it is, where the turn's controls appear (the
+// page keeps its place when they come)
+function waitingPanel(ctx, view) {
+  const names = (view.to_act || []).map((seat) => seatName(ctx.S, seat)).join(", ");
+  return el("section", { class: "race-turn waiting" },
+    el("p", { class: "step", text: names ? t("Waiting for {names}…", { names }) : t("Waiting…") }));
+}
+
 function render(ctx) {
   const S = ctx.S;
   const view = S.view || {};
@@ -83,6 +91,7 @@ function render(ctx) {
     const parts = [];
     if (pending) parts.push(pendingPanel(g, pending));
     else if (ctx.mine) parts.push(actionsPanel(g));
+    else if (view.phase !== "over") parts.push(waitingPanel(ctx, view));
     parts.push(el("h2", { text: t("Action track") }), trackRow(g, ctx.mine && !pending),
       el("h2", { text: t("Your hand: {count} of 6 cards", { count: g.total }) }), handRow(g, ctx.mine && !pending, handBefore),
       pilesRow(g, ctx.mine && !pending));

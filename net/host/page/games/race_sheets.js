@@ -4,7 +4,7 @@
 // track cards to swap. Each option is one of the host's legal actions (the
 // exchange: the ticked cards match one); the confirm bar says what it does.
 import { el } from "../core/dom.js";
-import { t, placeName, COLON, SEP } from "../core/words.js";
+import { t, placeName, COLON, SEP, paren } from "../core/words.js";
 import { openSheet, closeSheet, sheetOpen } from "../core/sheet.js";
 import { setConfirm } from "../core/actionbar.js";
 import { travelCard, eventWord, cardWord, ACTION_WORDS, pawn, icon } from "./race_cards.js";
@@ -54,7 +54,7 @@ export function lostAction(g) {
     start_player: "start_player" };
   const kind = kinds[state.action];
   if (!kind || !g.legal.some((a) => a.type === kind)) return null;
-  return t("Your card's action is lost once you travel or end the turn") + COLON() + t(ACTION_WORDS[state.action]);
+  return t("Your card's action is lost once you travel or end the turn") + paren(t(ACTION_WORDS[state.action]));
 }
 
 // how to pay for the next leg: each legal move with its cards, event cards and days

@@ -7,10 +7,11 @@ import { el } from "../core/dom.js";
 import { t, placeName, COLON } from "../core/words.js";
 import { act } from "../core/session.js";
 import { setConfirm } from "../core/actionbar.js";
+import { closeSheet } from "../core/sheet.js";
 import { travelCard, eventCard, pileBack, chip, dieFace, cardWord, eventWord, icon,
   ACTION_WORDS, CHIP_WORDS } from "./race_cards.js";
 import { moveDays, daysWord, princessAs } from "./race_days.js";
-import { openTravel, openDetective, openExchange, openSwap } from "./race_sheets.js";
+import { openTravel, openDetective, openExchange, openSwap, lostAction } from "./race_sheets.js";
 
 // the picked hand card or answer, waiting for confirm: { key, label, action }
 let picked = null;
@@ -22,6 +23,7 @@ export function pickedNow(legal) {
 }
 function pick(g, key, label, action) {
   picked = picked && picked.key === key ? null : { key, label, action };
+  closeSheet();             // a card picked beside an open sheet: the card's choice is the one
   g.redraw();
 }
 
@@ -75,6 +77,7 @@ export function actionsPanel(g) {
   const sends = legal.filter((a) => a.type === "detective");
   if (sends.length) box.append(button("track-action", [icon("detective"), el("span", { text: t("Move detective") })], () => openDetective(g, sends), "main"));
   if (legal.some((a) => a.type === "exchange")) box.append(button("track-action", [icon("exchange"), el("span", { text: t("Exchange cards") })], () => openExchange(g), "main"));
+  if (lostAction(g)) box.append(el("p", { class: "note", text: lostAction(g) }));
   if (state.taken && state.action === "balloon" && !state.balloon_used && !state.moves) {
     box.append(el("p", { class: "note" }, icon("balloon"), ` ${t("Your balloon: its die replaces one card as you travel")}`));
   }
