@@ -83,8 +83,17 @@ def _travel_and_count_days(page, host, seat) -> int:
     """Open the way to pay for the next leg, check its options are the host's
     moves, pick one with no die and confirm: the host counts the days it showed."""
     legal = [a for a in page.evaluate("window.railparty.legal") if a["type"] == "move"]
-    page.get_by_test_id("travel").click()
     options = page.locator("#sheet [data-testid=option]")
+    # a travel card of the hand that pays the leg opens the ways to pay with it
+    card = page.locator("[data-testid=card].travel[data-playable=true]").first
+    word = card.get_attribute("aria-label")
+    kind, value = word.split()
+    card.click()
+    options.first.wait_for()
+    assert options.count() == sum(1 for a in legal if [kind, int(value)] in a["cards"])
+    assert all(word in options.nth(i).get_attribute("aria-label") for i in range(options.count()))
+    page.locator("#sheet button.close").click()
+    page.get_by_test_id("travel").click()
     options.first.wait_for()
     assert options.count() == len(legal)
     assert_readable(page)                                  # a choice in a sheet

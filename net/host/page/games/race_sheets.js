@@ -58,10 +58,12 @@ export function lostAction(g) {
 }
 
 // how to pay for the next leg: each legal move with its cards, event cards and days
-export function openTravel(g) {
+// (`only`: the moves a tapped card of the hand is part of)
+export function openTravel(g, only = null) {
   const me = g.view.players[g.ctx.S.seat];
   const city = placeName(g.view.route[me.at + 1]);
-  const moves = g.legal.filter((a) => a.type === "move").map((a) => ({ a, d: moveDays(a, g.view, g.board, me.at) }));
+  const moves = g.legal.filter((a) => a.type === "move" && (!only || only(a)))
+    .map((a) => ({ a, d: moveDays(a, g.view, g.board, me.at) }));
   moves.sort((x, y) => x.a.events.length - y.a.events.length || (!!x.a.balloon - !!y.a.balloon) || x.d.days - y.d.days);
   const items = moves.map(({ a, d }, i) => {
     const extra = a.events.map(eventWord);

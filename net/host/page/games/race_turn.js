@@ -85,9 +85,13 @@ export function actionsPanel(g) {
   if (me && me.at < view.legs.length) {
     const next = placeName(view.route[me.at + 1]);
     if (moves.length) {
-      const best = Math.min(...moves.map((a) => moveDays(a, view, g.board, me.at).days));
+      // the fewest days a way to pay takes for sure (a die's roll adds to its cards)
+      const costs = moves.map((a) => moveDays(a, view, g.board, me.at));
+      const sure = costs.filter((d) => !d.die);
+      const best = (sure.length ? sure : costs).reduce((a, b) => (b.days < a.days ? b : a));
+      const sub = best.die ? daysWord(best) : t("from {days} days", { days: best.days });
       box.append(button("travel", [icon("train"), el("span", { class: "what", text: t("Travel to {city}", { city: next }) }),
-        el("span", { class: "sub", text: t("from {days} days", { days: best }) })], () => openTravel(g), "main travel"));
+        el("span", { class: "sub", text: sub })], () => openTravel(g), "main travel"));
     } else if (state.taken && state.moves === 0) {
       box.append(el("p", { class: "note", text: t("No cards in your hand pay for this leg") }));
     }
@@ -145,20 +149,27 @@ export function handRow(g, mine, before) {
     seen.set(key, n);
     return before !== null && n > (before.get(key) || 0);
   };
+  const moves = mine ? g.legal.filter((a) => a.type === "move") : [];
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
   (priv.hand || []).forEach((card, i) => {
-    const discard = mine ? g.legal.find((a) => a.type === "discard" && a.card[0] === card[0] && a.card[1] === card[1]) : null;
+    const discard = mine ? g.legal.find((a) => a.type === "discard" && same(a.card, card)) : null;
+    // a card that pays the next leg opens the ways to pay with it
+    const pays = discard ? [] : moves.filter((a) => a.cards.some((c) => same(c, card)));
     const key = `card:${i}`;
-    hand.append(travelCard(card, { testid: "card", playable: !!discard, pressed: discard ? !!(picked && picked.key === key) : null,
-      arrived: isNew(cardWord(card)), disabled: g.ctx.inFlight,
-      onclick: discard ? () => pick(g, key, t("Discard {card}", { card: cardWord(card) }), discard) : null }));
+    hand.append(travelCard(card, { testid: "card", playable: !!discard || pays.length > 0,
+      pressed: discard ? !!(picked && picked.key === key) : null, arrived: isNew(cardWord(card)), disabled: g.ctx.inFlight,
+      onclick: discard ? () => pick(g, key, t("Discard {card}", { card: cardWord(card) }), discard)
+        : pays.length ? () => openTravel(g, (a) => a.cards.some((c) => same(c, card))) : null }));
   });
   (priv.events || []).forEach((name, i) => {
-    const playable = mine && eventPlays(g, name).length > 0;
+    const plays = mine ? eventPlays(g, name) : [];
+    const uses = moves.some((a) => a.events.includes(name));
     const key = `event:${i}`;
-    const uses = mine && !playable && g.legal.some((a) => a.type === "move" && a.events.includes(name));
-    hand.append(eventCard(name, { testid: "card", playable, pressed: playable ? !!(picked && picked.key === key) : null,
-      arrived: isNew(`event:${name}`), disabled: g.ctx.inFlight, note: uses ? t("as you travel") : null,
-      onclick: playable ? () => tapEvent(g, name, key) : null }));
+    hand.append(eventCard(name, { testid: "card", playable: plays.length > 0 || uses,
+      pressed: plays.length ? !!(picked && picked.key === key) : null,
+      arrived: isNew(`event:${name}`), disabled: g.ctx.inFlight, note: uses && !plays.length ? t("as you travel") : null,
+      onclick: plays.length ? () => tapEvent(g, name, key)
+        : uses ? () => openTravel(g, (a) => a.events.includes(name)) : null }));
   });
   if (!hand.children.length) hand.append(el("p", { class: "empty-note", text: t("No cards yet.") }));
   return hand;
