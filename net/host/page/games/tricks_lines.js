@@ -70,7 +70,7 @@ export function lineRow(company, view, pal, { ends = null, pick = null, preview 
     ghost.firstChild.classList.add("ghost");
     if (preview.end === "left") items.unshift(ghost); else items.push(ghost);
   }
-  const cards = el("div", { class: "items", role: "list", "aria-label": t("The {company} line, left to right", { company }) }, ...items);
+  const cards = el("div", { class: "items", role: "list", tabindex: "0", "aria-label": t("The {company} line, left to right", { company }) }, ...items);
   const row = el("div", { class: `line-row${view.led === company ? " led" : ""}`, "data-company": company });
   if (pick) {
     row.append(optionButton("head", head(company, pal, loco, worth,

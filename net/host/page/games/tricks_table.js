@@ -15,7 +15,7 @@ function lane(view, pal) {
   const entries = view.lane || [];
   if (!entries.length) return el("p", { class: "empty-note", text: t("every trick is played") });
   const played = view.tricks_played || 0;
-  return el("ol", { class: "lane", "aria-label": t("Trick lane") }, ...entries.map((entry, i) =>
+  return el("ol", { class: "lane", tabindex: "0", "aria-label": t("Trick lane") }, ...entries.map((entry, i) =>
     el("li", { class: i === 0 ? "next" : "" },
       el("span", { class: "when", text: i === 0 ? t("next") : String(played + i + 1) }), laneCard(entry, pal))));
 }

@@ -62,7 +62,7 @@ export function trickBox(S, view, pal, seen = null) {
         laid: view.phase === "lay" && !sameCard(unlaid.get(seat), card) }));
     }
     row.append(el("div", { class: "slot wins" }, el("span", { class: "who", text: t("won:") }),
-      view.phase === "lay" ? laneCard(last.lane, pal, { size: "done" }) : laneCard(last.lane, pal)));
+      laneCard(last.lane, pal)));
   } else {
     const trick = new Map((view.trick || []).map(([s, c]) => [s, c]));
     const leader = view.leader || 0;
