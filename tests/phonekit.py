@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from phonekit_tricks import tricks_turn
+
 from game.narration import log_lines
 from game.rules import create, redact_events
 from game.tables.seat_names import shown_name
@@ -40,6 +42,9 @@ def take_turn(page: Any, rng: Any, game: str = "") -> None:
     pending choice, else a move."""
     if game in ROUTE_GAMES:
         route_turn(page, rng)
+        return
+    if game in ("railway-tricks",):
+        tricks_turn(page, rng)
         return
     options = page.get_by_test_id("option")
     if options.count():
