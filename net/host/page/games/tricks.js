@@ -16,6 +16,7 @@ import { renderTable } from "./tricks_table.js";
 const HANDLED = new Set(["play", "city", "locomotive", "lay"]);
 let picked = null;        // the option tapped in the choice (a legal action)
 let pickedFor = "";       // which choice `picked` belongs to
+let newChoice = false;    // a choice just came: bring it into view once
 let seenTrick = null;     // the trick's cards as last drawn
 let seenLines = {};       // each line as last drawn in the choice
 let current = null;       // the latest render's context (taps read it)
@@ -46,7 +47,7 @@ function offer(action, label, then) {
 function choice(ctx, view, pal, pending) {
   const legal = ctx.S.legal.filter((a) => a.type === pending.kind);
   const asked = key([pending, legal]);
-  if (asked !== pickedFor) { pickedFor = asked; picked = null; }
+  if (asked !== pickedFor) { pickedFor = asked; picked = null; newChoice = true; }
   if (picked && !legal.some((a) => key(a) === key(picked))) picked = null;
   const box = el("section", { class: "choice", "aria-labelledby": "tricks-choice-title" });
   const hint = t("The number by an end: what a share is worth then.");
@@ -152,6 +153,15 @@ function renderShares(ctx, view, pal) {
   return [list, el("p", { class: "points", text: points })];
 }
 
+// a choice that came out of sight (the player had scrolled down) is brought
+// into view, once: later updates leave the page where the player holds it
+function showOnce(node) {
+  requestAnimationFrame(() => {
+    const top = node.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.5) node.scrollIntoView({ block: "start", behavior: "smooth" });
+  });
+}
+
 function part(id, where) {
   let node = $(id);
   if (!node) { node = el("div", { id }); where.append(node); }
@@ -166,8 +176,9 @@ function render(ctx) {
   if (!view.companies) { game.replaceChildren(); return; }
   const pal = palette(view);
   const pending = ctx.mine && view.private ? view.private.pending : null;
-  const trick = part("tricks-trick", game);
+  // a choice comes first, above the trick: the choice is the turn
   const chosen = part("tricks-choice", game);
+  const trick = part("tricks-trick", game);
   const hand = part("tricks-hand-box", game);
   const shares = part("tricks-shares", game);
   if (changed("tricks-trick", view.trick, view.last_trick, view.phase, view.lane && view.lane[0], view.current, S.seats)) {
@@ -175,8 +186,10 @@ function render(ctx) {
     seenTrick = view.trick || [];
   }
   if (changed("tricks-choice", pending, S.legal, view.lines, view.locomotives, picked, ctx.inFlight)) {
-    if (pending) chosen.replaceChildren(choice(ctx, view, pal, pending));
-    else { chosen.replaceChildren(); clearConfirm(); picked = null; }
+    if (pending) {
+      chosen.replaceChildren(choice(ctx, view, pal, pending));
+      if (newChoice) { newChoice = false; showOnce(chosen); }
+    } else { chosen.replaceChildren(); clearConfirm(); picked = null; }
     seenLines = JSON.parse(JSON.stringify(view.lines || {}));
   }
   if (changed("tricks-hand", view.private && view.private.hand, ctx.mine, S.legal, ctx.inFlight, view.led)) {
