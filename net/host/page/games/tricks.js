@@ -5,7 +5,7 @@
 // and the table view (tricks_table.js). Every control is one of the host's
 // legal actions; the page only groups them (a line and its two ends).
 import { $, el, changed } from "../core/dom.js";
-import { t, placeName } from "../core/words.js";
+import { t, placeName, paren } from "../core/words.js";
 import { act } from "../core/session.js";
 import { setConfirm, clearConfirm } from "../core/actionbar.js";
 import { palette, companyCard, laneCard, locoCard, sameCard, cardName, standing, worthOf } from "./tricks_cards.js";
@@ -71,7 +71,7 @@ function choice(ctx, view, pal, pending) {
   } else if (pending.kind === "city") {
     const city = pending.city;
     thing = laneCard(city, pal);
-    rule = t("You won {city}: lay it at an end of any line.", { city: `${placeName(city.name)} (${city.value})` })
+    rule = t("You won {city}: lay it at an end of any line.", { city: placeName(city.name) + paren(city.value) })
       + (pal.companies.some(hasLoco) ? ` ${hint}` : "");
     rows = pal.companies.map((company) => {
       const ends = {};

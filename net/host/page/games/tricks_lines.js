@@ -84,8 +84,12 @@ export function lineRow(company, view, pal, { ends = null, pick = null, preview 
   body.append(cards);
   if (ends && ends.right) body.append(endButton("right", ends.right));
   row.append(body);
+  // a line longer than the row fades at the edge it scrolls on
+  const edge = () => cards.classList.toggle("more", cards.scrollLeft + cards.clientWidth < cards.scrollWidth - 2);
+  cards.addEventListener("scroll", edge, { passive: true });
+  requestAnimationFrame(edge);
   if (preview) {
-    requestAnimationFrame(() => { cards.scrollLeft = preview.end === "left" ? 0 : cards.scrollWidth; });
+    requestAnimationFrame(() => { cards.scrollLeft = preview.end === "left" ? 0 : cards.scrollWidth; edge(); });
   }
   return row;
 }
