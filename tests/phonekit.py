@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from phonekit_race import race_turn
+from phonekit_tricks import tricks_turn
 
 from game.narration import log_lines
 from game.rules import create, redact_events
@@ -45,6 +46,9 @@ def take_turn(page: Any, rng: Any, game: str = "") -> None:
         return
     if game == "eighty-days":
         race_turn(page, rng)
+        return
+    if game == "railway-tricks":
+        tricks_turn(page, rng)
         return
     options = page.get_by_test_id("option")
     if options.count():

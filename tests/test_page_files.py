@@ -1,6 +1,7 @@
 """The phone page's files hold together without a browser: every module a
 module imports ships with the page (and is served), and the cards and the map
-are drawn in the program's own colours (game/ui/theme.py)."""
+are drawn in the program's own colours (game/ui/theme.py, the tricks cards'
+company colours of game/scenes/boards/tricks/cards.py)."""
 
 from __future__ import annotations
 
@@ -43,3 +44,13 @@ def test_every_module_is_fetched_at_once():
     for module in sorted(PAGE.rglob("*.js")):
         name = str(module.relative_to(PAGE))
         assert f'<link rel="modulepreload" href="{name}">' in page, name
+
+
+def test_railway_tricks_cards_wear_the_programs_company_colours():
+    from game.scenes.boards.tricks.cards import COMPANY_RGB
+
+    tricks = (PAGE / "tricks.css").read_text()
+    for name, rgb in COMPANY_RGB.items():
+        ink = "#141418" if theme.readable_on(rgb) == (20, 20, 24) else "#fafafa"
+        assert f".co-{name}{{background:{_hex(rgb)};color:{ink}}}" in tricks, name
+        assert re.search(rf"\.ex-{name}\{{border-color:{_hex(rgb)};", tricks), name

@@ -6,7 +6,9 @@ and figures for the notes: page weight, load time, and tap-to-update latency.
     PYTHONPATH=$PWD python tools/phone_page.py pan [--throttle 4] [--gestures 20]
 
 `shots` saves phone-lobby.png and, for a route game, phone-<game>-tickets,
--turn, -claim and -table.png (a 390x844 phone); for another, phone-<game>.png.
+-turn, -claim and -table.png (a 390x844 phone); for Railway Tricks,
+phone-railway-tricks-turn, -choice and -table.png; for another,
+phone-<game>.png (`--game G`: one game's only).
 `bench` loads the page (bytes transferred, load time), then taps moves in a
 2-seat game against a bot, with a TV following the game (a spectator client,
 as the kiosk is), and prints median and p99 of: the page's own clock
@@ -95,6 +97,10 @@ def tap(page, rng: random.Random) -> None:
     if enabled:
         rng.choice(enabled).tap()
         return
+    playable = page.locator("[data-testid=card][data-playable=true]")
+    if playable.count():
+        playable.nth(rng.randrange(playable.count())).tap()
+        return
     moves = page.locator("[data-testid=move]:visible")
     if moves.count():
         moves.nth(rng.randrange(moves.count())).tap()
@@ -133,11 +139,47 @@ def route_shots(page, out: Path, game: str) -> None:
     page.screenshot(path=str(out / f"phone-{game}-table.png"), full_page=True)
 
 
-def shots(out: Path) -> None:
+def tricks_shots(page, out: Path) -> None:
+    """Railway Tricks' phone: a turn with cards to play a few tricks in, the
+    first choice a won trick brings with an end of a line tapped, and the
+    table view."""
+    rng = random.Random(3)
+    my_turn(page)
+    turn = choice = False
+    for _ in range(200):
+        my_turn(page)
+        if page.evaluate("document.body.dataset.state") == "over" or (turn and choice):
+            break
+        played = page.evaluate("window.railparty.view.tricks_played")
+        options = page.get_by_test_id("option")
+        if options.count() and not choice:
+            options.nth(rng.randrange(options.count())).tap()
+            page.wait_for_timeout(400)            # the card picked has landed
+            page.screenshot(path=str(out / "phone-railway-tricks-choice.png"))
+            choice = True
+        elif not options.count() and not turn and played >= 3:
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(out / "phone-railway-tricks-turn.png"))
+            turn = True
+        tap(page, rng)
+    for _ in range(20):                           # the table at a turn with no choice open
+        my_turn(page)
+        if not page.get_by_test_id("option").count():
+            break
+        tap(page, rng)
+    page.get_by_test_id("table-view").tap()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "phone-railway-tricks-table.png"), full_page=True)
+
+
+def shots(out: Path, only: str | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
         for game, seats in SEATS.items():
+            if only and game != only:
+                continue
             host = host_for(game, seats)
             context = browser.new_context(viewport={"width": 390, "height": 844},
                                           is_mobile=True, has_touch=True,
@@ -153,10 +195,12 @@ def shots(out: Path) -> None:
             host.start_game()
             if game in ("routes-usa", "routes-italy"):
                 route_shots(page, out, game)
+            elif game == "railway-tricks":
+                tricks_shots(page, out)
             else:
                 rng = random.Random(3)
                 my_turn(page)
-                for _ in range({"eighty-days": 4, "railway-tricks": 2}[game]):
+                for _ in range(4):
                     tap(page, rng)
                     my_turn(page)
                 page.screenshot(path=str(out / f"phone-{game}.png"), full_page=True)
@@ -381,7 +425,9 @@ def pan(throttle: float, gestures: int, game: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    sub.add_parser("shots").add_argument("out", type=Path)
+    shots_cmd = sub.add_parser("shots")
+    shots_cmd.add_argument("out", type=Path)
+    shots_cmd.add_argument("--game", choices=sorted(SEATS))
     bench_cmd = sub.add_parser("bench")
     bench_cmd.add_argument("--taps", type=int, default=200)
     bench_cmd.add_argument("--runs", type=int, default=1)
@@ -391,7 +437,7 @@ def main() -> None:
     pan_cmd.add_argument("--game", default="routes-usa")
     args = parser.parse_args()
     if args.cmd == "shots":
-        shots(args.out)
+        shots(args.out, args.game)
     elif args.cmd == "pan":
         pan(args.throttle, args.gestures, args.game)
     else:

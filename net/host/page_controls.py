@@ -49,4 +49,37 @@ CONTROL_WORDS: tuple[str, ...] = (
     N_("The {color} chip"), N_("In {city}: {chip}"), N_("Take it"), N_("Leave it"),
     N_("Your hand: {count} of 6 cards"), N_("Discard: {count}"), N_("Last event: {event}"),
     N_("Bank: {count}"), N_("Round {round}"),
+    # Railway Tricks: the cards, the trick, the hand, the shares
+    N_("SHARE"), N_("reserved"), N_("START {value}"), N_("{card}, value {value}"),
+    N_("A {company} share"), N_("An {company} share"), N_("a reserved share"),
+    N_("the city {name} ({value})"), N_("the share {card}"),
+    N_("Locomotive {name}: runs the whole line, costs {cost}"),
+    N_("Locomotive {name}: runs the best {count} cards in a row, costs {cost}"),
+    N_("The trick"), N_("Trick {number} of {count}"), N_("Led:"), N_("wins:"), N_("won:"),
+    N_("You"), N_("{name}: {card}"), N_("{name} is to play"), N_("{name} has not played yet"),
+    N_("Last trick: {name} won"), N_("every trick is played"),
+    N_("The first trick: its leader plays any card; the others follow the company led if "
+       "they can."),
+    N_("{name} won the city and lays it at an end of a line."), N_("You won the city."),
+    N_("{name} won the locomotive and puts it at the head of a line."),
+    N_("You won the locomotive."),
+    N_("Everyone lays the card they played at an end of its line."),
+    N_("Play {card} (value {value})"), N_("No cards left."), N_("Tap a card to play it."),
+    N_("Your turn: follow {company}"), N_("Your shares"), N_("{company} ×{n}"),
+    N_("{value} each"), N_("No shares yet: win a trick, or lose one that wins a share."),
+    N_("Your points now: {n}"), N_("Your team's points now: {n} (with {name})"),
+    # Railway Tricks: a company's line and the choices a won trick brings
+    N_("no loco"), N_("value {value}"), N_("then {value}"), N_("The {company} line, left to right"),
+    N_("left"), N_("right"), N_("Lay your card"), N_("Lay the city"), N_("Place the locomotive"),
+    N_("Lay your {card} at an end of the {company} line."),
+    N_("The number by an end: what a share is worth then."),
+    N_("You won {city}: lay it at an end of any line."),
+    N_("You won locomotive {name}: put it at the head of a line without one. The number: "
+       "what a share is worth then."),
+    N_("Lay {card} at the {end} end"), N_("Lay {city} at the {end} end of {company}"),
+    N_("Put locomotive {name} on {company}"), N_("Tap an end of the line"),
+    N_("Tap an end of a line"), N_("Tap a line's head"),
+    # Railway Tricks: the table
+    N_("Trick lane"), N_("next"), N_("Company lines"), N_("Out of the game: {count}"),
+    N_("Players"), N_("Shares"), N_("Points"), N_("Team points"), N_("Team {n}"),
 )
