@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.words import i18n
 from game.words.i18n import _
 from game.words.places import place
@@ -85,6 +85,8 @@ class CardArt:
         cached = self.cache.get(key)
         if cached is None:
             cached = pygame.Surface(size, pygame.SRCALPHA)
+            layout_record.keep(cached)  # its words count where the card is blitted,
+            layout_record.box(cached, cached.get_rect())  # on the card
             self._draw(cached, item, style, colorblind)
             if dim:
                 shade = pygame.Surface(size, pygame.SRCALPHA)
