@@ -166,9 +166,11 @@ class CardArt:
         while size > 12 and theme.font(size, True).size(longest)[0] > w - 6:
             size -= 1
         lines = theme.wrap_text(name, size, w - 6, True)[:2]
+        # a Japanese name (no spaces, at the 24 px floor) wraps in taller lines
+        step = max(size - 2, theme.font(size, True).get_height() - 6)
         for i, line in enumerate(lines):
             theme.blit_text(surface, theme.fit_text(line, size, w - 6, True),
-                            (w // 2, 6 + i * (size - 2)), size, ink, True, "midtop")
+                            (w // 2, 6 + i * step), size, ink, True, "midtop")
         theme.blit_text(surface, str(city["value"]), (w // 2, int(h * 0.68)), int(h * 0.4),
                         ink, True, "center")
 
