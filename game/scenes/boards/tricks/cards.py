@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import layout_record, theme
+from game.ui import layout_record, theme, wrap
 from game.words import i18n
 from game.words.i18n import _
 from game.words.places import place
@@ -165,7 +165,7 @@ class CardArt:
         longest = max(name.split(), key=len)
         while size > 12 and theme.font(size, True).size(longest)[0] > w - 6:
             size -= 1
-        lines = theme.wrap_text(name, size, w - 6, True)[:2]
+        lines = _name_lines(name, size, w - 6)
         # a Japanese name (no spaces, at the 24 px floor) wraps in taller lines
         step = max(size - 2, theme.font(size, True).get_height() - 6)
         for i, line in enumerate(lines):
@@ -217,6 +217,18 @@ class CardArt:
         if colorblind:
             draw_shape(surface, self.palette.shape.get(company, "circle"), (w - 14, 14), 6,
                        color)
+
+
+def _name_lines(name: str, size: int, width: int) -> list[str]:
+    """A city's name in at most two lines `width` px wide. Japanese breaks
+    between any two letters, so its two lines are made even, which keeps the
+    short words of a place whole (ニュー / ヨーク, not ニューヨー / ク)."""
+    lines = theme.wrap_text(name, size, width, True)
+    if len(lines) == 2 and wrap.has_wide(name):
+        half = -(-theme.font(size, True).size(name)[0] // 2)
+        lines = next((even for narrower in range(half, width)
+                      if len(even := theme.wrap_text(name, size, narrower, True)) == 2), lines)
+    return lines[:2]
 
 
 def item_key(item: dict[str, Any] | None) -> Any:
