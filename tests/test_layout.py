@@ -197,3 +197,24 @@ def test_a_players_panel_log_and_status_stay_readable_at_720p(tour):
                     for m in marks if m.kind == "text" and m.part in SPECTATOR_PARTS
                     and m.content.strip() and m.size < PLAYER_LEGIBLE_SIZE})
     assert not small, "text a player must read under 21 px:\n" + "\n".join(small)
+
+
+def test_every_japanese_line_is_24_px_high_at_1080p(tour, request):
+    """Kanji read smaller than Latin letters at the same size, so every line
+    a Japanese screen draws (bare numbers keep the Latin font and its size)
+    is held to the sofa's floor: its line at least 24 px high at 1080p. The
+    English tour has nothing to check."""
+    if request.node.callspec.params["tour"] != "ja":
+        return
+    from game.ui import theme
+
+    small: dict[tuple[int, str], list[str]] = {}
+    for name, marks in tour.items():
+        for m in marks:
+            if (m.kind == "text" and m.content.strip() and not theme.is_numeral(m.content)
+                    and m.line_height < KIOSK_LEGIBLE_PX):
+                small.setdefault((m.line_height, m.content), []).append(name)
+    lines = [f"{px} px {text!r} on {screens[0]} and {len(screens) - 1} more"
+             for (px, text), screens in sorted(small.items())]
+    assert not small, (f"{len(small)} Japanese lines under {KIOSK_LEGIBLE_PX} px:\n"
+                       + "\n".join(lines[:60]))

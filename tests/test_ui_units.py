@@ -140,14 +140,14 @@ def test_a_long_heading_shrinks_to_fit_its_box():
 
 def test_the_region_legend_stays_clear_of_where_toasts_appear():
     from game.scenes.boards.routes import layout as L
-    from game.ui.route_drawing import legend_box
+    from game.ui.region_legend import legend_box
 
     geo = BoardGeometry(load_board("italy"), L.PORTRAIT_BOARD_RECT)
     from game.ui import theme
 
     pygame.font.init()
     toasts = theme.toast_band(64)
-    box, _ = legend_box(geo, 17, [toasts])
+    box, _ = legend_box(geo, [toasts])
     assert not box.colliderect(toasts)
     assert pygame.Rect(geo.rect).contains(box)
 

@@ -19,6 +19,8 @@ TOP_BAR_H = 56
 # The players panel's smallest words (column headers, the note under a name):
 # at 1280x720 the frame is drawn at two thirds, and 18-20 px read as 12-13 px.
 HEADER_SIZE = 24
+HEADER_SMALLEST = 21
+HEADER_GAP = 8  # between two Japanese column headers: no spaces part Japanese words
 NOTE_SIZE = 22
 LOG_LINE_H = 26
 LOG_FONT = 24
@@ -165,12 +167,11 @@ class TablePanels:
             right -= width
         name_w = self.note_width(rect)
         theme.blit_text(surface, _("Players"), (rect.x, rect.y - 30), 28, theme.TEXT_DIM)
-        for (header, width), x in zip(columns, xs, strict=True):
-            # a narrow column's header steps down until it fits
-            size = next((n for n in range(HEADER_SIZE, 18, -1)
-                         if theme.font(n).size(_(header))[0] <= width - 2), 18)
-            theme.blit_text(surface, _(header), (x, rect.y - 4), size, theme.TEXT_DIM,
-                            anchor="midbottom")
+        _draw_headers(surface, rect, columns, xs)
+        # the name and the note share a row; lines too tall for it together
+        # (Japanese: 24 px each) spread to its edges, into their own empty margins
+        spread = max(0, (theme.font(26).get_height() + theme.font(NOTE_SIZE).get_height()
+                         - self.player_row + 8) // 2)
         to_act = set(self.shown_to_act)
         for seat, player in enumerate(self.shown.get("players", [])):
             row = pygame.Rect(rect.x, rect.y + seat * self.player_row, rect.width,
@@ -185,12 +186,13 @@ class TablePanels:
                             theme.readable_on(color), True, "center")
             note = self.player_note(seat)
             label = theme.fit_text(self.seat_label(seat), 26, name_w)
-            theme.blit_text(surface, label, (row.x + 44, row.y + (2 if note else row.height // 2)),
+            theme.blit_text(surface, label,
+                            (row.x + 44, row.y + 2 - spread if note else row.centery),
                             26, theme.TEXT, anchor="topleft" if note else "midleft")
             if note:
                 theme.blit_text(surface, theme.fit_text(note, NOTE_SIZE, name_w),
-                                (row.x + 44, row.bottom - 2), NOTE_SIZE, theme.TEXT_DIM,
-                                anchor="bottomleft")
+                                (row.x + 44, row.bottom - 2 + spread), NOTE_SIZE,
+                                theme.TEXT_DIM, anchor="bottomleft")
             for value, x in zip(self.player_values(seat, player), xs, strict=False):
                 theme.blit_text(surface, value, (x, row.centery), 28, theme.TEXT,
                                 anchor="center")
@@ -286,3 +288,24 @@ class TablePanels:
         if anchor is None:
             anchor = pygame.Rect(self.mouse[0] - 12, self.mouse[1] - 12, 24, 24)
         self.tip = (text, draw_tooltip(surface, text, anchor))
+
+
+def _draw_headers(surface: pygame.Surface, rect: pygame.Rect, columns: list[tuple[str, int]],
+                  xs: list[int]) -> None:
+    """The column headers over the players panel, each over its column (`xs`:
+    the middles). A narrow column's header steps down until it fits (not
+    under 14 px at 720p); one still wider (Japanese, whose letters do not
+    shrink under the 24 px floor) moves left of its column's middle, clear
+    of its neighbour and of the panel's edge."""
+    sizes = [next((n for n in range(HEADER_SIZE, HEADER_SMALLEST, -1)
+                   if theme.font(n).size(_(header))[0] <= width - 2), HEADER_SMALLEST)
+             for header, width in columns]
+    limit = rect.right - 2
+    spots: list[int] = []
+    for (header, _width), size, x in reversed(list(zip(columns, sizes, xs, strict=True))):
+        half = theme.font(size).size(_(header))[0] // 2
+        spots.insert(0, min(x, limit - half))
+        limit = spots[0] - half - (HEADER_GAP if wrap.has_wide(_(header)) else 2)
+    for (header, _width), size, x in zip(columns, sizes, spots, strict=True):
+        theme.blit_text(surface, _(header), (x, rect.y - 4), size, theme.TEXT_DIM,
+                        anchor="midbottom")

@@ -13,8 +13,8 @@ from game.rules.routes.geometry import CITY_RADIUS, SPACE_WIDTH, BoardGeometry, 
 from game.rules.routes.scoring import connected
 from game.ui import layout_record, theme
 from game.ui.labels import place_labels
+from game.ui.region_legend import draw_region_legend, region_color, region_names
 from game.words import i18n
-from game.words.i18n import _
 from game.words.places import place
 
 GRAY_SPACE = (196, 196, 190)
@@ -201,69 +201,6 @@ def _clip(polygon: list[tuple[float, float]], nx: float, ny: float,
         if fp <= 0:
             out.append(p)
     return out
-
-
-def region_names(board: Board) -> list[str]:
-    listed = getattr(board, "regions", None)
-    if listed:
-        return list(listed)
-    return sorted({c.get("region") for c in board.cities.values()
-                   if c.get("region") and not c.get("dead_end")})
-
-
-def draw_region_legend(surface: pygame.Surface, geo: BoardGeometry,
-                       keep_clear: Sequence[pygame.Rect] = ()) -> None:
-    """A key of region colours where it covers the least of the board: each
-    corner is tried in one and two columns, and the one over the fewest
-    cities and train spaces wins (on the Italy board: open sea)."""
-    names = region_names(geo.board)
-    if not names:
-        return
-    box, columns = legend_box(geo, len(names), keep_clear)
-    rows = -(-len(names) // columns)
-    pygame.draw.rect(surface, (20, 30, 44), box, border_radius=10)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
-    theme.blit_text(surface, _("Regions (x2: all its cities"), (box.x + 12, box.y + 8), 20,
-                    theme.TEXT_DIM)
-    theme.blit_text(surface, _("in one network)"), (box.x + 12, box.y + 28), 20, theme.TEXT_DIM)
-    doubles = set(getattr(geo.board, "double_regions", ()) or ())
-    for i, name in enumerate(names):
-        col, row = divmod(i, rows)
-        x = box.x + 12 + col * 210
-        y = box.y + 52 + row * 24
-        pygame.draw.rect(surface, region_color(i), (x, y + 3, 18, 16), border_radius=3)
-        label = (_("{region} x2").format(region=place(name)) if name in doubles else place(name))
-        theme.blit_text(surface, label[:22], (x + 26, y + 2), 21, theme.TEXT)
-
-
-def legend_box(geo: BoardGeometry, count: int,
-               keep_clear: Sequence[pygame.Rect] = ()) -> tuple[pygame.Rect, int]:
-    """The legend's rectangle and column count, in the emptiest corner that
-    stays out of `keep_clear` (so a toast never covers its heading)."""
-    x0, y0, w, h = geo.rect
-    area = pygame.Rect(x0 + 12, y0 + 12, w - 24, h - 24)
-    things = [pygame.Rect(round(x) - 12, round(y) - 12, 24, 24) for x, y in geo.cities.values()]
-    things += [pygame.Rect(round(s.center[0]) - 6, round(s.center[1]) - 6, 12, 12)
-               for shape in geo.tracks.values() for s in shape.spaces]
-    best: tuple[int, int, pygame.Rect, int] | None = None
-    for columns in (2, 1):
-        rows = -(-count // columns)
-        box = pygame.Rect(0, 0, 12 + columns * 210, 60 + rows * 24)
-        for corner in ("topright", "bottomleft", "topleft", "bottomright"):
-            setattr(box, corner, getattr(area, corner))
-            covered = sum(box.colliderect(t) for t in things)
-            key = (covered + 1000 * (box.collidelist(list(keep_clear)) >= 0), columns == 1)
-            if best is None or key < best[:2]:
-                best = (*key, box.copy(), columns)
-    assert best is not None
-    return best[2], best[3]
-
-
-def region_color(index: int) -> tuple[int, int, int]:
-    hue = (index * 0.618034) % 1.0
-    c = pygame.Color(0)
-    c.hsva = (hue * 360, 55, 90, 100)
-    return (c.r, c.g, c.b)
 
 
 def _wave_mark(surface: pygame.Surface, space: Space) -> None:

@@ -10,7 +10,7 @@ import pygame
 
 from game.tables.seats import SEAT_RGB
 from game.ui import layout_record, wrap
-from game.ui.fonts import face_for
+from game.ui.fonts import face_for, pixel_size
 from game.words import i18n
 
 SCREEN_W, SCREEN_H = 1920, 1080
@@ -68,8 +68,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=64)
 def _font(size: int, bold: bool, lang: str) -> pygame.font.Font:
-    path, scale = face_for(lang)
-    f = pygame.font.Font(path, max(1, round(size * scale)))
+    f = pygame.font.Font(face_for(lang)[0], pixel_size(lang, size))
     f.set_bold(bold)
     return f
 

@@ -17,7 +17,7 @@ from game.scenes.boards.race.world import middle
 from game.ui import layout_record, theme
 from game.ui.widgets import panel
 from game.words import i18n
-from game.words.i18n import _
+from game.words.i18n import _, pgettext
 from game.words.places import place
 
 SEA = (40, 78, 118)
@@ -25,6 +25,31 @@ LAND = (206, 192, 150)
 LAND_EDGE = (150, 128, 92)
 RING_BG = (30, 36, 48)
 SPECIAL_DAYS = {80: (200, 60, 50)}
+
+
+def draw_slot_head(surface: pygame.Surface, head: pygame.Rect, action: str) -> None:
+    """An action slot's heading: its name, shrunk to fit the slot before it is
+    cut, or on two lines where it cannot shrink enough (Japanese, drawn at the
+    24 px floor): the catalog says where a long name breaks."""
+    name = _(ACTION_NAMES.get(action, action))
+    room = head.width - 8
+    size = theme.fit_size(name, 24, room, True, 18)
+    lines = [name]
+    if theme.font(size, True).size(name)[0] > room:
+        lines = _two_lines(action) or theme.wrap_text(name, size, room, True)[:2]
+    step = min(theme.font(size, True).get_height() - 4, head.height // 2 - 3)
+    for i, line in enumerate(lines):
+        theme.blit_text(surface, theme.fit_text(line, size, room, True),
+                        (head.centerx, head.centery + round((i - (len(lines) - 1) / 2) * step)),
+                        size, theme.TEXT, True, "center")
+
+
+def _two_lines(action: str) -> list[str]:
+    """A long action name as the catalog breaks it in two ([] for a short one)."""
+    if action == "start_player":
+        return [pgettext("the start player's slot, first line", "Start"),
+                pgettext("the start player's slot, second line", "player")]
+    return []
 
 
 def _draw_lane(surface: pygame.Surface, points: list, kind: str) -> None:
@@ -116,10 +141,7 @@ class RaceBoardLayer:
         for slot, action in enumerate(self.shown_actions()):
             head = pygame.Rect(L.slot_rect(slot).topleft, (L.SLOT_W, L.SLOT_HEAD_H))
             panel(s, head, (52, 60, 80), theme.PANEL_EDGE, 8)
-            name = _(ACTION_NAMES.get(action, action))   # shrinks before it is cut
-            size = theme.fit_size(name, 24, L.SLOT_W - 8, True, 18)
-            theme.blit_text(s, theme.fit_text(name, size, L.SLOT_W - 8, True),
-                            head.center, size, theme.TEXT, True, "center")
+            draw_slot_head(s, head, action)
         theme.blit_text(s, _("Travel"), (L.DECK_RECT.centerx, L.DECK_RECT.bottom + 4), 22,
                         theme.TEXT_DIM, anchor="midtop")
         theme.blit_text(s, _("Events"), (L.EVENT_DECK_RECT.centerx, L.EVENT_DECK_RECT.bottom + 4),

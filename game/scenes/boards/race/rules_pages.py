@@ -12,10 +12,11 @@ from typing import Any
 
 import pygame
 
-from game.narration.race import ACTION_NAMES, CHIP_WORDS, event_name
+from game.narration.race import CHIP_WORDS, event_name
 from game.rules.race.data import load_race
 from game.scenes.boards.race import dice, pieces
 from game.scenes.boards.race import layout as L
+from game.scenes.boards.race.board_layer import draw_slot_head
 from game.scenes.rules_book import Picture, RulesPage
 from game.tables.seats import SEAT_RGB
 from game.ui import theme
@@ -59,10 +60,7 @@ def _track(actions: list[str], cards: list[tuple[str, int] | None]) -> Picture:
             x, y = rect.x + 4 + col * (w + 8), rect.y + row * 250
             head = pygame.Rect(x, y, w, L.SLOT_HEAD_H)
             panel(surface, head, (52, 60, 80), theme.PANEL_EDGE, 8)
-            name = _(ACTION_NAMES[action])              # shrinks before it is cut
-            size = theme.fit_size(name, 24, w - 8, True, 18)
-            theme.blit_text(surface, theme.fit_text(name, size, w - 8, True),
-                            head.center, size, theme.TEXT, True, "center")
+            draw_slot_head(surface, head, action)
             spot = pygame.Rect(0, 0, *CARD)
             spot.midtop = (head.centerx, head.bottom + 12)
             card = cards[i] if i < len(cards) else None

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import layout_record, theme, wrap
 from game.words import i18n
 from game.words.i18n import _
 from game.words.places import place
@@ -85,6 +85,8 @@ class CardArt:
         cached = self.cache.get(key)
         if cached is None:
             cached = pygame.Surface(size, pygame.SRCALPHA)
+            layout_record.keep(cached)  # its words count where the card is blitted,
+            layout_record.box(cached, cached.get_rect())  # on the card
             self._draw(cached, item, style, colorblind)
             if dim:
                 shade = pygame.Surface(size, pygame.SRCALPHA)
@@ -163,10 +165,12 @@ class CardArt:
         longest = max(name.split(), key=len)
         while size > 12 and theme.font(size, True).size(longest)[0] > w - 6:
             size -= 1
-        lines = theme.wrap_text(name, size, w - 6, True)[:2]
+        lines = _name_lines(name, size, w - 6)
+        # a Japanese name (no spaces, at the 24 px floor) wraps in taller lines
+        step = max(size - 2, theme.font(size, True).get_height() - 6)
         for i, line in enumerate(lines):
             theme.blit_text(surface, theme.fit_text(line, size, w - 6, True),
-                            (w // 2, 6 + i * (size - 2)), size, ink, True, "midtop")
+                            (w // 2, 6 + i * step), size, ink, True, "midtop")
         theme.blit_text(surface, str(city["value"]), (w // 2, int(h * 0.68)), int(h * 0.4),
                         ink, True, "center")
 
@@ -213,6 +217,18 @@ class CardArt:
         if colorblind:
             draw_shape(surface, self.palette.shape.get(company, "circle"), (w - 14, 14), 6,
                        color)
+
+
+def _name_lines(name: str, size: int, width: int) -> list[str]:
+    """A city's name in at most two lines `width` px wide. Japanese breaks
+    between any two letters, so its two lines are made even, which keeps the
+    short words of a place whole (ニュー / ヨーク, not ニューヨー / ク)."""
+    lines = theme.wrap_text(name, size, width, True)
+    if len(lines) == 2 and wrap.has_wide(name):
+        half = -(-theme.font(size, True).size(name)[0] // 2)
+        lines = next((even for narrower in range(half, width)
+                      if len(even := theme.wrap_text(name, size, narrower, True)) == 2), lines)
+    return lines[:2]
 
 
 def item_key(item: dict[str, Any] | None) -> Any:

@@ -102,7 +102,9 @@ class TricksDrawing:
         loco = model.locomotives.get(company)
         slot = L.loco_rect(row)
         if loco and id(loco) not in hidden:
-            layer.blit(self.art.sprite(dict(loco, kind="locomotive"), slot.size), slot)
+            sprite = self.art.sprite(dict(loco, kind="locomotive"), slot.size)
+            layer.blit(sprite, slot)
+            layout_record.keep(layer, sprite, slot.topleft)
         else:
             pygame.draw.rect(layer, (70, 78, 96), slot, 2, border_radius=8)
             theme.blit_text(layer, pgettext("a line without a locomotive, first line", "no"),
@@ -144,8 +146,10 @@ class TricksDrawing:
             if id(item) in hidden:
                 continue
             outside = bool(length) and value is not None and not start <= i < start + length
-            layer.blit(self.art.sprite(item, L.LINE_CARD, style="line", dim=outside,
-                                       colorblind=cb), L.line_card_rect(row, i, count))
+            sprite = self.art.sprite(item, L.LINE_CARD, style="line", dim=outside, colorblind=cb)
+            spot = L.line_card_rect(row, i, count)
+            layer.blit(sprite, spot)
+            layout_record.keep(layer, sprite, spot.topleft)
 
     # --- every frame ----------------------------------------------------------------
 
@@ -183,7 +187,8 @@ class TricksDrawing:
             if id(entry) in hidden:
                 continue
             rect = L.lane_rect(i).move(round(shift), 0)
-            surface.blit(self.art.sprite(entry, L.LANE_CARD, colorblind=cb), rect)
+            layout_record.blit_layer(surface, self.art.sprite(entry, L.LANE_CARD, colorblind=cb),
+                                     rect.topleft)
         if lane and not shift:
             first = L.lane_rect(0)
             pygame.draw.rect(surface, theme.ACCENT, first.inflate(8, 8), 3, border_radius=10)
@@ -227,7 +232,8 @@ class TricksDrawing:
             if card is None or id(card) in hidden:
                 pygame.draw.rect(surface, (44, 72, 60), rect, 2, border_radius=8)
                 continue
-            surface.blit(self.art.sprite(card, L.TRICK_CARD, colorblind=cb), rect)
+            layout_record.blit_layer(surface, self.art.sprite(card, L.TRICK_CARD, colorblind=cb),
+                                     rect.topleft)
             if seat == self.viewer and self._deciding("lay"):
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(12, 12), 4,
                                  border_radius=12)  # the card to lay
@@ -236,7 +242,8 @@ class TricksDrawing:
             rect = L.RESOLVE_RECT
             theme.blit_text(surface, _("won:"), (rect.centerx, rect.y - 6), 24, GLOW, True,
                             "midbottom")
-            surface.blit(self.art.sprite(entry, L.TRICK_CARD, colorblind=cb), rect)
+            layout_record.blit_layer(surface, self.art.sprite(entry, L.TRICK_CARD,
+                                                              colorblind=cb), rect.topleft)
             if self._deciding("city") or self._deciding("locomotive"):
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(12, 12), 4,
                                  border_radius=12)
@@ -346,7 +353,8 @@ class TricksDrawing:
             legal = not playing or any(same_card(card, p) for p in playable)
             if i in lifted and legal:
                 rect = rect.move(0, -18)
-            surface.blit(self.art.sprite(card, L.HAND_CARD, dim=not legal, colorblind=cb), rect)
+            layout_record.blit_layer(surface, self.art.sprite(card, L.HAND_CARD, dim=not legal,
+                                                              colorblind=cb), rect.topleft)
             if focus_item == ("hand", i):
                 focus_ring(surface, rect, 8)
 
@@ -383,7 +391,8 @@ class TricksDrawing:
             rect = pygame.Rect(L.PANEL_X + i * 92, L.LAST_TRICK_Y + 70, *size)
             if seat == last["winner"]:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), border_radius=10)
-            surface.blit(self.art.sprite(card, size, colorblind=cb), rect)
+            layout_record.blit_layer(surface, self.art.sprite(card, size, colorblind=cb),
+                                     rect.topleft)
             bar = pygame.Rect(rect.x, rect.bottom + 6, rect.width, 8)
             pygame.draw.rect(surface, self.seat_color(seat), bar, border_radius=3)
             pygame.draw.rect(surface, theme.TEXT_DIM, bar, 1, border_radius=3)

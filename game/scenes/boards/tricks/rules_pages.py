@@ -18,7 +18,7 @@ from game.rules.tricks.data import LOCOMOTIVE, TricksData, load_tricks_data
 from game.rules.tricks.scoring import best_stretch
 from game.scenes.boards.tricks.cards import CardArt, Palette
 from game.scenes.rules_book import Picture, RulesPage
-from game.ui import theme
+from game.ui import layout_record, theme
 from game.words.i18n import N_, _, joined
 from game.words.places import place
 
@@ -57,7 +57,8 @@ def _row(items: list[dict[str, Any] | None], caption: str, size: tuple[int, int]
             spot = pygame.Rect(rect.x + 8 + i * step, rect.y + 44, *size)
             if glow == i:
                 pygame.draw.rect(surface, GLOW, spot.inflate(14, 14), border_radius=12)
-            surface.blit(art.sprite(item, size, style=style), spot)
+            layout_record.blit_layer(surface, art.sprite(item, size, style=style),
+                                     spot.topleft)
     return draw
 
 
@@ -76,7 +77,7 @@ def _the_card() -> Picture:
         _unused, art = _art()
         card = _card(3, 7)
         big = (150, 218)
-        surface.blit(art.sprite(card, big), (rect.x + 10, rect.y + 10))
+        layout_record.blit_layer(surface, art.sprite(card, big), (rect.x + 10, rect.y + 10))
         _label(surface, _("strength {card}: wins tricks").format(
                             card=card['strength']), (rect.x + 180, rect.y + 70),
                rect.width - 190, theme.TEXT)
@@ -84,7 +85,8 @@ def _the_card() -> Picture:
                             card=card['value']), (rect.x + 180, rect.y + 190),
                rect.width - 190, theme.TEXT)
         y = rect.y + 270
-        surface.blit(art.sprite(card, (110, 150), style="line"), (rect.x + 30, y))
+        layout_record.blit_layer(surface, art.sprite(card, (110, 150), style="line"),
+                                 (rect.x + 30, y))
         words = _("the same card laid in its line: the station value big")
         for k, line in enumerate(theme.wrap_text(words, LABEL, rect.width - 190)[:2]):
             _label(surface, line, (rect.x + 180, y + 40 + 34 * k), rect.width - 190, theme.TEXT)
@@ -97,7 +99,7 @@ def _lane(entries: list[dict[str, Any]], caption: str, names: bool = False) -> P
         _label(surface, caption, (rect.x, rect.y), rect.width)
         for i, entry in enumerate(entries):
             spot = pygame.Rect(rect.x + 8 + i * (MID[0] + 18), rect.y + 44, *MID)
-            surface.blit(art.sprite(entry, MID), spot)
+            layout_record.blit_layer(surface, art.sprite(entry, MID), spot.topleft)
             if i == 0:
                 pygame.draw.rect(surface, theme.ACCENT, spot.inflate(8, 8), 3, border_radius=10)
         if names:
@@ -126,7 +128,8 @@ def _line(items: list[dict[str, Any]], loco: dict[str, Any] | None, caption: str
         y = rect.y + 44
         x = rect.x + 8
         if loco is not None:
-            surface.blit(art.sprite(dict(loco, kind="locomotive"), size), (x, y))
+            layout_record.blit_layer(surface, art.sprite(dict(loco, kind="locomotive"), size),
+                                     (x, y))
         values = [item["value"] for item in items]
         total, start, length = best_stretch(values, loco["distance"] if loco else 0)
         x0 = x + 80
@@ -138,12 +141,14 @@ def _line(items: list[dict[str, Any]], loco: dict[str, Any] | None, caption: str
                              border_radius=10)
         for i, item in enumerate(items):
             outside = loco is not None and not start <= i < start + length
-            surface.blit(art.sprite(item, size, style="line", dim=outside), (x0 + i * step, y))
+            layout_record.blit_layer(surface, art.sprite(item, size, style="line", dim=outside),
+                                     (x0 + i * step, y))
         if ends:
             _end_slot(surface, pygame.Rect(x0 - size[0] - 8, y, *size), "<")
             _end_slot(surface, pygame.Rect(x0 + len(items) * step, y, *size), ">")
             card = _card(2, 7)
-            surface.blit(art.sprite(card, (96, 134)), (rect.centerx - 48, y + size[1] + 70))
+            layout_record.blit_layer(surface, art.sprite(card, (96, 134)),
+                                     (rect.centerx - 48, y + size[1] + 70))
             _label(surface, _("your card, {card} {card2}: which end?").format(
                                 card=card['company'],
                                 card2=card['strength']),
