@@ -122,6 +122,12 @@ class FamilyBot:
         # A planner slip must never stall a game: fall back to a legal move.
         return action if action in legal else self.rng.choice(legal)
 
+    def searched(self, game: str) -> SearchPlayer | None:
+        """The search player of `game` if this bot is Hard and has searched it
+        (its last search's moves and their values: game/bots/hint.py)."""
+        player = self._players.get(game)
+        return player if isinstance(player, SearchPlayer) else None
+
     def _make(self, game: str):
         info = GAMES.get(game)
         if info is None:

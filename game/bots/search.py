@@ -213,12 +213,17 @@ class SearchPlayer:
         self.last_iterations = 0
         self.last_rounds = 0
         self.last_means: list[float | None] = []
+        # the root moves of the last search, in the order of `last_means` (a
+        # hint reads the runner-up from them)
+        self.last_moves: list[Action] = []
         # every rollout this player has played (a LAN client's search shows here)
         self.rollouts = 0
 
     def choose(self, view: View, legal: list[Action], deal: Deal | None = None) -> Action:
         plan = self.plan(view, legal, deal)
+        self.last_moves = list(plan.moves) if isinstance(plan, Plan) else []
         if not isinstance(plan, Plan):
+            self.last_means = []
             return plan
         return plan.moves[self._search(plan.seat, plan.moves, plan.deal, plan.has_prior,
                                        plan.weight)]
