@@ -71,3 +71,8 @@ def wait_turn(page: Any) -> str:
     page.wait_for_function("['your-turn', 'over'].includes(document.body.dataset.state)",
                            timeout=GAME_DEADLINE * 1000)
     return state(page)
+
+
+def human_seat(host: Any) -> int:
+    """The seat the page took (the one seat of the host's table a person holds)."""
+    return next(i for i, s in enumerate(host.slots) if s.kind == "human")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browserkit import BROWSER_HOST, join, open_page, state, wait_turn
+from browserkit import BROWSER_HOST, human_seat, join, open_page, state, wait_turn
 from netkit import isolate, start_host, wait_until
 from phonekit import assert_readable
 from phonekit_race import race_turn
@@ -25,10 +25,6 @@ GAME = "eighty-days"
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch, tmp_path):
     isolate(monkeypatch, tmp_path)
-
-
-def _seat(host) -> int:
-    return next(i for i, s in enumerate(host.slots) if s.kind == "human")
 
 
 def _step(page, rng) -> None:
@@ -47,7 +43,7 @@ def test_a_phone_plays_the_race_to_the_end_through_its_own_controls(browser):
     page = open_page(browser, host, viewport={"width": 390, "height": 844})
     try:
         join(page)
-        seat = _seat(host)
+        seat = human_seat(host)
         host.start_game()
         assert wait_turn(page) == "your-turn"
         # the track's cards to take are the host's takes, each once
@@ -199,7 +195,7 @@ def test_event_cards_are_played_by_tapping_them(browser):
     page = open_page(browser, host, viewport={"width": 390, "height": 844})
     try:
         join(page)
-        seat = _seat(host)
+        seat = human_seat(host)
         host.start_game()
         assert wait_turn(page) == "your-turn"
         _deal_events(host, seat, ["Detective", "Distraction", "Elephant", "Swap"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browserkit import BROWSER_HOST, join, open_page, state, wait_turn
+from browserkit import BROWSER_HOST, human_seat, join, open_page, state, wait_turn
 from netkit import isolate, start_host, wait_until
 from phonekit import assert_readable
 from phonekit_tricks import PLAYABLE, tricks_turn
@@ -25,10 +25,6 @@ GAME = "railway-tricks"
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch, tmp_path):
     isolate(monkeypatch, tmp_path)
-
-
-def _seat(host) -> int:
-    return next(i for i, s in enumerate(host.slots) if s.kind == "human")
 
 
 def _card_key(card: dict) -> str:
@@ -125,7 +121,7 @@ def test_three_players_play_a_whole_game_by_tapping_cards_and_line_ends(browser)
     page = open_page(browser, host)
     try:
         join(page)
-        seat = _seat(host)
+        seat = human_seat(host)
         host.start_game()
         kinds, readable = _play_to_the_end(page, host, seat, random.Random(4))
         assert {"play", "lay"} <= kinds and {"play", "lay"} <= readable
@@ -143,7 +139,7 @@ def test_four_players_in_teams_see_their_team_and_its_points(browser):
     page = open_page(browser, host)
     try:
         join(page)
-        seat = _seat(host)
+        seat = human_seat(host)
         host.start_game()
         wait_turn(page)
         partner = host.slots[(seat + 2) % 4].name
