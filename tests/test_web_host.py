@@ -82,6 +82,30 @@ class Page:
         self.ws.close()
 
 
+def test_a_phone_gets_every_file_of_the_page_through_the_hosts_doors():
+    """With the doors as a party's host has them (no test's leniency), one phone
+    loading the page (every file on a connection of its own, six at a time as a
+    browser does) and then reloading it gets every file, not a refusal."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from net.host.doors import NEW_PER_ADDRESS_PER_SECOND
+    from net.host.web import PAGE_FILES
+
+    h = start_host(seats=2, web_port=0, door_rate=NEW_PER_ADDRESS_PER_SECOND)
+    try:
+        paths = [*PAGE_FILES, "/info.json", "/board.json"]
+
+        def fetch(path: str) -> int:
+            with urllib.request.urlopen(url(h, path), timeout=WAIT) as answer:
+                answer.read()
+                return answer.status
+        with ThreadPoolExecutor(6) as pool:
+            for _ in range(2):                          # a load, then a reload
+                assert list(pool.map(fetch, paths)) == [200] * len(paths)
+    finally:
+        h.stop()
+
+
 def test_the_page_and_its_files_are_served_and_nothing_else(host):
     from game.rules.routes.board import load_board
 

@@ -23,9 +23,11 @@ log = logging.getLogger("railparty.net.host")
 T = TypeVar("T")
 
 # new connections (either port) one address may open: a burst, then so many a second.
-# A phone loading the page opens about six (its files, then the WebSocket); a flood
+# A phone loading the page opens a connection for each of its files (the host
+# answers one request a connection: about 40 with its modules, info.json,
+# board.json and the WebSocket), so the burst holds a load and a reload; a flood
 # of reconnecting spectators from a few addresses is held to a few joins a second.
-NEW_PER_ADDRESS_BURST = 24
+NEW_PER_ADDRESS_BURST = 96
 NEW_PER_ADDRESS_PER_SECOND = 4.0
 RATES_KEPT = 4096             # addresses remembered at most (full buckets are forgotten first)
 

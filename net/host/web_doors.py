@@ -161,7 +161,12 @@ class PageDoors:
         return None
 
 
-SECURITY_HEADERS = [("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
+# Every plain answer ends its connection ("Connection: close"): the host answers one
+# request a connection, and a browser that kept the socket for another would hold
+# one of its address's page places (PAGE_REQUESTS_PER_ADDRESS) for nothing while
+# it fetches the page's other modules.
+SECURITY_HEADERS = [("Connection", "close"),
+                    ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
                     ("Referrer-Policy", "no-referrer"),
                     ("Content-Security-Policy",
                      "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:")]
