@@ -107,8 +107,9 @@ MAX_CONNECTIONS = 128                 # open sockets of every kind, in total
 MAX_HANDSHAKING = 32                  # connected, no hello yet (net/host/admission.py)
 MAX_SPECTATORS = 64
 SPECTATORS_PER_ADDRESS = 4            # a fair share: when all are taken, the most held give way
-MAX_PAGE_REQUESTS = 32                # page requests under way, before a WebSocket's hello ...
-PAGE_REQUESTS_PER_ADDRESS = 8         # ... and from one address (net/host/web_doors.py)
+MAX_PAGE_REQUESTS = 64                # page requests under way, before a WebSocket's hello ...
+PAGE_REQUESTS_PER_ADDRESS = 16        # ... and from one address: a browser fetches six at once,
+                                      # and a busy host closes them late (net/host/web_doors.py)
 MAX_FRAMES_PER_SECOND = 40            # sustained, per peer (token bucket, by arrival) ...
 FRAME_BURST = 80                      # ... with this much burst; beyond: error and close.
 # A peer silent for S seconds may then deliver MAX_FRAMES_PER_SECOND * S more at
