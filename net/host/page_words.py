@@ -5,6 +5,8 @@ a text missing there stays English."""
 
 from __future__ import annotations
 
+import functools
+
 from game.words import i18n
 from game.words.i18n import N_
 from net.host.page_controls import CONTROL_WORDS
@@ -72,6 +74,7 @@ PAGE_WORDS: tuple[str, ...] = (
 )
 
 
+@functools.lru_cache(maxsize=8)
 def page_words(lang: str) -> dict[str, str]:
     """{English: translation} of the page's words for `lang` ('en': nothing)."""
     if lang not in i18n.LANGUAGES or lang == "en":
@@ -90,6 +93,7 @@ def phone_language(asked: str | None) -> str:
     return tag if tag in i18n.LANGUAGES else "en"
 
 
+@functools.lru_cache(maxsize=8)
 def page_places(lang: str) -> dict[str, str]:
     """{place: its name in `lang`} for the page: keyed by the name the map data
     uses and by its slug (track ids are 'slug--slug'), so the page words a

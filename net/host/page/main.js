@@ -157,7 +157,11 @@ async function start() {
   }
   setColourAid(S.info.colorblind);
   view = VIEWS[S.info.family] || plain;
-  try { await view.prepare(S.info); } catch (e) { console.error(e); view = plain; }
+  // the game's board comes while the lobby is already up (a seat is picked
+  // meanwhile); the table is drawn once it is here
+  const chosen = view;
+  chosen.prepare(S.info).then(() => { if (S.seat !== null) render(true, []); },
+    (e) => { console.error(e); if (view === chosen) view = plain; });
   $("code").textContent = S.info.code;
   $("title").textContent = S.info.name;
   S.seats = S.info.seats || [];
