@@ -38,7 +38,7 @@ import urllib.request
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from bench_hostile import Conn, flood, percentile, rss_mb
+from bench_hostile import Conn, dial, flood, percentile, rss_mb
 from program_env import program_env
 from websockets.sync.client import connect as ws_connect
 
@@ -306,13 +306,8 @@ def half_open(web: int, source: str, until: float, opened: list[int]) -> None:
     live: set[socket.socket] = set()
     while time.monotonic() < until:
         while len(live) < 160:
-            sock = socket.socket()
-            sock.setblocking(False)
-            try:
-                sock.bind((source, 0))
-                sock.connect_ex((LOOPBACK, web))
-            except OSError:
-                sock.close()
+            sock = dial(source, web)
+            if sock is None:
                 break
             live.add(sock)
             sel.register(sock, selectors.EVENT_WRITE | selectors.EVENT_READ, "new")

@@ -93,6 +93,20 @@ class Conn:
         self.sock.close()
 
 
+def dial(source: str, port: int) -> socket.socket | None:
+    """A connection to the loopback `port` from the address `source`, begun but
+    not awaited (non-blocking); None when the machine has no socket to spare."""
+    sock = socket.socket()
+    sock.setblocking(False)
+    try:
+        sock.bind((source, 0))
+        sock.connect_ex((LOOPBACK, port))
+    except OSError:
+        sock.close()
+        return None
+    return sock
+
+
 def rss_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -245,13 +259,8 @@ def silent_flooder(port: int, source: str, width: int, until: float, opened: lis
     live: set[socket.socket] = set()
     while time.monotonic() < until:
         while len(live) < width:
-            sock = socket.socket()
-            sock.setblocking(False)
-            try:
-                sock.bind((source, 0))
-                sock.connect_ex((LOOPBACK, port))
-            except OSError:
-                sock.close()
+            sock = dial(source, port)
+            if sock is None:
                 break
             live.add(sock)
             sel.register(sock, selectors.EVENT_READ)
