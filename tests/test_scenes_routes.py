@@ -724,3 +724,34 @@ def test_the_map_and_its_names_are_drawn_once_not_every_frame(app, tmp_path, mon
     real(fresh, scene.geo)
     assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(scene.claims_layer, "RGB"), \
         "the layer is the new map with its claims and names, nothing of the old one"
+
+
+def test_an_undone_claim_leaves_no_line_in_the_log_the_recap_or_the_board(app, tmp_path):
+    """Undo takes the move back everywhere: the log, the next player's hand-off
+    recap and the routes that blink for them after it."""
+    app.settings.confirm_moves = False
+    scene = two_humans(app, tmp_path)
+    pass_handoff(app)
+    confirm_tickets(app)
+    pass_handoff(app)
+    confirm_tickets(app)
+    pass_handoff(app)  # Alice plays
+    state = scene.session.match.state
+    state.hands[0] = {"blue": 6}
+    state._legal_cache = {}
+    scene._refresh_view()
+    track = "montreal--new-york"
+    click(app, scene.geo.tracks[track].spaces[1].center)
+    app.step(20)  # the claim is animated and written in the log
+    assert any("Alice claimed" in line for line in scene.log.entries)
+    click(app, scene.button_rect(0).center)  # Undo
+    assert not any("claimed" in line for line in scene.log.entries)
+    assert not any("claimed" in line for line in scene.log.lines())
+    click(app, DECK_RECT.center)
+    click(app, DECK_RECT.center)
+    handoff = app.top  # to Bob: Alice drew, she claimed nothing
+    assert isinstance(handoff, HandoffScene)
+    assert not any("claimed" in line for line in handoff.recap), handoff.recap
+    assert any("drew" in line for line in handoff.recap)
+    pass_handoff(app)
+    assert scene.viewer == 1 and track not in scene.recap_tracks

@@ -42,6 +42,13 @@ class EventLog:
         self.entries.append(line)
         self.scroll = 0
 
+    def keep_first(self, count: int) -> None:
+        """Forget the entries after the first `count` (a move taken back)."""
+        if count < len(self.entries):
+            del self.entries[count:]
+            self._wrapped, self._wrapped_count = [], 0
+            self.scroll = 0
+
     def lines(self) -> list[str]:
         if self._wrapped_count > len(self.entries):  # entries were replaced: start again
             self._wrapped, self._wrapped_count = [], 0

@@ -245,6 +245,28 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         if self.act(action) and not (self.app.settings.confirm_moves or self.session.remote):
             self.offer_undo()
 
+    # what the log and each hand-off recap held before a move that may be taken back
+    _before_move: tuple[int, dict[int, int]] = (0, {})
+
+    def offer_undo(self, seconds: float = 3.0) -> None:
+        """Undo for a few seconds; what the log and the recaps hold now is kept
+        aside, so an undo also takes the move's lines back out of them."""
+        self._before_move = (len(self.log.entries),
+                             {seat: len(events) for seat, events in self.unseen.items()})
+        super().offer_undo(seconds)
+
+    def undo(self) -> None:
+        """Take the move back, and its lines in the log and in the other players'
+        recaps (their hand-off would name it and their board light its route)."""
+        taken_back = self.session.can_undo(self.undo_seat)
+        super().undo()
+        if not taken_back:
+            return
+        entries, unseen = self._before_move
+        self.log.keep_first(entries)
+        for seat, events in self.unseen.items():
+            del events[unseen.get(seat, 0):]
+
     def choice_for(self, pending: dict[str, Any]) -> ChoiceScene | None:
         if pending.get("kind") != "keep_tickets":
             return None
