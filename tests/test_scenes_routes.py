@@ -755,3 +755,25 @@ def test_an_undone_claim_leaves_no_line_in_the_log_the_recap_or_the_board(app, t
     assert any("drew" in line for line in handoff.recap)
     pass_handoff(app)
     assert scene.viewer == 1 and track not in scene.recap_tracks
+
+
+def test_continue_brings_back_the_log_of_the_moves_so_far(app, tmp_path):
+    """Continue (the autosave resumed from the title) shows the game's log,
+    not an empty one."""
+    from game.scenes.flow import continue_game
+
+    save = tmp_path / "save.json"
+    match = Match("routes-usa", [Seat("Solo", "green"), Seat("Bot", "red", "greedy")], 11,
+                  save_path=save)
+    for seat in list(match.state.to_act):
+        offer = sorted(match.state.pending[seat])
+        match.apply(seat, {"type": "keep_tickets", "keep": offer})
+    match.apply(0, {"type": "draw_deck"})
+    match.apply(0, {"type": "draw_deck"})
+    match.play_bot(1)
+    assert continue_game(app, save)
+    app.step(2)
+    scene = app.stack[0]
+    assert isinstance(scene, RoutesBoardScene)
+    assert any("Solo drew from the deck" in line for line in scene.log.entries)
+    assert any(line.startswith("Bot ") for line in scene.log.entries), scene.log.entries

@@ -71,6 +71,18 @@ class EventLog:
 class TablePanels:
     """Drawing shared by every table; reads the table's session, view and seats."""
 
+    def retell(self, updates: list[list[dict[str, Any]]]) -> None:
+        """Write the log anew from these updates, oldest first: after a replay's
+        jump, or when a saved game is continued, it tells the moves that led to
+        the board shown."""
+        log = EventLog(self.log.chars)
+        for events in updates:
+            for event in events:
+                line = self.describe(event)
+                if line:
+                    log.add(line)
+        self.log = log
+
     @layout_record.drawn_as("status")
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (18, 22, 32), (0, 0, theme.SCREEN_W, TOP_BAR_H))
@@ -229,6 +241,9 @@ class TablePanels:
         rect = rect or self.log_rect
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x, rect.y - 4),
                          (rect.right, rect.y - 4), 1)
+        waiting = getattr(self.session, "waiting_phones", None)
+        if waiting is not None and not self.kiosk and waiting():
+            return  # the card saying how phones join covers the log (a resumed game's too)
         size, step = (KIOSK_TEXT, KIOSK_LOG_LINE_H) if self.kiosk else (LOG_FONT, LOG_LINE_H)
         if self.kiosk:  # the kiosk's LIVE/DEMO badge keeps the bottom strip
             rect = pygame.Rect(rect.x, rect.y, rect.width,
