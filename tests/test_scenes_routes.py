@@ -777,3 +777,28 @@ def test_continue_brings_back_the_log_of_the_moves_so_far(app, tmp_path):
     assert isinstance(scene, RoutesBoardScene)
     assert any("Solo drew from the deck" in line for line in scene.log.entries)
     assert any(line.startswith("Bot ") for line in scene.log.entries), scene.log.entries
+
+
+def test_enter_confirms_the_payment_of_a_claim(app, tmp_path):
+    """A claim that asks first: Enter pays with the focused payment (the one
+    its preview shows), as the Confirm button would."""
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    confirm_tickets(app)
+    state = scene.session.match.state
+    until_seat_zero_plays(app, scene, state, 200)
+    state.hands[0] = {"blue": 4, "locomotive": 2}
+    state._legal_cache = {}
+    scene._refresh_view()
+    track = state.board.track_by_id["montreal--new-york"]
+    click(app, scene.geo.tracks[track.id].spaces[1].center)
+    overlay = app.top
+    assert isinstance(overlay, ChoiceScene) and len(overlay.options) > 1
+    key(app, pygame.K_DOWN)                       # the second payment
+    paid = overlay.options[1]["cards"]
+    key(app, pygame.K_RETURN)
+    assert app.top is scene
+    assert state.claimed.get(track.index) == 0
+    before = {"blue": 4, "locomotive": 2}
+    assert all(state.hands[0].get(c, 0) == n - paid.get(c, 0) for c, n in before.items())
+
