@@ -802,3 +802,25 @@ def test_enter_confirms_the_payment_of_a_claim(app, tmp_path):
     before = {"blue": 4, "locomotive": 2}
     assert all(state.hands[0].get(c, 0) == n - paid.get(c, 0) for c, n in before.items())
 
+
+def test_a_click_anywhere_on_a_double_route_claims_the_track_that_can_be_claimed(app, tmp_path):
+    """A double route whose one track the player can pay for: a click on
+    either of the two takes that one, not a refusal for the other."""
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    confirm_tickets(app)
+    state = scene.session.match.state
+    until_seat_zero_plays(app, scene, state, 200)
+    state.hands[0] = {"red": 4}
+    state._legal_cache = {}
+    scene._refresh_view()
+    yellow, red = "boston--new-york-1", "boston--new-york-2"
+    assert state.board.track_by_id[yellow].color == "yellow"
+    assert state.board.track_by_id[red].color == "red"
+    for space in scene.geo.tracks[yellow].spaces:       # right on the yellow track
+        assert scene.item_at(tuple(map(round, space.center))) == ("track", red)
+    click(app, scene.geo.tracks[yellow].spaces[0].center)
+    overlay = app.top
+    assert isinstance(overlay, ChoiceScene) and overlay.title.startswith("Claim")
+    key(app, pygame.K_RETURN)
+    assert state.claimed.get(state.board.track_by_id[red].index) == 0

@@ -22,7 +22,7 @@ from game.scenes.boards.routes.drawing import RoutesDrawing
 from game.scenes.choice import ChoiceScene
 from game.scenes.table import TableScene
 from game.ui import theme
-from game.ui.route_geometry import BoardGeometry
+from game.ui.route_geometry import PARALLEL_OFFSET, SPACE_WIDTH, BoardGeometry
 from game.words import i18n
 from game.words.i18n import N_, _, ngettext
 from game.words.places import place
@@ -95,8 +95,23 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         if pygame.Rect(self.board_rect).collidepoint(pos):
             tid = self.geo.track_at(pos)  # the route nearest the mouse, claimed or free
             if tid:
+                tid = self._claimable_beside(tid, pos)
                 return ("claimed" if tid in self.shown["routes"] else "track", tid)
         return None
+
+    def _claimable_beside(self, tid: str, pos: tuple[int, int]) -> str:
+        """A double route is one target: where the player can claim only one
+        of its tracks, a point on or near either is that one (a claimed track
+        pointed at on its own cars still says whose it is)."""
+        claimable = {a["track"] for a in self.legal if a["type"] == "claim"}
+        siblings = {self.board.tracks[i].id for i in self.board.parallel[tid]}
+        if tid in claimable or not claimable & siblings:
+            return tid
+        if tid in self.shown["routes"] and self.geo.tracks[tid].distance(pos) <= (
+                SPACE_WIDTH * self.geo.scale / 2):
+            return tid
+        return self.geo.track_at(pos, among=claimable & siblings,
+                                 tolerance=3 * PARALLEL_OFFSET) or tid
 
     # --- tooltips -------------------------------------------------------------------
 
