@@ -293,3 +293,47 @@ def test_railparty_with_no_command_opens_the_game_with_plays_defaults(monkeypatc
     expected = {k: v for k, v in vars(parser_play).items() if k != "func"}
     assert {k: v for k, v in vars(seen[0]).items() if k != "func"} == expected
     assert main(["--lang", "en"]) == 0 and seen[1].bot_workers == parser_play.bot_workers
+
+
+def _hosted_options(monkeypatch, args: list[str]) -> dict:
+    """The options `railparty host ARGS` gives its host (a stand-in Host records
+    them; no port is opened, no bot process started)."""
+    import game.bots.pool
+    import net.host
+
+    seen: dict = {}
+
+    class Recorder:
+        def __init__(self, game, seats, name, **kw):
+            seen.update(game=game, seats=seats, options=kw.get("options"))
+            self.match = None
+            self.action_seconds = []
+
+        def run(self):
+            return None
+
+    monkeypatch.setattr(net.host, "Host", Recorder)
+    monkeypatch.setattr(game.bots.pool, "start_shared", lambda *a, **k: None)
+    main(["host", "--headless", "--port", "0", "--no-advertise", "--no-web", *args])
+    return seen
+
+
+def test_host_offers_the_games_options_as_the_couch_setup_does(monkeypatch, tmp_path):
+    args = ["--game", "railway-tricks", "--seats", "4", "--save", str(tmp_path / "s.json")]
+    seen = _hosted_options(monkeypatch, [*args, "--option", "expert", "--option", "teams"])
+    assert seen["options"] == {"expert": True, "teams": True}
+    assert _hosted_options(monkeypatch, args)["options"] == {}
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--game", "railway-tricks", "--seats", "3", "--option", "teams"],
+     "Teams of two is for 4 players, not 3"),
+    (["--game", "railway-tricks", "--option", "nonsense"], "expert, teams"),
+    (["--game", "routes-usa", "--option", "expert"], "has no options"),
+])
+def test_host_refuses_an_option_the_game_or_its_seats_cannot_have(args, words, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["host", "--headless", "--port", "0", "--no-advertise", "--no-web", *args])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and words in err, err
