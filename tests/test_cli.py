@@ -337,3 +337,44 @@ def test_host_refuses_an_option_the_game_or_its_seats_cannot_have(args, words, c
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "usage:" in err and words in err, err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["simulate", "--players", "7"], "North America takes 2-5 players, not 7"),
+    (["simulate", "--game", "railway-tricks", "--players", "2"],
+     "Railway Tricks takes 3-5 players, not 2"),
+    (["host", "--headless", "--name", ""], "--name: a game needs a name"),
+    (["host", "--headless", "--name", "   "], "--name: a game needs a name"),
+    (["join", "--address", "127.0.0.1:9", "--name", " "], "--name: a player needs a name"),
+])
+def test_a_bad_count_or_a_blank_name_is_refused_for_what_it_is(args, words, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and words in err, err
+    assert "--bots" not in err.split("error:")[-1]
+
+
+def test_replay_refuses_a_seat_the_game_does_not_have(tmp_path, capsys):
+    from game.story.history import write_record
+    from game.tables.match import Match, Seat
+
+    match = Match("routes-usa", [Seat("Ada", "red", "random"), Seat("Bo", "blue", "random")], 3)
+    for _ in range(6):
+        match.play_bot(match.bot_to_act())
+    path = write_record(match, "hot-seat")
+    assert main(["replay", str(path), "--view", "99", "--headless", "--frames", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "--view 99" in err and "2 seats" in err and "Traceback" not in err
+
+
+def test_join_fails_at_once_for_a_host_name_that_does_not_resolve(capsys):
+    import time
+
+    started = time.monotonic()
+    code = main(["join", "--address", "no-such-host.invalid:47474", "--headless",
+                 "--bot", "greedy", "--retry-for", "5"])
+    assert time.monotonic() - started < 4
+    err = capsys.readouterr().err
+    assert code == 2 and "no-such-host.invalid" in err and "cannot be found" in err, err

@@ -53,6 +53,18 @@ def _unwritable(save: str) -> str | None:
     return None
 
 
+def _unresolvable(address: tuple[str, int]) -> str | None:
+    """Why a host name cannot be reached at all (None: it resolves): said at
+    once, not after the client has retried it for minutes."""
+    try:
+        socket.getaddrinfo(address[0], address[1], type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        reason = exc.strerror if isinstance(exc, socket.gaierror) and exc.strerror else str(exc)
+        return (f"railparty: the host {address[0]!r} cannot be found ({reason}); check the "
+                "name, or give its address as numbers (like 192.168.1.20:47474)")
+    return None
+
+
 def _default_name() -> str:
     return machine_player_name()[:P.MAX_NAME_CHARS]
 
@@ -239,6 +251,8 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
         except SaveError as exc:
             _say(_("cannot resume: {problem}").format(problem=error_words(exc)))
             return 2
+    if args.name is not None and not args.name.strip():
+        parser.error("--name: a game needs a name (leave --name out for the machine's)")
     info = GAMES[resume.game_id if resume else args.game]
     if resume is None and not info.min_players <= args.seats <= info.max_players:
         parser.error(f"--seats: {info.name} takes {info.min_players}-{info.max_players} players")
@@ -350,11 +364,17 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
     if args.headless and not watching and bot is None:
         parser.error("--headless: without a window someone else must play the seat: add "
                      f"--bot NAME ({', '.join(bot_names())}), or --spectate to watch")
+    if getattr(args, "name", None) is not None and not args.name.strip():
+        parser.error("--name: a player needs a name (leave --name out for the machine's)")
     if args.address is not None:
         try:
             address = parse_address(args.address)
         except ValueError as exc:
             parser.error(f"--address: {exc}")
+        problem = _unresolvable(address)
+        if problem is not None:
+            _say(problem)
+            return 2
         expect = args.host_key
     else:
         found = _discover(args)
