@@ -4,7 +4,8 @@ Logic runs on a fixed tick with an accumulator on `time.perf_counter()`;
 catch-up after a stall is capped (the ticks beyond the cap are dropped and
 counted), and drawing happens once per frame. The window is a logical
 1920x1080 surface scaled to whatever size the window has (pygame's SCALED),
-resizable, F11 toggling fullscreen. Tests drive it without a clock:
+opened at a size that fits the screen (game/ui/window.py), resizable, F11
+toggling fullscreen. Tests drive it without a clock:
 `app.step(ticks)` runs ticks and draws a frame.
 """
 
@@ -21,7 +22,7 @@ import pygame
 
 from game.system.quiet_init import quiet_stderr
 from game.system.settings import Settings
-from game.ui import layout_record, theme
+from game.ui import layout_record, theme, window
 from game.ui.input import InputMapper, Intent
 from game.words import i18n
 
@@ -80,10 +81,15 @@ class App:
         flags = 0 if self.headless else pygame.SCALED | pygame.RESIZABLE
         if self.fullscreen:
             flags |= pygame.FULLSCREEN
+        desktop = None if self.headless else window.desktop_size()
+        if not self.headless:
+            window.prepare_scaling(desktop)
         try:
             screen = pygame.display.set_mode((theme.SCREEN_W, theme.SCREEN_H), flags)
         except pygame.error:
             screen = pygame.display.set_mode((theme.SCREEN_W, theme.SCREEN_H))
+        if not self.headless and not self.fullscreen:
+            window.fit_window(desktop)
         if self.kiosk:
             pygame.mouse.set_visible(False)
         return screen
@@ -93,6 +99,9 @@ class App:
         try:
             pygame.display.toggle_fullscreen()
             self.screen = pygame.display.get_surface()
+            if not self.fullscreen and not self.headless:
+                # back in a window, pygame makes it 1920x1080 again: fit it anew
+                window.fit_window(window.desktop_size())
         except pygame.error:
             self.screen = self._open_window()
         for scene in self.stack:

@@ -14,19 +14,21 @@ from phonekit_tricks import tricks_turn
 from game.narration import log_lines
 from game.rules import create, redact_events
 from game.tables.seat_names import shown_name
+from net.host.recent import standin_marked
 
 
 def seat_lines(host: Any, seat: int, after: int, upto: int, lang: str = "en") -> list[str]:
     """The lines of versions after..upto as `seat` may read them: the game
     replayed from its seed and record (not the host's memory of its events),
     each action's events redacted for the seat and worded as the board's log
-    words them."""
+    words them (a stand-in's move as the stand-in's: the host remembers which
+    versions a stand-in played)."""
     record = list(host.match.state.history)[:upto]
     state = create(host.game, players=len(host.slots), seed=host.seed, **host.options)
     view = state.view(seat)
     lines: list[str] = []
     for version, (actor, action) in enumerate(record, start=1):
-        events = state.apply(actor, action)
+        events = standin_marked(state.apply(actor, action), host._recent.standin_at(version))
         if version > after:
             said = log_lines(host.game, redact_events(events, seat),
                              lambda s: shown_name(host.slots[s].name or ""), view, lang)

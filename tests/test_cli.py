@@ -331,3 +331,88 @@ def test_railparty_with_no_command_opens_the_game_with_plays_defaults(monkeypatc
     expected = {k: v for k, v in vars(parser_play).items() if k not in kept}
     assert {k: v for k, v in vars(seen[0]).items() if k not in kept} == expected
     assert main(["--lang", "en"]) == 0 and seen[1].bot_workers == parser_play.bot_workers
+
+
+def _hosted_options(monkeypatch, args: list[str]) -> dict:
+    """The options `railparty host ARGS` gives its host (a stand-in Host records
+    them; no port is opened, no bot process started)."""
+    import game.bots.pool
+    import net.host
+
+    seen: dict = {}
+
+    class Recorder:
+        def __init__(self, game, seats, name, **kw):
+            seen.update(game=game, seats=seats, options=kw.get("options"))
+            self.match = None
+            self.action_seconds = []
+
+        def run(self):
+            return None
+
+    monkeypatch.setattr(net.host, "Host", Recorder)
+    monkeypatch.setattr(game.bots.pool, "start_shared", lambda *a, **k: None)
+    main(["host", "--headless", "--port", "0", "--no-advertise", "--no-web", *args])
+    return seen
+
+
+def test_host_offers_the_games_options_as_the_couch_setup_does(monkeypatch, tmp_path):
+    args = ["--game", "railway-tricks", "--seats", "4", "--save", str(tmp_path / "s.json")]
+    seen = _hosted_options(monkeypatch, [*args, "--option", "expert", "--option", "teams"])
+    assert seen["options"] == {"expert": True, "teams": True}
+    assert _hosted_options(monkeypatch, args)["options"] == {}
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--game", "railway-tricks", "--seats", "3", "--option", "teams"],
+     "Teams of two is for 4 players, not 3"),
+    (["--game", "railway-tricks", "--option", "nonsense"], "expert, teams"),
+    (["--game", "routes-usa", "--option", "expert"], "has no options"),
+])
+def test_host_refuses_an_option_the_game_or_its_seats_cannot_have(args, words, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["host", "--headless", "--port", "0", "--no-advertise", "--no-web", *args])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and words in err, err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["simulate", "--players", "7"], "North America takes 2-5 players, not 7"),
+    (["simulate", "--game", "railway-tricks", "--players", "2"],
+     "Railway Tricks takes 3-5 players, not 2"),
+    (["host", "--headless", "--name", ""], "--name: a game needs a name"),
+    (["host", "--headless", "--name", "   "], "--name: a game needs a name"),
+    (["join", "--address", "127.0.0.1:9", "--name", " "], "--name: a player needs a name"),
+])
+def test_a_bad_count_or_a_blank_name_is_refused_for_what_it_is(args, words, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and words in err, err
+    assert "--bots" not in err.split("error:")[-1]
+
+
+def test_replay_refuses_a_seat_the_game_does_not_have(tmp_path, capsys):
+    from game.story.history import write_record
+    from game.tables.match import Match, Seat
+
+    match = Match("routes-usa", [Seat("Ada", "red", "random"), Seat("Bo", "blue", "random")], 3)
+    for _ in range(6):
+        match.play_bot(match.bot_to_act())
+    path = write_record(match, "hot-seat")
+    assert main(["replay", str(path), "--view", "99", "--headless", "--frames", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "--view 99" in err and "2 seats" in err and "Traceback" not in err
+
+
+def test_join_fails_at_once_for_a_host_name_that_does_not_resolve(capsys):
+    import time
+
+    started = time.monotonic()
+    code = main(["join", "--address", "no-such-host.invalid:47474", "--headless",
+                 "--bot", "greedy", "--retry-for", "5"])
+    assert time.monotonic() - started < 4
+    err = capsys.readouterr().err
+    assert code == 2 and "no-such-host.invalid" in err and "cannot be found" in err, err

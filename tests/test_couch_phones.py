@@ -583,3 +583,35 @@ def test_continue_brings_a_couch_game_back_with_its_phones(app, tmp_path):
     assert handoffs and set(handoffs) == {"Alice"}     # only the hot-seat seat hands off
     assert resumed.waiting_phones() == [2]             # Bob's phone is back
     back.close()
+
+
+def test_a_stand_ins_moves_are_said_to_be_the_stand_ins_on_the_tv_and_the_phones(app):
+    """A phone asleep: its stand-in's moves read "Alice's stand-in ..." in the
+    TV's log and in the lines the host words for the other phones, never as
+    Alice's own."""
+    session = start(app, ["phone", "phone"], game="eighty-days")
+    host = session.host
+    alice, bob = Phone(host), Phone(host)
+    alice.join("Alice", seat=0)
+    bob.join("Bob", seat=1)
+    alice.close()                                      # Alice's phone sleeps
+    wait_until(lambda: host.slots[0].bot is not None, "a stand-in for the sleeping phone")
+    deadline = time.monotonic() + DEADLINE
+
+    def stand_in_moves() -> list[int]:
+        return [v for v in range(host.status()["version"] + 1)
+                if host._recent.standin_at(v) == 0]
+    while len(stand_in_moves()) < 2 or bob.last is None or (
+            bob.last["version"] < max(stand_in_moves())):
+        assert time.monotonic() < deadline, stand_in_moves()
+        bob.play()
+        step(app)
+    for _ in range(5):
+        step(app)
+    said = [line for m in bob.received if m["type"] == "update"
+            for line in m.get("lines") or [] if line]
+    assert any(line.startswith("Alice's stand-in ") for line in said), said
+    table = table_of(app)
+    assert any(line.startswith("Alice's stand-in ") for line in table.log.entries), \
+        table.log.entries
+    bob.close()

@@ -254,3 +254,36 @@ def test_railway_tricks_standing_read_off_a_public_view_is_the_engines(players, 
             break
         match.play_bot(match.state.to_act[0])
     assert standing_of_view({"players": []}) is None
+
+
+def test_the_named_lead_changes_are_never_cut_mid_sentence():
+    """A lead change's words wrap onto as many lines as they need (a smaller
+    size first); one too long for the room ends with an ellipsis, and the list
+    never runs into the chart or off its panel."""
+    import pygame
+
+    from game.scenes.race_chart_view import draw_race
+    from game.story.race_chart import LeadChange, Race
+    from game.ui import layout_check, layout_record
+
+    pygame.font.init()
+    long = ("Alexandra: Constantinople to Bombay, ship 5 + train 3 (balloon rolled 4, "
+            "Elephant, Princess): 7 days")
+    huge = " ".join([long] * 4)
+    moves = 12
+    race = Race(series=[[float(m % 3 == s) for m in range(moves + 1)] for s in range(3)],
+                changes=[LeadChange(move=m, seat=m % 3, gain=2, text=long, mover=m % 3)
+                         for m in range(1, moves)])
+    race.changes[-1].text = huge
+    surface = pygame.Surface((1920, 1080))
+    area = pygame.Rect(150, 200, 1620, 670)
+    with layout_record.recording() as record:
+        layout_record.begin_frame(surface)
+        draw_race(surface, area, race, "Days", ["Alexandra", "Bo", "Cy"],
+                  [(200, 60, 60), (60, 60, 200), (60, 200, 60)])
+    texts = [m for m in record.frame.texts if m.size == 28 or m.size == 26]
+    told = " ".join(m.content for m in texts)
+    assert long in told or long.replace(" ", "") in told.replace(" ", ""), told
+    assert any(m.content.endswith("…") for m in texts)          # the huge one, fitted
+    assert all(area.contains(m.rect) for m in record.frame.texts)
+    assert layout_check.problems(record.frame.marks) == []

@@ -389,3 +389,34 @@ def test_a_guest_watching_over_the_lan_gets_the_race_chart_ending_on_the_scores(
         if watcher is not None:
             watcher.stop()
         host.stop()
+
+
+def test_the_host_setup_offers_the_games_options(app):
+    """Railway Tricks' expert lane and teams can be chosen for a LAN game, as on
+    the couch setup (teams only with four seats)."""
+    from game.scenes.lan import HostSetupScene, LobbyScene
+
+    setup = HostSetupScene(app)
+    app.push(setup)
+    setup.game = setup.games.index("railway-tricks")
+    setup.seats = 4
+    rows = setup.rows()
+    assert "option:expert" in rows and "option:teams" in rows
+    for option in ("expert", "teams"):
+        setup.focus = rows.index(f"option:{option}")
+        app.step(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                        unicode="\r")])
+    setup.focus = rows.index("seats")
+    setup._change(-1)          # three seats: no teams
+    assert setup.options() == {"expert": True, "teams": False}
+    setup._change(1)
+    setup.focus = rows.index("option:teams")
+    setup._change(1)
+    setup.start()
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and lobby.host is not None
+    try:
+        assert lobby.host.options == {"expert": True, "teams": True}
+    finally:
+        lobby.client.stop()
+        lobby.host.stop()

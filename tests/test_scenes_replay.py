@@ -305,3 +305,33 @@ def test_whose_view_by_mouse_and_controller_and_hiding_by_controller(app):
     assert controls.session.watching == 1 and controls.table.viewer == 1
     app.step(3, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=2, instance_id=0, joy=0)])
     assert controls.hidden
+
+
+def test_after_a_jump_the_log_tells_the_moves_up_to_that_point(app):
+    """The log follows a jump: forwards it tells every move up to the point
+    jumped to (not the first moves only), backwards it forgets the later ones."""
+    from game.rules import create, redact_events
+    from game.scenes.replay import open_replay
+
+    assert open_replay(app, kept(steps=40), playing=False)
+    controls = app.top
+    table, session = controls.table, controls.session
+    match = session.record.match
+
+    def told(n: int) -> list[str]:
+        state = create(match.game_id, players=len(match.seats), seed=match.seed)
+        lines = []
+        for seat, action in session.actions[:n]:
+            for event in redact_events(state.apply(seat, action), None):
+                if line := table.describe(event):
+                    lines.append(line)
+        return lines
+
+    controls.seek(30)
+    app.step(5)
+    assert len(told(30)) >= 10 and table.log.entries == told(30)
+    controls.seek(3)
+    app.step(5)
+    assert table.log.entries == told(3)
+    press(app, pygame.K_RIGHT, ticks=90)   # a step after the jump adds its own lines
+    assert table.log.entries == told(4)

@@ -724,3 +724,103 @@ def test_the_map_and_its_names_are_drawn_once_not_every_frame(app, tmp_path, mon
     real(fresh, scene.geo)
     assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(scene.claims_layer, "RGB"), \
         "the layer is the new map with its claims and names, nothing of the old one"
+
+
+def test_an_undone_claim_leaves_no_line_in_the_log_the_recap_or_the_board(app, tmp_path):
+    """Undo takes the move back everywhere: the log, the next player's hand-off
+    recap and the routes that blink for them after it."""
+    app.settings.confirm_moves = False
+    scene = two_humans(app, tmp_path)
+    pass_handoff(app)
+    confirm_tickets(app)
+    pass_handoff(app)
+    confirm_tickets(app)
+    pass_handoff(app)  # Alice plays
+    state = scene.session.match.state
+    state.hands[0] = {"blue": 6}
+    state._legal_cache = {}
+    scene._refresh_view()
+    track = "montreal--new-york"
+    click(app, scene.geo.tracks[track].spaces[1].center)
+    app.step(20)  # the claim is animated and written in the log
+    assert any("Alice claimed" in line for line in scene.log.entries)
+    click(app, scene.button_rect(0).center)  # Undo
+    assert not any("claimed" in line for line in scene.log.entries)
+    assert not any("claimed" in line for line in scene.log.lines())
+    click(app, DECK_RECT.center)
+    click(app, DECK_RECT.center)
+    handoff = app.top  # to Bob: Alice drew, she claimed nothing
+    assert isinstance(handoff, HandoffScene)
+    assert not any("claimed" in line for line in handoff.recap), handoff.recap
+    assert any("drew" in line for line in handoff.recap)
+    pass_handoff(app)
+    assert scene.viewer == 1 and track not in scene.recap_tracks
+
+
+def test_continue_brings_back_the_log_of_the_moves_so_far(app, tmp_path):
+    """Continue (the autosave resumed from the title) shows the game's log,
+    not an empty one."""
+    from game.scenes.flow import continue_game
+
+    save = tmp_path / "save.json"
+    match = Match("routes-usa", [Seat("Solo", "green"), Seat("Bot", "red", "greedy")], 11,
+                  save_path=save)
+    for seat in list(match.state.to_act):
+        offer = sorted(match.state.pending[seat])
+        match.apply(seat, {"type": "keep_tickets", "keep": offer})
+    match.apply(0, {"type": "draw_deck"})
+    match.apply(0, {"type": "draw_deck"})
+    match.play_bot(1)
+    assert continue_game(app, save)
+    app.step(2)
+    scene = app.stack[0]
+    assert isinstance(scene, RoutesBoardScene)
+    assert any("Solo drew from the deck" in line for line in scene.log.entries)
+    assert any(line.startswith("Bot ") for line in scene.log.entries), scene.log.entries
+
+
+def test_enter_confirms_the_payment_of_a_claim(app, tmp_path):
+    """A claim that asks first: Enter pays with the focused payment (the one
+    its preview shows), as the Confirm button would."""
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    confirm_tickets(app)
+    state = scene.session.match.state
+    until_seat_zero_plays(app, scene, state, 200)
+    state.hands[0] = {"blue": 4, "locomotive": 2}
+    state._legal_cache = {}
+    scene._refresh_view()
+    track = state.board.track_by_id["montreal--new-york"]
+    click(app, scene.geo.tracks[track.id].spaces[1].center)
+    overlay = app.top
+    assert isinstance(overlay, ChoiceScene) and len(overlay.options) > 1
+    key(app, pygame.K_DOWN)                       # the second payment
+    paid = overlay.options[1]["cards"]
+    key(app, pygame.K_RETURN)
+    assert app.top is scene
+    assert state.claimed.get(track.index) == 0
+    before = {"blue": 4, "locomotive": 2}
+    assert all(state.hands[0].get(c, 0) == n - paid.get(c, 0) for c, n in before.items())
+
+
+def test_a_click_anywhere_on_a_double_route_claims_the_track_that_can_be_claimed(app, tmp_path):
+    """A double route whose one track the player can pay for: a click on
+    either of the two takes that one, not a refusal for the other."""
+    scene = hotseat(app, [Seat("Solo", "green"), Seat("Bot", "red", "greedy")],
+                    tmp_path=tmp_path)
+    confirm_tickets(app)
+    state = scene.session.match.state
+    until_seat_zero_plays(app, scene, state, 200)
+    state.hands[0] = {"red": 4}
+    state._legal_cache = {}
+    scene._refresh_view()
+    yellow, red = "boston--new-york-1", "boston--new-york-2"
+    assert state.board.track_by_id[yellow].color == "yellow"
+    assert state.board.track_by_id[red].color == "red"
+    for space in scene.geo.tracks[yellow].spaces:       # right on the yellow track
+        assert scene.item_at(tuple(map(round, space.center))) == ("track", red)
+    click(app, scene.geo.tracks[yellow].spaces[0].center)
+    overlay = app.top
+    assert isinstance(overlay, ChoiceScene) and overlay.title.startswith("Claim")
+    key(app, pygame.K_RETURN)
+    assert state.claimed.get(state.board.track_by_id[red].index) == 0

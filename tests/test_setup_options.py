@@ -85,3 +85,27 @@ def test_a_seat_added_never_shares_a_colour_already_chosen(app):
     assert len(colors) == 4 and len(set(colors)) == 4, colors
     setup.start()
     assert not any("same colour" in message for message, _, _ in app.toasts)
+
+
+def test_left_and_right_change_a_seat_as_the_footer_says(app):
+    """On a seat's row Left/Right change what is focused (who plays it, its
+    colour), as the footer says; Tab walks from box to box."""
+    from game.scenes.setup import SetupScene
+
+    setup = SetupScene(app)
+    app.push(setup)
+    app.step(1)
+    while setup.rows()[setup.row] != "seat1":
+        key(app, pygame.K_DOWN)
+    before = setup.kind_label(1)
+    key(app, pygame.K_RIGHT)
+    assert setup.kind_label(1) != before
+    key(app, pygame.K_LEFT)
+    assert setup.kind_label(1) == before
+    key(app, pygame.K_TAB)            # to the name
+    key(app, pygame.K_TAB)            # to the colour
+    colour = setup.seats()[1].color
+    key(app, pygame.K_RIGHT)
+    assert setup.seats()[1].color != colour and setup.rows()[setup.row] == "seat1"
+    key(app, pygame.K_TAB)            # past the last box: the next row
+    assert setup.rows()[setup.row] == "seat2"

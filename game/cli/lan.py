@@ -53,6 +53,18 @@ def _unwritable(save: str) -> str | None:
     return None
 
 
+def _unresolvable(address: tuple[str, int]) -> str | None:
+    """Why a host name cannot be reached at all (None: it resolves): said at
+    once, not after the client has retried it for minutes."""
+    try:
+        socket.getaddrinfo(address[0], address[1], type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        reason = exc.strerror if isinstance(exc, socket.gaierror) and exc.strerror else str(exc)
+        return (f"railparty: the host {address[0]!r} cannot be found ({reason}); check the "
+                "name, or give its address as numbers (like 192.168.1.20:47474)")
+    return None
+
+
 def _default_name() -> str:
     return machine_player_name()[:P.MAX_NAME_CHARS]
 
@@ -89,6 +101,9 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
     host.add_argument("--fsync", action="store_true",
                       help=_("flush each action to disk before its update goes out (slower; "
                            "by default the flush follows within half a second)"))
+    host.add_argument("--option", action="append", default=[], metavar="NAME",
+                      help=_("switch a game option on, as the setup screen does (repeatable): ")
+                           + _options_help(GAMES))
     host.add_argument("--seed", type=seed, default=None)
     host.add_argument("--start-after", type=seconds(), default=None, metavar="S",
                       help=_("headless: after S seconds, bots fill the open seats and play starts"))
@@ -173,6 +188,37 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                          cmd_join(args, sub, watching, join_window))
 
 
+def _options_help(games: dict[str, Any]) -> str:
+    """Each game's options for `--option`'s help, with the seats one needs."""
+    said = []
+    for game_id, info in sorted(games.items()):
+        for name in info.options:
+            counts = info.option_info[name].players if name in info.option_info else ()
+            seats = _(", {counts} seats").format(counts="/".join(map(str, counts))) \
+                if counts else ""
+            said.append(f"{name} ({game_id}: {_(info.option_label(name))}{seats})")
+    return "; ".join(said) or _("no game has options")
+
+
+def game_options(names: list[str], info: Any, seats: int,
+                 parser: argparse.ArgumentParser) -> dict[str, Any]:
+    """The options `--option NAME` switches on, checked against the game and its
+    seats (a usage error says what is wrong)."""
+    if not names:
+        return {}
+    if not info.options:
+        parser.error(f"--option: {info.name} has no options")
+    unknown = [n for n in names if n not in info.options or not isinstance(info.options[n], bool)]
+    if unknown:
+        parser.error(f"--option: {info.name} has no option {', '.join(unknown)} "
+                     f"(its options: {', '.join(info.options)})")
+    options = {name: True for name in names}
+    problem = info.option_problem(seats, options)
+    if problem is not None:
+        parser.error(f"--option: {problem}")
+    return options
+
+
 def _logging(verbose: bool) -> None:
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(name)s: %(message)s")
@@ -207,9 +253,14 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
         except SaveError as exc:
             _say(_("cannot resume: {problem}").format(problem=error_words(exc)))
             return 2
+    if args.name is not None and not args.name.strip():
+        parser.error("--name: a game needs a name (leave --name out for the machine's)")
     info = GAMES[resume.game_id if resume else args.game]
     if resume is None and not info.min_players <= args.seats <= info.max_players:
         parser.error(f"--seats: {info.name} takes {info.min_players}-{info.max_players} players")
+    if resume is not None and args.option:
+        parser.error("--option: a resumed game keeps the options it was started with")
+    options = game_options(args.option, info, args.seats, parser) if resume is None else None
     save = args.save or args.resume
     if save is None:
         save = str(data_dir() / "saves" / time.strftime("host-%Y%m%d-%H%M%S.json"))
@@ -227,8 +278,9 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
         args.web_port if args.web_port is not None else pick_web_port(args.bind))
     try:
         host = Host(info.id, args.seats, name, bind=args.bind, port=args.port, seed=args.seed,
-                    save_path=save, resume=resume, advertise=not args.no_advertise,
-                    interfaces=args.interface, fill_bot=args.bot, standin_bot=args.bot,
+                    options=options, save_path=save, resume=resume,
+                    advertise=not args.no_advertise, interfaces=args.interface,
+                    fill_bot=args.bot, standin_bot=args.bot,
                     on_drop=args.on_drop, drop_timeout=args.drop_timeout,
                     heartbeat=args.heartbeat, peer_timeout=args.peer_timeout,
                     hello_timeout=args.hello_timeout, frame_timeout=args.frame_timeout,
@@ -314,11 +366,17 @@ def cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser, watching
     if args.headless and not watching and bot is None:
         parser.error("--headless: without a window someone else must play the seat: add "
                      f"--bot NAME ({', '.join(bot_names())}), or --spectate to watch")
+    if getattr(args, "name", None) is not None and not args.name.strip():
+        parser.error("--name: a player needs a name (leave --name out for the machine's)")
     if args.address is not None:
         try:
             address = parse_address(args.address)
         except ValueError as exc:
             parser.error(f"--address: {exc}")
+        problem = _unresolvable(address)
+        if problem is not None:
+            _say(problem)
+            return 2
         expect = args.host_key
     else:
         found = _discover(args)

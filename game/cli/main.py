@@ -89,12 +89,15 @@ def cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     info = GAMES[args.game]
     if players is None:
         players = info.min_players
+    if not info.min_players <= players <= info.max_players:
+        # the table's size is wrong whatever the bots: said first, with the flag that set it
+        flag = "--players" if args.players else "--bots"
+        parser.error(f"{flag}: {info.name} takes {info.min_players}-{info.max_players} "
+                     f"players, not {players}")
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
         parser.error(f"--bots names {len(bots)} bot(s) for {players} players")
-    if not info.min_players <= players <= info.max_players:
-        parser.error(f"{info.name} takes {info.min_players}-{info.max_players} players")
     for record in simulate(args.game, bots, args.games, args.seed, think_ms=args.think_ms,
                            rotate=args.rotate, jobs=args.jobs,
                            bot_workers=args.bot_workers):

@@ -48,10 +48,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.words.host_words import said
 
     try:
-        open_session(args.file)              # a clear message before any window opens
+        session = open_session(args.file)    # a clear message before any window opens
     except SaveError as exc:
         print("railparty: " + _("cannot replay: {reason}").format(reason=said(exc)),
               file=sys.stderr)
+        return 2
+    if args.view is not None and args.view > session.players:
+        print(f"railparty: --view {args.view}: the game has {session.players} seats "
+              f"(1-{session.players})", file=sys.stderr)
         return 2
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"

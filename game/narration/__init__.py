@@ -7,7 +7,10 @@ about that event). It is window-free, so the board scenes (their log, the
 hand-off recap, the results story) and the LAN host (the phone page's log,
 net/host/web.py) word events with the same code and the same catalogs.
 `seat_name(seat)` gives a seat's name as shown; `view` is any view of the
-game (the public part is all that is read).
+game (the public part is all that is read). A move a stand-in played for a
+person's seat (a dropped player, a phone asleep, a turn run out) comes with
+its events marked `standin` by the LAN host (net/host/recent.py): `actor`
+then names the stand-in, never the person.
 """
 
 from __future__ import annotations
@@ -19,8 +22,18 @@ from typing import Any
 from game.rules import game_info
 from game.rules.base import Event
 from game.words import i18n
+from game.words.i18n import _
 
 SeatName = Callable[[int], str]
+
+
+def actor(event: Event, seat_name: SeatName) -> str:
+    """Who made the event's move: its seat's name, or "Ann's stand-in" when a
+    stand-in played it for that seat ("" for an event of no seat)."""
+    if "seat" not in event:
+        return ""
+    name = seat_name(event["seat"])
+    return _("{name}'s stand-in").format(name=name) if event.get("standin") is True else name
 
 
 def describe(family: str, event: Event, seat_name: SeatName,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.narration import actor
 from game.rules.base import Event
 from game.words.i18n import N_, _, joined, listed, ngettext
 from game.words.places import place
@@ -56,7 +57,7 @@ def card_text(card: list) -> str:
 def describe(event: Event, seat_name: Callable[[int], str], view: dict[str, Any]) -> str | None:
     """The board log's line for one event (game/narration/__init__.py)."""
     kind = event["type"]
-    who = seat_name(event["seat"]) if "seat" in event else ""
+    who = actor(event, seat_name)
     if kind == "moved":
         how = " + ".join(card_text(c) for c in event["cards"]) or _("no cards")
         extra = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.narration import actor
 from game.rules.base import Event
 from game.rules.routes.board import load_board
 from game.words.i18n import N_, _, ngettext
@@ -25,7 +26,7 @@ def card_word(card: str) -> str:
 def describe(event: Event, seat_name: Callable[[int], str], view: dict[str, Any]) -> str | None:
     """The board log's line for one event (game/narration/__init__.py)."""
     kind = event["type"]
-    who = seat_name(event["seat"]) if "seat" in event else ""
+    who = actor(event, seat_name)
     if kind == "card_drawn":
         if event["source"] == "face_up":
             return _("{name} took a face-up {color}").format(

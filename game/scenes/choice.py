@@ -1,8 +1,9 @@
 """One choice overlay for every game: pick between `low` and `high` of n options.
 
 Tickets to keep, a payment for a route, and the next games' decisions all
-open it. Keyboard/controller move the focus and toggle; the mouse clicks a
-row; Confirm (or, for a single pick, the row itself) answers. The game that
+open it. Keyboard/controller move the focus and toggle (Enter on an option
+of a pick-one choice answers with it); the mouse clicks a row; Confirm (or,
+for a single pick, the row itself) answers. The game that
 opened it says how a row looks (`label`, or `draw_row` for pictures) and
 may draw a preview over its board for the focused option.
 """
@@ -156,6 +157,11 @@ class ChoiceScene(Scene):
             self.scroll = max(0, min(most, self.scroll - intent.button))
         elif intent.kind == "select":
             if self.focus == n:
+                self._confirm()
+            elif self.high == 1:
+                # one to pick: Enter (A) answers with the focused option, the one
+                # its preview shows; a click picks it and Confirm answers
+                self.chosen = {self.focus}
                 self._confirm()
             else:
                 self._toggle(self.focus)

@@ -18,10 +18,14 @@ START_WAIT_SECONDS = 10.0
 
 
 def start_match(app: Any, match: Match) -> None:
+    """The table of a hot-seat game; a continued one's log tells its moves so far."""
     match.set_think_ms(app.settings.bot_think_ms)
     keep_history(app, match)
     session = LocalSession(match)
-    app.reset(nav.board_scene(app, session, on_exit=lambda: nav.to_title(app)))
+    table = nav.board_scene(app, session, on_exit=lambda: nav.to_title(app))
+    if match.version:
+        table.retell(match.told())
+    app.reset(table)
 
 
 def keep_history(app: Any, match: Match) -> None:
@@ -72,10 +76,11 @@ def couch_host_options(app: Any, **host_options: Any) -> dict[str, Any]:
     return options
 
 
-def open_couch_table(app: Any, game: Any) -> Any:
+def open_couch_table(app: Any, game: Any, told: list[list[Any]] | None = None) -> Any:
     """The table of a running couch game (net/host/couch.py), once every one of
-    its clients has its first view; returns the session. OSError when the
-    host does not answer in time."""
+    its clients has its first view; returns the session. `told`: the updates
+    of a continued game's moves so far, for its log. OSError when the host
+    does not answer in time."""
     from game.tables.couch_session import CouchSession
 
     # the host is in this process: its first sync to every client takes
@@ -93,7 +98,10 @@ def open_couch_table(app: Any, game: Any) -> Any:
         session.stop()
         nav.to_title(app)
 
-    app.reset(nav.board_scene(app, session, on_exit=leave))
+    table = nav.board_scene(app, session, on_exit=leave)
+    if told:
+        table.retell(told)
+    app.reset(table)
     return session
 
 
@@ -124,9 +132,10 @@ def _resume_phone_game(app: Any, match: Match, path: Path,
                        host_options: dict[str, Any]) -> bool:
     from net.host.couch import resume_couch_game
 
+    told = match.told()     # before its host plays on with the match
     try:
         options = couch_host_options(app, **dict(dict(save_path=path), **host_options))
-        open_couch_table(app, resume_couch_game(match, **options))
+        open_couch_table(app, resume_couch_game(match, **options), told)
     except OSError as exc:     # the phone page's host cannot listen here
         app.toast(_("Cannot host: {reason}").format(reason=words_of(os_reason(exc))),
                   seconds=6)

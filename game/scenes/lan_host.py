@@ -1,11 +1,15 @@
-"""The LAN host setup screen: game, seats, bots and turn time, then the lobby."""
+"""The LAN host setup screen: game, seats, bots, turn time and the game's own
+options (as the couch setup offers them), then the lobby."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from game.bots import bot_for_game, level_name
 from game.rules import GAMES
+from game.rules.base import GameInfo
 from game.scenes.base import Scene
 from game.scenes.lan_field import TextField
 from game.scenes.lan_lobby import LobbyScene
@@ -15,6 +19,9 @@ from game.ui.widgets import focus_ring, panel
 from game.words.host_words import said, words_of
 from game.words.i18n import N_, _
 from game.words.os_words import os_reason
+
+# the height the rows share (the lines under them keep the rest of the screen)
+ROWS_SPACE = 700
 
 
 class HostSetupScene(Scene):
@@ -32,6 +39,8 @@ class HostSetupScene(Scene):
         self.timer = self._game_timer()
         self.timer_chosen = False
         self.bot = "greedy"  # the level of the bots that fill open seats and stand in
+        # each game's options as chosen here (the registry's defaults to start)
+        self.chosen: dict[str, dict[str, Any]] = {g: dict(GAMES[g].options) for g in GAMES}
         self.focus = 0
         self.key: str | None = None   # this computer's host key fingerprint
         try:
@@ -40,12 +49,31 @@ class HostSetupScene(Scene):
         except Exception:   # no key can be read or made here: the host makes one itself
             self.key = None
 
-    ROWS = 7
+    # the rows every game has, in order; the game's options come after them
+    FIXED = ("game", "seats", "name", "drop", "timer", "bots")
     # seconds before the stand-in plays a turn a connected player leaves too long
     TURN_TIMERS = (0, 30, 60, 90, 120, 180)
 
+    @property
+    def info(self) -> GameInfo:
+        return GAMES[self.games[self.game]]
+
+    def rows(self) -> list[str]:
+        """The rows' keys, top to bottom: the fixed ones, the chosen game's
+        options, then the lobby."""
+        return [*self.FIXED, *(f"option:{name}" for name in self.info.options), "open"]
+
+    @property
+    def row_count(self) -> int:
+        return len(self.rows())
+
+    def options(self) -> dict[str, Any]:
+        """The chosen game's options as chosen."""
+        return dict(self.chosen[self.info.id])
+
     def _rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(260, 200 + i * 96, 1400, 80)
+        step = min(96, ROWS_SPACE // self.row_count)
+        return pygame.Rect(260, 200 + i * step, 1400, step - 16)
 
     def _game_timer(self) -> int:
         """The TURN_TIMERS index nearest the game's own turn length."""
@@ -54,24 +82,42 @@ class HostSetupScene(Scene):
                    key=lambda i: abs(self.TURN_TIMERS[i] - wanted))
 
     def _change(self, step: int) -> None:
-        info = GAMES[self.games[self.game]]
-        if self.focus == 0:
+        key = self.rows()[self.focus % self.row_count]
+        if key == "game":
             self.game = (self.game + step) % len(self.games)
-            info = GAMES[self.games[self.game]]
             if not self.timer_chosen:
                 self.timer = self._game_timer()
-        elif self.focus == 1:
+        elif key == "seats":
             self.seats += step
-        elif self.focus == 3:
+        elif key == "drop":
             self.drop = "pause" if self.drop == "bot" else "bot"
-        elif self.focus == 4:
+        elif key == "timer":
             self.timer = (self.timer + step) % len(self.TURN_TIMERS)
             self.timer_chosen = True
-        elif self.focus == 5:
-            levels = list(info.bots)
+        elif key == "bots":
+            levels = list(self.info.bots)
             here = levels.index(self.bot) if self.bot in levels else len(levels) - 1
             self.bot = levels[(here + step) % len(levels)]
+        elif key.startswith("option:"):
+            self._toggle(key.split(":", 1)[1])
+        info = self.info
         self.seats = max(info.min_players, min(info.max_players, self.seats))
+        # an option this many seats cannot have is switched off, never offered
+        options = self.chosen[info.id]
+        for name, value in options.items():
+            if isinstance(value, bool) and not info.option_allowed(name, self.seats):
+                options[name] = False
+        self.focus = min(self.focus, self.row_count - 1)
+
+    def _toggle(self, name: str) -> None:
+        info, options = self.info, self.chosen[self.info.id]
+        if not info.option_allowed(name, self.seats):
+            allowed = info.option_info[name].players
+            self.app.toast(_("{option}: only with {counts} players").format(
+                option=_(info.option_label(name)), counts=" / ".join(map(str, allowed))),
+                theme.ACCENT)
+        elif isinstance(options[name], bool):
+            options[name] = not options[name]
 
     def start(self) -> None:
         from game.system.paths import data_dir
@@ -88,6 +134,7 @@ class HostSetupScene(Scene):
             try:
                 table = _("{name}'s table").format(name=name)   # sent as the host's name
                 host = Host(self.games[self.game], self.seats, table, port=port,
+                            options=self.options(),
                             save_path=data_dir() / "lan-host-save.json", on_drop=self.drop,
                             turn_timeout=self.TURN_TIMERS[self.timer],
                             fill_bot=self.bot, standin_bot=self.bot,
@@ -109,36 +156,47 @@ class HostSetupScene(Scene):
         self.app.replace(LobbyScene(self.app, client, host))
 
     def handle(self, intent: Intent) -> bool:
-        if self.focus == 2 and self.name.key(intent):
+        if self.rows()[self.focus] == "name" and self.name.key(intent):
             return True
         if intent.kind == "back":
             self.app.pop(self)
         elif intent.kind in ("down", "next"):
-            self.focus = (self.focus + 1) % self.ROWS
+            self.focus = (self.focus + 1) % self.row_count
         elif intent.kind in ("up", "prev"):
-            self.focus = (self.focus - 1) % self.ROWS
+            self.focus = (self.focus - 1) % self.row_count
         elif intent.kind in ("left", "right"):
             self._change(1 if intent.kind == "right" else -1)
         elif intent.kind == "select":
-            if self.focus == self.ROWS - 1:
+            if self.focus == self.row_count - 1:
                 self.start()
             else:
                 self._change(1)
         elif intent.kind == "click" and intent.pos:
-            for i in range(self.ROWS):
+            for i in range(self.row_count):
                 if self._rect(i).collidepoint(intent.pos):
                     self.focus = i
-                    if i == self.ROWS - 1:
+                    if i == self.row_count - 1:
                         self.start()
                     else:
                         self._change(1)
         return True
 
+    def _option_row(self, name: str) -> tuple[str, str]:
+        """An option's row: its name and whether it is on (or the seats it needs)."""
+        info = self.info
+        if not info.option_allowed(name, self.seats):
+            allowed = _(" or ").join(map(str, info.option_info[name].players))
+            return (_(info.option_label(name)),
+                    _("{counts} players only").format(counts=allowed))
+        value = self.chosen[info.id][name]
+        shown = (_("On") if value else _("Off")) if isinstance(value, bool) else str(value)
+        return _(info.option_label(name)), f"<  {shown}  >"
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         theme.blit_text(surface, _("Host a LAN game"), (theme.SCREEN_W // 2, 110), 90,
                         theme.ACCENT, True, "center")
-        info = GAMES[self.games[self.game]]
+        info = self.info
         timer = self.TURN_TIMERS[self.timer]
         rows = [(_("Game"), f"<  {_(info.name)}  >"), (_("Seats"), f"<  {self.seats}  >"),
                 (_("Your name"), self.name.value + ("_" if self.focus == 2 else "")),
@@ -147,23 +205,26 @@ class HostSetupScene(Scene):
                 (_("Turn timer"), _("<  off  >") if not timer else
                  _("<  a bot plays a turn left {seconds} s  >").format(seconds=timer)),
                 (_("Bots"), f"<  {_(level_name(bot_for_game(info.id, self.bot)))}  >"),
+                *(self._option_row(name) for name in info.options),
                 (_("Open the lobby"), "")]
+        size = 42 if self.row_count <= 7 else 38
         for i, (label, value) in enumerate(rows):
             rect = self._rect(i)
             panel(surface, rect)
-            theme.blit_text(surface, label, (rect.x + 24, rect.centery), 42,
-                            theme.ACCENT if i == self.ROWS - 1 else theme.TEXT, True, "midleft")
-            theme.blit_text(surface, value, (rect.right - 24, rect.centery), 40, theme.ACCENT,
-                            anchor="midright")
+            last = i == self.row_count - 1
+            theme.blit_text(surface, label, (rect.x + 24, rect.centery), size,
+                            theme.ACCENT if last else theme.TEXT, True, "midleft")
+            theme.blit_text(surface, value, (rect.right - 24, rect.centery), size - 2,
+                            theme.ACCENT, anchor="midright")
             if i == self.focus:
                 focus_ring(surface, rect)
         theme.blit_text(surface, _("Players join from Join on their own screens; bots fill "
                                   "the empty seats when you start"),
-                        (theme.SCREEN_W // 2, self._rect(self.ROWS - 1).bottom + 44), 32,
+                        (theme.SCREEN_W // 2, self._rect(self.row_count - 1).bottom + 44), 32,
                         theme.TEXT_DIM, anchor="center")
         if self.key is not None:
             from net.identity import shown
             theme.blit_text(surface, _("Your host key: {key}  (players see it beside your game "
                                       "when they join)").format(key=shown(self.key)),
-                            (theme.SCREEN_W // 2, self._rect(self.ROWS - 1).bottom + 90), 30,
+                            (theme.SCREEN_W // 2, self._rect(self.row_count - 1).bottom + 90), 30,
                             theme.TEXT_DIM, anchor="center")

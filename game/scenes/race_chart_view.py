@@ -12,11 +12,14 @@ from collections.abc import Sequence
 import pygame
 
 from game.story.race_chart import Race
-from game.ui import theme
+from game.ui import theme, wrap
 from game.ui.widgets import panel
 from game.words.i18n import _
 
 MAX_NAMED = 8     # lead changes named in the list (the last ones: the race's end matters)
+MOST_LINES = 3    # lines one lead change's words may take in the list
+LINE_STEP = 30    # from one line of the list to the next
+SIDES_ROOM = 220  # kept under the list for the chart of the other things that raced
 
 
 def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str,
@@ -61,7 +64,12 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
             pygame.draw.lines(surface, colors[seat], False, points, 5)
         if points:
             pygame.draw.circle(surface, colors[seat], points[-1], 8)
-    named = race.changes[-MAX_NAMED:]
+    x, y = rect.right - side - 10, rect.y + 56
+    # the lead changes named beside the chart: the last ones, as many as their
+    # words leave room for (wrapped whole, never cut mid-sentence)
+    room = rect.bottom - 60 - (SIDES_ROOM if race.sides else 0) - y
+    told = _named(race, names, side - 120, room)
+    named = race.changes[len(race.changes) - len(told):] if told else []
     first_number = len(race.changes) - len(named) + 1
     labelled: list[tuple[int, tuple[int, int], int]] = []
     dots: list[tuple[tuple[int, int], int]] = []
@@ -85,33 +93,21 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
         pygame.draw.circle(surface, colors[seat], spot, 17, 3)
         theme.blit_text(surface, str(number), spot, 22, theme.TEXT, True, "center")
     # the lead changes, named
-    x, y = rect.right - side - 10, rect.y + 56
     theme.blit_text(surface, _("The lead changed"), (x, rect.y + 14), 32, theme.ACCENT, True)
     if not race.changes:
         theme.blit_text(surface, _("Nobody else ever led"), (x, y), 28, theme.TEXT_DIM)
-    for k, change in enumerate(named):
+    for k, (change, (size, lines, gain)) in enumerate(zip(named, told, strict=True)):
         if change.move > shown:
             break
-        number = first_number + k
-        text = change.text or _("{name} takes the lead").format(name=names[change.seat])
-        if change.text and change.mover != change.seat:
-            text = _("{name} takes the lead as {move}").format(name=names[change.seat],
-                                                                move=change.text)
-        if change.move == race.moves and race.final_count:  # the end's count made the gain
-            text = _("{move}, then the final count").format(move=text)
-        gain = f"{change.gain:+g}" if change.gain and change.mover == change.seat else ""
-        if gain and gain in text:
-            gain = ""
         pygame.draw.circle(surface, colors[change.seat], (x + 16, y + 19), 16)
-        theme.blit_text(surface, str(number), (x + 16, y + 19), 22,
+        theme.blit_text(surface, str(first_number + k), (x + 16, y + 19), 22,
                         theme.readable_on(colors[change.seat]), True, "center")
-        lines = theme.wrap_text(text, 28, side - 120)[:2]
         for i, part in enumerate(lines):
-            theme.blit_text(surface, part, (x + 42, y + 4 + i * 30), 28, theme.TEXT)
+            theme.blit_text(surface, part, (x + 42, y + 4 + i * LINE_STEP), size, theme.TEXT)
         if gain:
             theme.blit_text(surface, gain, (rect.right - 24, y + 4), 28, colors[change.seat],
                             True, "topright")
-        y += 8 + 30 * max(1, len(lines)) + 6
+        y += _entry_height(lines)
     if race.sides:
         _draw_sides(surface, pygame.Rect(x, max(y + 20, rect.centery - 40), side - 20,
                                          rect.bottom - 30 - max(y + 20, rect.centery - 40)),
@@ -124,6 +120,42 @@ def draw_race(surface: pygame.Surface, rect: pygame.Rect, race: Race, label: str
         shown_name = theme.fit_text(name, 30, 200)
         r = theme.blit_text(surface, shown_name, (lx + 40, ly), 30, theme.TEXT)
         lx = r.right + 36
+
+
+def _entry_height(lines: list[str]) -> int:
+    return 14 + LINE_STEP * max(1, len(lines))
+
+
+def _named(race: Race, names: Sequence[str], width: int,
+           room: int) -> list[tuple[int, list[str], str]]:
+    """The last lead changes' words as drawn, (size, lines, gain) each, as many
+    as fit `room` pixels of height (at least the last one): each wrapped
+    whole at size 28, or 26 where that saves a line, and at most MOST_LINES,
+    the last of them ending in an ellipsis if the words go on."""
+    out: list[tuple[int, list[str], str]] = []
+    used = 0
+    for change in reversed(race.changes[-MAX_NAMED:]):
+        text = change.text or _("{name} takes the lead").format(name=names[change.seat])
+        if change.text and change.mover != change.seat:
+            text = _("{name} takes the lead as {move}").format(name=names[change.seat],
+                                                                move=change.text)
+        if change.move == race.moves and race.final_count:  # the end's count made the gain
+            text = _("{move}, then the final count").format(move=text)
+        gain = f"{change.gain:+g}" if change.gain and change.mover == change.seat else ""
+        if gain and gain in text:
+            gain = ""
+        size, lines = 28, theme.wrap_text(text, 28, width)
+        smaller = theme.wrap_text(text, 26, width)
+        if len(smaller) < len(lines):
+            size, lines = 26, smaller
+        if len(lines) > MOST_LINES:   # the rest is two lines or more: cut with an ellipsis
+            rest = ("" if wrap.has_wide(text) else " ").join(lines[MOST_LINES - 1:])
+            lines = lines[:MOST_LINES - 1] + [theme.fit_text(rest, size, width)]
+        if out and used + _entry_height(lines) > room:
+            break
+        used += _entry_height(lines)
+        out.append((size, lines, gain))
+    return out[::-1]
 
 
 def _draw_sides(surface: pygame.Surface, area: pygame.Rect, race: Race, shown: int) -> None:

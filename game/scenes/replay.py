@@ -75,6 +75,7 @@ class ReplayControls(Scene):
         self.table.queue.clear()
         self.session.seek(n)
         self.table.fast_forward()
+        self.table.retell(self.session.told())
 
     def jump_round(self, step: int) -> None:
         cursor = self.session.cursor
@@ -103,6 +104,7 @@ class ReplayControls(Scene):
         self.table.animator.finish()
         self.table.queue.clear()
         self.session.watch(choices[(i + 1) % len(choices)])
+        self.table.retell(self.session.told())    # told as the new view hears it
 
     def leave(self) -> None:
         if self.on_exit is not None:

@@ -227,23 +227,37 @@ class SetupScene(Scene):
             self._edit(intent, int(rows[self.row][4:]))
             return True
         key = rows[self.row]
-        if intent.kind == "back":
+        if intent.kind in ("next", "prev") and key.startswith("seat"):
+            self._tab(rows, 1 if intent.kind == "next" else -1)
+        elif intent.kind == "back":
             self.app.pop(self)
         elif intent.kind in ("down", "next"):
             self.row = (self.row + 1) % len(rows)
+            self.col = 0 if intent.kind == "next" else self.col
         elif intent.kind in ("up", "prev"):
             self.row = (self.row - 1) % len(rows)
+            self.col = 2 if intent.kind == "prev" else self.col
         elif intent.kind in ("left", "right"):
             step = 1 if intent.kind == "right" else -1
-            if key.startswith("seat"):
-                self.col = (self.col + step) % 3
+            if key.startswith("seat") and self.col == 1:
+                self.col += step      # a name is typed (Enter), not stepped: the next box
             else:
-                self._change(key, step)
+                self._change(key, step)   # a seat's player or colour, a row's value
         elif intent.kind == "select":
             self._change(key, 1)
         elif intent.kind == "click" and intent.pos:
             self._click(rows, intent.pos)
         return True
+
+    def _tab(self, rows: list[str], step: int) -> None:
+        """Tab (a controller's shoulder) walks a seat's boxes, then on to the
+        next row (Shift+Tab back)."""
+        col = self.col + step
+        if 0 <= col < 3:
+            self.col = col
+            return
+        self.row = (self.row + step) % len(rows)
+        self.col = 0 if step > 0 else 2
 
     def _click(self, rows: list[str], pos: tuple[int, int]) -> None:
         for r, name in enumerate(rows):
@@ -293,8 +307,12 @@ class SetupScene(Scene):
                         label, value, size)
             if r == self.row and not key.startswith("seat"):
                 focus_ring(surface, rect)
-        hint = (_("Type the name; Enter or Esc to finish") if self.editing else
-                _("Up/down: rows  Left/right: change  Enter: select  Esc: back"))
+        if self.editing:
+            hint = _("Type the name; Enter or Esc to finish")
+        elif self.rows()[self.row].startswith("seat"):
+            hint = _("Up/down: rows  Tab: next box  Left/right: change  Enter: select  Esc: back")
+        else:
+            hint = _("Up/down: rows  Left/right: change  Enter: select  Esc: back")
         theme.blit_text(surface, hint, (theme.SCREEN_W // 2, theme.SCREEN_H - 36), 30,
                         theme.TEXT_DIM, anchor="center")
 

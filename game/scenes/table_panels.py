@@ -45,6 +45,13 @@ class EventLog:
         self.entries.append(line)
         self.scroll = 0
 
+    def keep_first(self, count: int) -> None:
+        """Forget the entries after the first `count` (a move taken back)."""
+        if count < len(self.entries):
+            del self.entries[count:]
+            self._wrapped, self._wrapped_count = [], 0
+            self.scroll = 0
+
     def lines(self) -> list[str]:
         if self._wrapped_count > len(self.entries):  # entries were replaced: start again
             self._wrapped, self._wrapped_count = [], 0
@@ -66,6 +73,18 @@ class EventLog:
 
 class TablePanels:
     """Drawing shared by every table; reads the table's session, view and seats."""
+
+    def retell(self, updates: list[list[dict[str, Any]]]) -> None:
+        """Write the log anew from these updates, oldest first: after a replay's
+        jump, or when a saved game is continued, it tells the moves that led to
+        the board shown."""
+        log = EventLog(self.log.chars)
+        for events in updates:
+            for event in events:
+                line = self.describe(event)
+                if line:
+                    log.add(line)
+        self.log = log
 
     @layout_record.drawn_as("status")
     def draw_top_bar(self, surface: pygame.Surface) -> None:
@@ -235,6 +254,9 @@ class TablePanels:
         rect = rect or self.log_rect
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x, rect.y - 4),
                          (rect.right, rect.y - 4), 1)
+        waiting = getattr(self.session, "waiting_phones", None)
+        if waiting is not None and not self.kiosk and waiting():
+            return  # the card saying how phones join covers the log (a resumed game's too)
         size, step = (KIOSK_TEXT, KIOSK_LOG_LINE_H) if self.kiosk else (LOG_FONT, LOG_LINE_H)
         if self.kiosk:  # the kiosk's LIVE/DEMO badge keeps the bottom strip
             rect = pygame.Rect(rect.x, rect.y, rect.width,

@@ -46,10 +46,11 @@ class ReplaySession(InertSession):
         self.every = max(1, snapshot_every)
         self.snapshots: list[GameState] = []
         self.turns: list[int] = []        # per action: the turn number it was played in
+        self.events: list[list[Event]] = []   # per action: what it did (the log after a jump)
         state = _fresh(record)
         self.snapshots.append(state.clone())
         for i, (seat, action) in enumerate(self.actions):
-            state.apply(seat, action)
+            self.events.append(state.apply(seat, action))
             if (i + 1) % self.every == 0:
                 self.snapshots.append(state.clone())
         self.state = _fresh(record)
@@ -101,6 +102,11 @@ class ReplaySession(InertSession):
 
     def back(self) -> None:
         self.seek(self.cursor - 1)
+
+    def told(self) -> list[list[Event]]:
+        """The updates of every move before the cursor, as the watched view
+        heard them: the log of a board jumped to."""
+        return [redact_events(events, self.watching) for events in self.events[:self.cursor]]
 
     # --- the Session interface (game/tables/session.py) --------------------------------
 

@@ -213,6 +213,10 @@ class ViewReplaySession(InertSession):
     def back(self) -> None:
         self.seek(self.cursor - 1)
 
+    def told(self) -> list[list[Event]]:
+        """The recorded updates up to the cursor: the log of a board jumped to."""
+        return [list(frame[0]) for frame in self.frames[1:self.cursor + 1]]
+
     @property
     def game_id(self) -> str:
         return self.data["game"]

@@ -1,4 +1,4 @@
-"""Where Rail Party keeps settings, saves and seat tokens.
+"""Where Rail Party keeps settings, saves, seat tokens and its cache.
 
 platformdirs gives each system its usual folders; RAILPARTY_HOME, when set,
 puts everything under one folder instead (tests, kiosks, portable installs).
@@ -26,6 +26,16 @@ def data_dir() -> Path:
     home = os.environ.get("RAILPARTY_HOME")
     path = (Path(home) / "data" if home
             else Path(platformdirs.user_data_dir(APP, appauthor=False)))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def cache_dir() -> Path:
+    """Things the program made and can make again (the synthesised sounds):
+    deleting the folder only costs the time to make them anew."""
+    home = os.environ.get("RAILPARTY_HOME")
+    path = (Path(home) / "cache" if home
+            else Path(platformdirs.user_cache_dir(APP, appauthor=False)))
     path.mkdir(parents=True, exist_ok=True)
     return path
 

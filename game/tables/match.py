@@ -18,7 +18,7 @@ from typing import Any
 
 from game.bots import Bot, level_name, make_bot
 from game.bots.jobs import BotJob
-from game.rules import GAMES, IllegalAction, create
+from game.rules import GAMES, IllegalAction, create, redact_events
 from game.rules.base import Action, Event, GameState
 from game.rules.words import N_, WordedError, Words
 from game.system.atomic_file import write_atomic
@@ -121,6 +121,13 @@ class Match:
             self.save(self.save_path)
         if self.history is not None:
             self.history.note(self)
+
+    def told(self) -> list[list[Event]]:
+        """What every applied action did, replayed from the seed and as anyone
+        at the table may hear it (the public view): a continued game's log."""
+        state = create(self.game_id, players=len(self.seats), seed=self.seed, **self.options)
+        return [redact_events(state.apply(seat, action), None)
+                for seat, action in self.state.history]
 
     def bot_to_act(self) -> int | None:
         """A bot seat that may act now, if any."""

@@ -1,15 +1,26 @@
-"""Sound effects synthesised at start-up (the project ships no audio files).
+"""Sound effects synthesised by the program (the project ships no audio files).
 
 Each effect is a few hundred milliseconds of generated samples: a card's
 flick, the chug of cars rolling onto a route, a chime for a new turn, a horn
 for the final round. No audio device means silence, never an error.
+
+Synthesising them in Python took a third of the start-up, so each is made
+once and kept in the program's cache folder (game/system/paths.py), under
+a key of the generator's code and the mixer's format: a later start reads
+the samples back; a changed generator, another mixer format, or a missing
+or damaged file makes them anew.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import marshal
 import math
 import random
+import sys
 from array import array
+from pathlib import Path
 
 import pygame
 
@@ -42,6 +53,9 @@ def _render(kind: str, rate: int) -> list[float]:
 
 
 KINDS = ("card", "claim", "chime", "horn")
+# the generator's version: a digest of `_render`'s code, so any change to it
+# (a new sound, another pitch) keys new cache files
+GENERATOR = hashlib.sha1(marshal.dumps(_render.__code__)).hexdigest()[:12]
 
 
 def prepare() -> None:
@@ -68,16 +82,63 @@ def _sound(kind: str) -> pygame.mixer.Sound | None:
     rate, size, channels = init
     sound = _cache.get(kind)
     if sound is None:
-        samples = _render(kind, rate)
-        if not samples or abs(size) != 16:
+        if abs(size) != 16:
             return None
-        data = array("h")
-        for s in samples:
-            value = int(max(-1.0, min(1.0, s)) * 32000)
-            data.extend([value] * channels)
+        data = _samples(kind, rate, channels)
+        if not data:
+            return None
         try:
-            sound = pygame.mixer.Sound(buffer=data.tobytes())
+            sound = pygame.mixer.Sound(buffer=data)
         except pygame.error:
             return None
         _cache[kind] = sound
     return sound
+
+
+def _samples(kind: str, rate: int, channels: int) -> bytes:
+    """The effect as 16-bit samples for this mixer: from the cache folder,
+    else synthesised now and kept there (b"" for an effect of no samples)."""
+    path = _cache_path(kind, rate, channels)
+    if path is not None:
+        with contextlib.suppress(OSError):
+            kept = _unpacked(path.read_bytes())
+            if kept:
+                return kept
+    samples = _render(kind, rate)
+    data = array("h", [int(max(-1.0, min(1.0, s)) * 32000) for s in samples])
+    if channels > 1:
+        wide = array("h", bytes(2 * channels * len(data)))
+        for channel in range(channels):
+            wide[channel::channels] = data
+        data = wide
+    out = data.tobytes()
+    if path is not None and out:
+        from game.system.atomic_file import write_atomic
+
+        with contextlib.suppress(OSError):
+            write_atomic(path, MAGIC + len(out).to_bytes(4, "little") + out)
+    return out
+
+
+# a kept file: these 4 bytes, the samples' length in bytes (4, little-endian), the samples
+MAGIC = b"RPs1"
+
+
+def _unpacked(kept: bytes) -> bytes:
+    """The samples of a kept file, or b"" for a file cut short or not ours."""
+    if kept[:4] != MAGIC or len(kept) < 8:
+        return b""
+    data = kept[8:]
+    return data if data and len(data) == int.from_bytes(kept[4:8], "little") else b""
+
+
+def _cache_path(kind: str, rate: int, channels: int) -> Path | None:
+    """Where the effect's samples for this mixer format are kept (None: no
+    cache folder can be had; the effect is then made every time)."""
+    from game.system.paths import cache_dir
+
+    try:
+        folder = cache_dir() / "sounds"
+    except OSError:
+        return None
+    return folder / f"{kind}-{GENERATOR}-{rate}-{channels}-{sys.byteorder}.s16"

@@ -10,7 +10,7 @@ import pygame
 
 from game.tables.seats import SEAT_RGB
 from game.ui import layout_record, wrap
-from game.ui.fonts import face_for, pixel_size
+from game.ui.fonts import FontChain
 from game.words import i18n
 
 SCREEN_W, SCREEN_H = 1920, 1080
@@ -60,15 +60,16 @@ def readable_on(color: tuple[int, int, int]) -> tuple[int, int, int]:
     return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 250)
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False) -> FontChain:
     """The font for text asked at `size` in the current language (the Japanese
-    font in Japanese mode, for every line: it has Latin too)."""
+    font in Japanese mode, for every line: it has Latin too), with fallbacks
+    for the characters it lacks (game/ui/fonts.py)."""
     return _font(size, bold, i18n.language())
 
 
 @lru_cache(maxsize=64)
-def _font(size: int, bold: bool, lang: str) -> pygame.font.Font:
-    f = pygame.font.Font(face_for(lang)[0], pixel_size(lang, size))
+def _font(size: int, bold: bool, lang: str) -> FontChain:
+    f = FontChain(lang, size)
     f.set_bold(bold)
     return f
 

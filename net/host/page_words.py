@@ -21,7 +21,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Connection lost; trying again…"),
     N_("Your seat is still open on another device; trying again…"),
     N_("The host closed the connection."), N_("Connecting…"), N_("Free seat {n}"),
-    N_("bot"), N_("away"), N_("stand-in"), N_("you"), N_("Sent…"), N_("The game is over."),
+    N_("bot"), N_("away"), N_("you"), N_("Sent…"), N_("The game is over."),
     N_("Seated. Waiting for the host to start the game…"), N_("Your choice: {what}"),
     N_("Your turn."), N_("Waiting for {names}…"), N_("Waiting…"), N_("yes"), N_("no"),
     # what a hand and a player hold (the views' keys, as the page writes them)

@@ -4,7 +4,8 @@ page words them for its own seat (net/host/web.py), redacted as its updates
 were. Bounded: the last RECENT_EVENTS events, whatever the game's length.
 It also remembers which of those moves a stand-in played for a person's seat
 (a dropped player, a phone asleep, a turn run out): the page marks them, so
-its player never takes a stand-in's move for their own."""
+its player never takes a stand-in's move for their own; such a move's events
+go out marked (`standin_marked`), so every screen says it was the stand-in."""
 
 from __future__ import annotations
 
@@ -51,3 +52,12 @@ class RecentEvents:
             else:
                 out.append((at, [event]))
         return out
+
+
+def standin_marked(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The events of a move a stand-in played for `seat` (None: no stand-in's),
+    that seat's own marked `standin`: every screen and page words them as the
+    stand-in's (game/narration), never as the person's own."""
+    if seat is None:
+        return events
+    return [dict(e, standin=True) if e.get("seat") == seat else e for e in events]

@@ -75,12 +75,19 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
                  web_port: int | None = None, colour_aid: bool = False,
                  door_rate: float = NEW_PER_ADDRESS_PER_SECOND):
         if resume is not None:
-            game, seats = resume.game_id, len(resume.seats)
+            game, seats, options = resume.game_id, len(resume.seats), resume.options
         info = GAMES.get(game)
         if info is None:
             raise ValueError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
         if not info.min_players <= seats <= info.max_players:
             raise ValueError(f"{info.name} takes {info.min_players}-{info.max_players} players")
+        unknown = sorted(set(options or {}) - set(info.options))
+        if unknown:
+            raise ValueError(f"{info.name} has no option {', '.join(unknown)} "
+                             f"(options: {', '.join(info.options) or 'none'})")
+        problem = info.option_problem(seats, options or {})
+        if problem is not None:
+            raise problem       # a table these options cannot be played at
         for bot in (fill_bot, standin_bot):
             if bot not in bot_names():
                 raise ValueError(f"unknown bot {bot!r}; bots are {', '.join(bot_names())}")

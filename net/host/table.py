@@ -20,6 +20,7 @@ from game.rules.words import N_
 from game.tables.match import Match, Seat, new_seed
 from net import protocol as P
 from net.host.peers import Peer
+from net.host.recent import standin_marked
 
 log = logging.getLogger("railparty.net.host")
 
@@ -173,7 +174,9 @@ class Table:
 
     def _after_action(self, events: list[dict[str, Any]], first: Peer | None = None) -> None:
         assert self.match is not None
-        self._recent.add(self.match.version, events)    # for a phone back from away
+        version = self.match.version
+        events = standin_marked(events, self._recent.standin_at(version))
+        self._recent.add(version, events)    # for a phone back from away
         self._broadcast_update(events, first)
         if self.match.state.is_over:
             self._game_over()

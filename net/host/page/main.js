@@ -81,9 +81,8 @@ function renderLog() {
         && recent.length) break;
     recent.push(entry);
   }
-  // a stand-in's move for this seat is marked, the mark kept on one line
-  recent.reverse().forEach((entry) => box.append(el("li", {}, entry.line,
-    entry.standin && el("span", { class: "standin", text: paren(t("stand-in")) }))));
+  // a stand-in's move for this seat says so itself ("Ann's stand-in ...", worded by the host)
+  recent.reverse().forEach((entry) => box.append(el("li", {}, entry.line)));
 }
 
 function renderResult() {

@@ -16,7 +16,7 @@ from game.narration.routes import describe as narrate
 from game.rules.base import Action, Event
 from game.rules.routes import load_board
 from game.rules.routes.board import GRAY, LOCOMOTIVE
-from game.rules.routes.geometry import BoardGeometry
+from game.rules.routes.geometry import PARALLEL_OFFSET, SPACE_WIDTH, BoardGeometry
 from game.rules.routes.scoring import longest_trail
 from game.scenes.boards.routes import layout as L
 from game.scenes.boards.routes.drawing import RoutesDrawing
@@ -95,8 +95,23 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         if pygame.Rect(self.board_rect).collidepoint(pos):
             tid = self.geo.track_at(pos)  # the route nearest the mouse, claimed or free
             if tid:
+                tid = self._claimable_beside(tid, pos)
                 return ("claimed" if tid in self.shown["routes"] else "track", tid)
         return None
+
+    def _claimable_beside(self, tid: str, pos: tuple[int, int]) -> str:
+        """A double route is one target: where the player can claim only one
+        of its tracks, a point on or near either is that one (a claimed track
+        pointed at on its own cars still says whose it is)."""
+        claimable = {a["track"] for a in self.legal if a["type"] == "claim"}
+        siblings = {self.board.tracks[i].id for i in self.board.parallel[tid]}
+        if tid in claimable or not claimable & siblings:
+            return tid
+        if tid in self.shown["routes"] and self.geo.tracks[tid].distance(pos) <= (
+                SPACE_WIDTH * self.geo.scale / 2):
+            return tid
+        return self.geo.track_at(pos, among=claimable & siblings,
+                                 tolerance=3 * PARALLEL_OFFSET) or tid
 
     # --- tooltips -------------------------------------------------------------------
 
@@ -245,6 +260,28 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
     def _claim_now(self, action: Action) -> None:
         if self.act(action) and not (self.app.settings.confirm_moves or self.session.remote):
             self.offer_undo()
+
+    # what the log and each hand-off recap held before a move that may be taken back
+    _before_move: tuple[int, dict[int, int]] = (0, {})
+
+    def offer_undo(self, seconds: float = 3.0) -> None:
+        """Undo for a few seconds; what the log and the recaps hold now is kept
+        aside, so an undo also takes the move's lines back out of them."""
+        self._before_move = (len(self.log.entries),
+                             {seat: len(events) for seat, events in self.unseen.items()})
+        super().offer_undo(seconds)
+
+    def undo(self) -> None:
+        """Take the move back, and its lines in the log and in the other players'
+        recaps (their hand-off would name it and their board light its route)."""
+        taken_back = self.session.can_undo(self.undo_seat)
+        super().undo()
+        if not taken_back:
+            return
+        entries, unseen = self._before_move
+        self.log.keep_first(entries)
+        for seat, events in self.unseen.items():
+            del events[unseen.get(seat, 0):]
 
     def choice_for(self, pending: dict[str, Any]) -> ChoiceScene | None:
         if pending.get("kind") != "keep_tickets":
