@@ -7,12 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from game.narration.routes import card_word
+from game.words import i18n
 from game.words.i18n import _, joined, ngettext
-from game.words.places import place
+from game.words.places import pair, place
 
 
 def _pair(a: str, b: str) -> str:
-    return _("{a}–{b}").format(a=place(a), b=place(b))
+    return pair(a, b)
 
 
 def _cards(cards: dict[str, int]) -> str:
@@ -65,7 +66,9 @@ def reason_words(reason: Any, seat_name: Callable[[int], str]) -> str | None:
         return _("A locomotive pays for any colour (you hold {have}).").format(**d)
     if code == "colour_for_route":
         return _("{card} is what {route} ({length}) needs on the way to your tickets; "
-                 "you hold {have}.").format(card=card_word(d["colour"]),
+                 "you hold {have}.").format(card=card_word(d["colour"]).capitalize()
+                                            if i18n.language() != "ja"
+                                            else card_word(d["colour"]),
                                             route=_pair(d["a"], d["b"]),
                                             length=d["length"], have=d["have"])
     if code == "colour_count":
