@@ -167,7 +167,7 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                              help=_("the bot pauses S seconds before each action"))
             sub.add_argument("--think-ms", type=think_ms, default=None, metavar="MS",
                              help=_("the search (Hard) bot's think time per move (default "
-                                  "1000); it deals its guesses from its own view"))
+                                  "500); it deals its guesses from its own view"))
             add_bot_workers(sub, N_("the cores less one, at least 1"))
             sub.add_argument("--spectate", action="store_true", help=_("watch instead of play"))
         sub.add_argument("--headless", action="store_true",
