@@ -80,3 +80,27 @@ def test_the_history_table_is_japanese_under_lang_ja(capsys):
 
     row = next(line for line in lines if line.startswith("さくら"))
     assert cells(row) == cells(lines[0]), (row, lines[0])
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["simulate", "--games", "x"], "引数 --games：'x' は整数ではありません"),
+    (["simulate", "--games", "0"], "0 は1以上にしてください"),
+    (["play", "--game", "nope"], "選べない値です：'nope'"),
+    (["play", "--seats"], "値を1つ指定してください"),
+    (["simulate", "--no-such-option"], "知らない引数です：--no-such-option"),
+    (["host", "--port", "99999"], "ポート 99999 は範囲外です"),
+    (["play", "--seats", "hot,zz"], "'zz'：席は hot、phone、easy、normal、hard のどれかです"),
+])
+def test_a_refused_command_line_says_why_in_japanese(argv, words, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "ja", *argv])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "エラー：" in err and words in err, err
+    assert not english_words(err.splitlines()[-1]), err
+
+
+def test_a_refused_command_line_stays_english_without_lang(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "x"])
+    assert "argument --games: 'x' is not a whole number" in capsys.readouterr().err

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.cli.numbers import count, port, positive, seconds, seed
+from game.cli.numbers import count, port, positive, refused, seconds, seed
 from game.cli.think_arg import add_bot_workers, think_ms
 from game.tables.seats import SEAT_COLORS, machine_player_name
 from game.words.host_words import closed_words, host_said
@@ -29,9 +29,8 @@ def fingerprint_arg(text: str) -> str:
 
     plain = parse_fingerprint(text)
     if plain is None:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a key fingerprint (16 letters and digits, as the host shows "
-            "it, like ABCD-EFGH-JKLM-NPQR)")
+        raise refused(N_("{text!r} is not a key fingerprint (16 letters and digits, as the "
+                         "host shows it, like ABCD-EFGH-JKLM-NPQR)"), text=text)
     return plain
 
 

@@ -5,8 +5,8 @@ language is looked up first (`requested_language`: the `--lang` given
 anywhere on the line) and pinned before the parser is built; every help
 text is then worded through the catalogs as it is added. `Parser` words
 argparse's own parts the same way: the usage line, the section titles, the
-`-h` option and the error line (the detail argparse puts in an error, such as
-"invalid choice", stays its own English).
+`-h` option, the error line and the details argparse puts in an error
+("invalid choice", "expected one argument", ...).
 """
 
 from __future__ import annotations
@@ -16,7 +16,30 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from game.words.i18n import LANGUAGES, _
+from game.words.i18n import LANGUAGES, N_, _
+
+# The details argparse words an error with (its own English, looked up through
+# argparse's module-level `_`): listed so the catalogs carry them.
+ARGPARSE_WORDS = frozenset((
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+))
+
+
+def _argparse_words(text: str) -> str:
+    """argparse's own words in the current language (the rest as argparse has them)."""
+    return _(text) if text in ARGPARSE_WORDS else text
 
 
 def requested_language(argv: Sequence[str]) -> str | None:
@@ -78,6 +101,7 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("formatter_class", Formatter)
+        argparse._ = _argparse_words      # type: ignore[attr-defined]
         add_help = kwargs.pop("add_help", True)
         super().__init__(*args, add_help=False, **kwargs)
         self._positionals.title = _("positional arguments")

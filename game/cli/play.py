@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.cli.numbers import refused
 from game.words.i18n import N_, _
 
 
@@ -76,9 +77,8 @@ def _seat_kinds(text: str) -> list[str]:
     kinds = [k.strip().lower() for k in text.split(",")]
     unknown = [k for k in kinds if k not in SEAT_KINDS]
     if not kinds or unknown:
-        raise argparse.ArgumentTypeError(
-            f"{', '.join(repr(k) for k in unknown) or 'nothing'}: each seat is hot, phone, "
-            "easy, normal or hard")
+        raise refused(N_("{kinds}: each seat is hot, phone, easy, normal or hard"),
+                      kinds=", ".join(repr(k) for k in unknown) or _("nothing"))
     return kinds
 
 
@@ -114,9 +114,9 @@ def _png_path(text: str) -> Path:
     """A file to save a picture in, checked before anything runs."""
     path = Path(text)
     if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"the folder {str(path.parent)!r} does not exist")
+        raise refused(N_("the folder {folder!r} does not exist"), folder=str(path.parent))
     if path.suffix.lower() != ".png":
-        raise argparse.ArgumentTypeError(f"{text!r} should end in .png")
+        raise refused(N_("{text!r} should end in .png"), text=text)
     return path
 
 
@@ -131,8 +131,8 @@ def _address(text: str) -> str:
     from net.client import parse_address
 
     if ":" not in text:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not HOST:PORT (for example 192.168.1.20:47474)")
+        raise refused(N_("{text!r} is not HOST:PORT (for example 192.168.1.20:47474)"),
+                      text=text)
     try:
         parse_address(text)
     except ValueError as exc:

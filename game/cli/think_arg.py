@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import argparse
 
+from game.cli.numbers import refused
+from game.words.i18n import N_, _
+
 
 def think_ms(text: str) -> int:
     """An argparse type: whole milliseconds in the range the search bot takes."""
@@ -14,8 +17,7 @@ def think_ms(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a whole number of milliseconds") from None
+        raise refused(N_("{text!r} is not a whole number of milliseconds"), text=text) from None
     try:
         return check_think_ms(value)
     except ValueError as exc:
@@ -30,14 +32,12 @@ def bot_workers(text: str) -> int:
         return check_workers(int(text))
     except ValueError as exc:
         message = str(exc) if text.strip().lstrip("-").isdigit() else \
-            f"{text!r} is not a whole number of bot workers"
+            _("{text!r} is not a whole number of bot workers").format(text=text)
         raise argparse.ArgumentTypeError(message) from None
 
 
 def add_bot_workers(parser: argparse.ArgumentParser, default: str) -> None:
     """The `--bot-workers N` option; `default` (marked N_) says what happens without it."""
-    from game.words.i18n import _
-
     parser.add_argument("--bot-workers", type=bot_workers, default=None, metavar="N",
                         help=_("worker processes the bots think in, one Hard move shared by "
                                "all of them (default: {default})").format(default=_(default)))
