@@ -182,6 +182,12 @@ def test_balloon_die_tumbles_then_reroll_or_accept(tmp_path, monkeypatch):
         choice = app.top
         assert isinstance(choice, ChoiceScene) and choice.options == ["accept", "reroll"]
         assert scene.shown["awaiting"]["kind"] == "reroll"
+        roll = state.pending["roll"]
+        total = f"{5 + roll} days in all"          # the train 5 the die did not replace
+        assert choice.label("accept") == ("Accept", total)
+        # a move this board did not send (a guided game's coach, a reload) adds up alike
+        scene.sent_move = None
+        assert scene.choice_for(state.view(0)["private"]["pending"]).label("accept")[1] == total
         coins = state.coins[0]
         click(app, choice.row_rect(1).center)  # Re-roll
         assert state.coins[0] == coins - 1

@@ -37,7 +37,9 @@ class RaceChoices:
             roll = pending["roll"]
             balloon = pending["purpose"] == "balloon"
             days = roll if pending["purpose"] == "balloon" else self.elephant_base + roll
-            move = self.sent_move
+            # the leg the die is for, as the rules hold it (a move this board did
+            # not send itself, a guided game's or a reloaded one, has it too)
+            move = pending.get("move") or self.sent_move
             if pending["purpose"] == "balloon" and move and move.get("balloon"):
                 days += _days_key(self.move_days(move))  # the cards the die did not replace
             cost = pending.get("cost", 1)
