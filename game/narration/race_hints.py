@@ -129,7 +129,7 @@ def _other_way(d: dict[str, Any], seat_name: Callable[[int], str]) -> str:
     if saved > 0:
         return ngettext("It saves {saved} day over {cards} ({days} days).",
                         "It saves {saved} days over {cards} ({days} days).",
-                        saved if float(saved).is_integer() else 2).format(
+                        int(saved) if float(saved).is_integer() else 2).format(
             saved=_days(saved), cards=_cards(d["cards"]), days=d["days"])
     if saved == 0:
         return _("{cards} would take as long ({days} days).").format(
@@ -203,6 +203,8 @@ _WORDS: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         sides=d["sides"], expected=_days(d["expected"])),
     "offer": lambda d, n: (_("Offer: {leg} in {days} days; your hand cannot pay it.").format(
         leg=_leg(d), days=d["days"]) if d["cards"] is None else _(
+        "Offer: {leg} in {days} days instead of {cards_days} without cards.").format(
+        leg=_leg(d), days=d["days"], cards_days=d["cards_days"]) if not d["cards"] else _(
         "Offer: {leg} in {days} days; your quickest cards, {cards}, take {cards_days}.").format(
         leg=_leg(d), days=d["days"], cards=_cards(d["cards"]), cards_days=d["cards_days"])),
     "reroll": _die,
@@ -236,6 +238,9 @@ _WORDS: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     "discard_event": lambda d, n: _("You hold {held} cards, {limit} at most: {event} goes."
                                     ).format(held=d["held"], limit=d["limit"],
                                              event=event_name(d["event"])),
+    "stay": lambda d, n: _("You stay for now: your quickest way on, {leg} with {cards}, "
+                           "takes {days} days.").format(leg=_leg(d), cards=_cards(d["cards"]),
+                                                        days=d["days"]),
     "caught": lambda d, n: _("You end your turn in the detective's city, {city}: +{days} "
                              "days.").format(city=place(d["city"]), days=d["days"]),
     "leader": lambda d, n: _("{name} leads with {days} days in {city}; you have {yours} in "

@@ -181,7 +181,14 @@ def _move(view: View, plan: RacePlanner, action: Action) -> list[Reason | None]:
     cards = [tuple(c) for c in action["cards"]]
     leg = _leg(view, at)
     reasons: list[Reason | None] = []
-    if not plan.options[at]:
+    if "Offer" in effects:
+        cheapest = _cheapest(plan.options[at], plan.hand) if plan.options[at] \
+            else (plan.no_cards[at], [])
+        days = numbers["offer_days"]
+        reasons.append(Reason("offer", {**leg, "days": days,
+                                        "cards_days": None if cheapest is None else cheapest[0],
+                                        "cards": None if cheapest is None else cheapest[1]}))
+    elif not plan.options[at]:
         leg_data = load_race().legs[at]
         if "Elephant" in effects:
             odds = faces(leg_data.no_cards_days, leg_data.elephant_base)
@@ -193,12 +200,6 @@ def _move(view: View, plan: RacePlanner, action: Action) -> list[Reason | None]:
         else:
             reasons.append(Reason("no_cards_leg", {**leg, "days": leg_data.no_cards_days}))
         days: float = leg_data.no_cards_days
-    elif "Offer" in effects:
-        cheapest = _cheapest(plan.options[at], plan.hand)
-        days = numbers["offer_days"]
-        reasons.append(Reason("offer", {**leg, "days": days,
-                                        "cards_days": None if cheapest is None else cheapest[0],
-                                        "cards": None if cheapest is None else cheapest[1]}))
     else:
         balloon = None if action["balloon"] is None else tuple(action["balloon"])
         exact = payment_days(
@@ -382,12 +383,16 @@ def _end_turn(view: View, plan: RacePlanner, action: Action) -> list[Reason | No
     if plan.beside_detective and not plan.distraction:
         reasons.append(Reason("caught", {"city": me["city"],
                                          "days": load_race().numbers["detective_days"]}))
-    if plan.moved == 0 and plan.options[plan.at] \
-            and _cheapest(plan.options[plan.at], plan.hand) is None:
-        reasons.append(Reason("cannot_pay", {**_leg(view, plan.at),
-                                             "needs": sorted(min(plan.options[plan.at],
-                                                                 key=len)),
-                                             "hand": [list(c) for c in plan.hand]}))
+    if plan.moved == 0 and plan.options[plan.at]:
+        cheapest = _cheapest(plan.options[plan.at], plan.hand)
+        if cheapest is None:
+            reasons.append(Reason("cannot_pay", {**_leg(view, plan.at),
+                                                 "needs": sorted(min(plan.options[plan.at],
+                                                                     key=len)),
+                                                 "hand": [list(c) for c in plan.hand]}))
+        else:
+            reasons.append(Reason("stay", {**_leg(view, plan.at), "cards": cheapest[1],
+                                           "days": cheapest[0]}))
     reasons.append(_standing(view, plan.seat, None))
     return reasons
 
