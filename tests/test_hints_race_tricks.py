@@ -270,3 +270,36 @@ def test_the_elephant_and_the_offer_say_their_odds_and_days():
     assert (elephant["base"], elephant["without"]) == (leg.elephant_base, leg.no_cards_days)
     assert elephant["better"] == sum(1 for r in range(1, 7)
                                      if leg.elephant_base + r < leg.no_cards_days)
+
+
+def test_hint_reads_a_couch_game_with_phones_with_its_journal(tmp_path, capsys):
+    """`railparty hint --resume` of a couch game with phones reads the host's
+    journal too, as Continue does: the hint is for the position its last
+    moves left, not the last full save's."""
+    import asyncio
+    import json
+
+    from game.cli.main import main
+    from game.tables.match import Match, default_seats
+    from net.host.saving import HostSave, load_hosted
+
+    path = tmp_path / "couch.json"
+    seats = default_seats("railway-tricks", 0, 3)
+    seats[1].phone = True
+    match = Match("railway-tricks", seats, 4)
+    saver = HostSave(path)
+    saver.begin(match)
+    loop = asyncio.new_event_loop()          # never run: no full save happens meanwhile
+    try:
+        for _ in range(4):                   # three cards and the first lay
+            match.play_bot(match.bot_to_act())
+            saver.record(match, loop)
+    finally:
+        loop.close()
+    saved, hosted = Match.load(path, keep_saving=False), load_hosted(path)
+    assert saved.version == 0 and hosted.version == 4
+    assert main(["hint", "--resume", str(path), "--json", "--think-ms", "50"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    seat = hosted.state.to_act[0]
+    assert said["seat"] == seat != saved.state.to_act[0]
+    assert said["action"] in hosted.state.legal_actions(seat)
