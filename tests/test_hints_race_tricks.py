@@ -303,3 +303,13 @@ def test_hint_reads_a_couch_game_with_phones_with_its_journal(tmp_path, capsys):
     seat = hosted.state.to_act[0]
     assert said["seat"] == seat != saved.state.to_act[0]
     assert said["action"] in hosted.state.legal_actions(seat)
+
+
+def test_a_hint_thinks_its_time_over_a_big_decision_too():
+    """Hard at the table may think a big decision (a choice of tickets) over
+    for several think times; a hint, which a player waits for, does not."""
+    from game.bots.timing import ThinkBank
+
+    assert ThinkBank().allowance(900, 4.0) > 900
+    assert ThinkBank(extra=False).allowance(900, 4.0) == 900
+    assert ThinkBank(extra=False).allowance(900) == 900
