@@ -211,6 +211,8 @@ def check_tricks(state, seat, action, reasons) -> None:
                 assert (d["run"], d["worth"]) == (after["earnings"], after["value"])
             elif d["now_after"] is not None:
                 assert d["now_after"] == after["value"]
+        if code == "held_back":
+            assert d["yours"] < d["rival_most"] and d["after"] < d["other_end"]
         if code == "locomotive_elsewhere":
             assert d["company"] in view["private"]["pending"]["options"]
 

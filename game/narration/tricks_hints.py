@@ -130,6 +130,10 @@ _WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         "{cost}: {worth} a share; {holders}.", d["stations"]).format(
         name=d["name"], company=d["company"], stations=d["stations"], run=d["run"],
         cost=d["cost"], worth=d["worth"], holders=_holders(d)),
+    "held_back": lambda d: _("A rival holds more {company} than you ({rival} to {n}): the "
+                             "line stays at about {after} a share, not {other}.").format(
+        company=d["company"], rival=d["rival_most"], n=d["yours"], after=d["after"],
+        other=d["other_end"]),
     "locomotive_elsewhere": lambda d: _("On {company} it would make {worth} a share; "
                                         "{holders}.").format(company=d["company"],
                                                              worth=d["worth"],

@@ -29,15 +29,16 @@ def explain(view: View, action: Action) -> list[Reason]:
         return _play(view, position, action["card"])
     if kind == "city":
         city = view["private"]["pending"]["city"]
-        return [_placed(view, position, action["company"], city["value"], action["end"],
-                        "city", {"name": city["name"], "value": city["value"]})]
+        return _with_holding_back(_placed(view, position, action["company"], city["value"],
+                                          action["end"], "city",
+                                          {"name": city["name"], "value": city["value"]}))
     if kind == "locomotive":
         return _locomotive(view, position, action["company"])
     if kind == "lay":
         pending = view["private"]["pending"]
         card = pending["card"]
-        return [_placed(view, position, card["company"], card["value"], action["end"],
-                        "lay", {"card": card})]
+        return _with_holding_back(_placed(view, position, card["company"], card["value"],
+                                          action["end"], "lay", {"card": card}))
     return []
 
 
@@ -161,6 +162,20 @@ def _placed(view: View, position: TricksPosition, company: str, value: int, end:
                          "now": before["now"], "expected": before["expected"],
                          "now_after": after["now"], "expected_after": after["expected"],
                          "other_end": other["expected"]})
+
+
+def _with_holding_back(placed: Reason) -> list[Reason]:
+    """A station laid where the line gains less than at the other end, by a
+    seat that holds fewer of the company's shares than a rival: the line
+    kept lower for the rival."""
+    d = placed.data
+    ours = d["yours"] + (d["partner"] or 0)
+    if d["other_end"] > d["expected_after"] and ours < d["rival_most"]:
+        return [placed, Reason("held_back", {"company": d["company"], "yours": ours,
+                                             "rival_most": d["rival_most"],
+                                             "other_end": d["other_end"],
+                                             "after": d["expected_after"]})]
+    return [placed]
 
 
 def _locomotive(view: View, position: TricksPosition, company: str) -> list[Reason]:
