@@ -134,6 +134,9 @@ def check_race(state, seat, action, reasons) -> None:
             assert d["after"] == me["coins"] + (-numbers["buy_price"] if code == "buy" else 1)
         if code == "event_draw":
             assert d["deck"] == view["event_deck"] and 0 <= d["blue"] <= d["deck"]
+            assert d["blue"] == len(d["blue_days"]) and d["held"] == len(
+                view["private"]["events"])
+            assert all(load_race().blue_days[n] == days for n, days in d["blue_days"].items())
         if code == "detective":
             assert d["days"] == numbers["detective_days"]
             if action["type"] in ("detective", "play_event"):

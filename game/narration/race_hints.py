@@ -153,9 +153,16 @@ def _event_draw(d: dict[str, Any], seat_name: Callable[[int], str]) -> str:
     if not d["blue"]:
         return _("The event deck holds {deck} cards, none that costs every traveller "
                  "days.").format(deck=d["deck"])
-    return _("The event deck holds {deck} cards; {blue} of them cost every traveller days "
-             "({chance}% to draw one).").format(deck=d["deck"], blue=d["blue"],
-                                                chance=round(100 * d["blue"] / d["deck"]))
+    said = _("The event deck holds {deck} cards; {blue} of them cost every traveller days "
+             "({cards}): {chance}% to draw one.").format(
+        deck=d["deck"], blue=d["blue"], chance=round(100 * d["blue"] / d["deck"]),
+        cards=joined(_("{event} +{days}").format(event=event_name(name), days=days)
+                     for name, days in d["blue_days"].items()))
+    if d["held"]:
+        said += " " + ngettext("It would also send your {n} event card back to the deck.",
+                               "It would also send your {n} event cards back to the deck.",
+                               d["held"]).format(n=d["held"])
+    return said
 
 
 def _buy(d: dict[str, Any], seat_name: Callable[[int], str]) -> str:

@@ -321,10 +321,12 @@ def _event_odds(view: View) -> Reason:
     """The event deck and the chance its top card is a blue one, which costs
     every traveller days (blue cards are never held: they lie in the deck)."""
     data = load_race()
-    deck = data.event_deck(len(view["players"]))
-    blue = sum(1 for n in deck if n in data.blue_days)
-    blue -= sum(1 for n in view["event_discard"] if n in data.blue_days)
-    return Reason("event_draw", {"deck": view["event_deck"], "blue": blue,
+    blue = [n for n in data.event_deck(len(view["players"])) if n in data.blue_days]
+    for name in view["event_discard"]:
+        if name in blue:
+            blue.remove(name)
+    return Reason("event_draw", {"deck": view["event_deck"], "blue": len(blue),
+                                 "blue_days": {n: data.blue_days[n] for n in sorted(blue)},
                                  "held": len(view["private"]["events"])})
 
 
