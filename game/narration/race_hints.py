@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.narration.hints import then
 from game.narration.race import ACTION_NAMES, CHIP_WORDS, card_text, event_name, kind_word
 from game.words.i18n import _, joined, ngettext, number
 from game.words.places import pair, place
@@ -87,8 +88,8 @@ def _take_card(d: dict[str, Any], seat_name: Callable[[int], str]) -> str:
              "it).").format(card=card_text(d["card"]), city=place(d["to"]), with_it=d["with"],
                             without=d["without"])
     if "next_card" in d:
-        said += " " + _("With {card} instead: about {days}.").format(
-            card=card_text(d["next_card"]), days=d["next_days"])
+        said = then(said, _("With {card} instead: about {days}.").format(
+            card=card_text(d["next_card"]), days=d["next_days"]))
     return said
 
 
@@ -159,9 +160,9 @@ def _event_draw(d: dict[str, Any], seat_name: Callable[[int], str]) -> str:
         cards=joined(_("{event} +{days}").format(event=event_name(name), days=days)
                      for name, days in d["blue_days"].items()))
     if d["held"]:
-        said += " " + ngettext("It would also send your {n} event card back to the deck.",
-                               "It would also send your {n} event cards back to the deck.",
-                               d["held"]).format(n=d["held"])
+        said = then(said, ngettext("It would also send your {n} event card back to the deck.",
+                                   "It would also send your {n} event cards back to the deck.",
+                                   d["held"]).format(n=d["held"]))
     return said
 
 

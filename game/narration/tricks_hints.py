@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.narration.hints import then
 from game.narration.tricks import a_share, card_name, end_word, entry_name
 from game.words.i18n import _, ngettext
 from game.words.places import place
@@ -40,6 +41,13 @@ def reason_words(reason: Any, seat_name: Callable[[int], str]) -> str | None:
 
 def _holders(d: dict[str, Any]) -> str:
     """Who holds the company's shares: the seat (and its partner), the top rival."""
+    if not d["rival_most"]:
+        ours = d["yours"] + (d.get("partner") or 0)
+        if d.get("partner") is not None:
+            return _("your team holds {n} {company} and no rival holds any").format(
+                n=ours, company=d["company"])
+        return _("you hold {n} {company} and no rival holds any").format(
+            n=ours, company=d["company"])
     if d.get("partner") is not None:
         return _("your team holds {n} {company}, a rival up to {rival}").format(
             n=d["yours"] + d["partner"], company=d["company"], rival=d["rival_most"])
@@ -104,7 +112,7 @@ def _placed(d: dict[str, Any], thing: str) -> str:
         thing=thing, end=end_word(d["end"]), company=d["company"], change=_change(d),
         holders=_holders(d))
     if "other_end" in d and d["other_end"] != d["expected_after"]:
-        said += " " + _("At the other end: about {worth}.").format(worth=d["other_end"])
+        said = then(said, _("At the other end: about {worth}.").format(worth=d["other_end"]))
     return said
 
 

@@ -82,12 +82,14 @@ def _play(view: View, position: TricksPosition, card: dict[str, Any]) -> list[Re
     entry = view["lane"][0]
     kind = entry.get("kind")
     share_trick = kind not in ("city", "locomotive")
-    reasons = [_chance(view, position, card)]
-    if led is not None and company != led:
+    reasons = []
+    if led is not None and company != led:       # it cannot win: the reason says why
         reasons.append(Reason("void", {"led": led, "card": card}))
-    elif led is not None:
-        held = sum(1 for c in view["private"]["hand"] if c["company"] == led)
-        reasons.append(Reason("follow", {"led": led, "held": held}))
+    else:
+        reasons.append(_chance(view, position, card))
+        if led is not None:
+            held = sum(1 for c in view["private"]["hand"] if c["company"] == led)
+            reasons.append(Reason("follow", {"led": led, "held": held}))
     if share_trick:
         taken = entry["company"]
         reasons.append(Reason("stakes_share", {
