@@ -19,7 +19,7 @@ from game.narration.hints import hint_lines
 from game.rules import GAMES, create
 from game.rules.race.data import load_race
 from game.rules.race.days import card_sets, payment_days
-from game.rules.tricks.scoring import standing_of_view
+from game.rules.tricks.scoring import line_value, standing_of_view
 from game.words import i18n
 
 POSITIONS = 300
@@ -147,6 +147,11 @@ def check_race(state, seat, action, reasons) -> None:
         if code == "stay":
             assert _in(d["cards"], hand) and view["turn_state"]["moves"] == 0
             assert payment_days([tuple(c) for c in d["cards"]]) == d["days"]
+        if code == "exchange":
+            pool = hand + ([view["track"][action["slot"]]["card"]]
+                           if action["type"] == "take" else [])
+            assert _in(d["cards"], pool) and 1 <= len(d["cards"]) <= numbers["exchange_max"]
+            assert route[me["at"] + d["legs"]] == d["to"]
         if code == "cannot_pay":
             options = view["legs"][me["at"]]["options"]
             assert not card_sets([tuple(o) for o in options], [tuple(c) for c in hand])
@@ -215,6 +220,13 @@ def check_tricks(state, seat, action, reasons) -> None:
                 assert (d["run"], d["worth"]) == (after["earnings"], after["value"])
             elif d["now_after"] is not None:
                 assert d["now_after"] == after["value"]
+        if code == "if_won_city":
+            assert (d["name"], d["value"]) == (view["lane"][0]["name"], view["lane"][0]["value"])
+        if code == "if_won_locomotive":
+            entry = view["lane"][0]
+            assert d["name"] == entry["name"] and view["locomotives"][d["company"]] is None
+            line = [item["value"] for item in view["lines"][d["company"]]]
+            assert d["worth"] == line_value(line, entry["distance"], entry["cost"])
         if code == "held_back":
             assert d["yours"] < d["rival_most"] and d["after"] < d["other_end"]
         if code == "locomotive_elsewhere":

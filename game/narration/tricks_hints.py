@@ -138,6 +138,15 @@ _WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
         "{cost}: {worth} a share; {holders}.", d["stations"]).format(
         name=d["name"], company=d["company"], stations=d["stations"], run=d["run"],
         cost=d["cost"], worth=d["worth"], holders=_holders(d)),
+    "if_won_city": lambda d: _("If it wins, {city} ({value}) goes at the {end} end of "
+                               "{company}: {change}; {holders}.").format(
+        city=place(d["name"]), value=d["value"], end=end_word(d["end"]), company=d["company"],
+        change=_change(d), holders=_holders(d)),
+    "if_won_locomotive": lambda d: _("If it wins, locomotive {name} goes on {company}: {worth} "
+                                     "a share as the line stands, its cost {cost} paid; "
+                                     "{holders}.").format(
+        name=d["name"], company=d["company"], worth=d["worth"], cost=d["cost"],
+        holders=_holders(d)),
     "held_back": lambda d: _("A rival holds more {company} than you ({rival} to {n}): the "
                              "line stays at about {after} a share, not {other}.").format(
         company=d["company"], rival=d["rival_most"], n=d["yours"], after=d["after"],

@@ -12,6 +12,7 @@ card and a wait), said as "about".
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 from game.bots.families.race_planner import LOOKAHEAD, RacePlanner
@@ -144,9 +145,39 @@ def _slot_worth(view: View, plan: RacePlanner, slot_action: str,
         return None if city is None else _detective(view, plan, city)
     if slot_action == "start_player":
         return Reason("start_player", {})
+    if slot_action == "exchange":
+        return _exchange_plan(view, hand)
     if slot_action == "event":
         return _event_odds(view)
     return None
+
+
+def _exchange_plan(view: View, hand: list[Card]) -> Reason | None:
+    """The exchange the planner rates best with `hand` (the card taken in it),
+    if one beats keeping every card."""
+    plan = RacePlanner(view)
+    plan.hand = list(hand)
+    most = load_race().numbers["exchange_max"]
+    keep = plan.hand_cost(plan.hand, plan.at)
+    best = None
+    for n in range(1, min(most, len(hand)) + 1):
+        for cards in sorted(set(combinations(sorted(hand), n))):
+            action = {"type": "exchange", "cards": [list(c) for c in cards]}
+            score = plan.exchange_score(action)
+            if score < keep and (best is None or score < best[0]):
+                best = (score, action)
+    return None if best is None else _exchanged(view, plan, best[1]["cards"])
+
+
+def _exchanged(view: View, plan: RacePlanner, cards: list[list]) -> Reason:
+    """Cards given up in an exchange, and the planner's days of the legs ahead
+    with them and without them (before the new cards)."""
+    rest = list(plan.hand)
+    for card in cards:
+        rest.remove(tuple(card))
+    return Reason("exchange", {"cards": cards, **_ahead(view, plan),
+                               "with": round(plan.hand_cost(plan.hand, plan.at)),
+                               "without": round(plan.hand_cost(rest, plan.at))})
 
 
 def _balloon_plan(view: View, plan: RacePlanner, hand: list[Card]) -> Reason | None:
@@ -308,12 +339,7 @@ def _slot_action(view: View, plan: RacePlanner, action: Action) -> list[Reason |
     if kind == "draw_event":
         return [_event_odds(view)]
     if kind == "exchange":
-        rest = list(plan.hand)
-        for card in action["cards"]:
-            rest.remove(tuple(card))
-        return [Reason("exchange", {"cards": action["cards"], **_ahead(view, plan),
-                                    "with": round(plan.hand_cost(plan.hand, plan.at)),
-                                    "without": round(plan.hand_cost(rest, plan.at))})]
+        return [_exchanged(view, plan, action["cards"])]
     return []
 
 

@@ -98,9 +98,36 @@ def _play(view: View, position: TricksPosition, card: dict[str, Any]) -> list[Re
                                           **line_worths(view, position, company)}))
     else:
         reasons.append(Reason("stakes_place", {"entry": entry}))
+        if reasons[0].code == "win_chance" and reasons[0].data["chance"] > 0:
+            reasons.append(_if_won_place(view, position, entry))
         best = _best_end(view, position, company, card["value"])
         reasons.append(Reason("laid", {"card": card, **best}))
-    return reasons
+    return [r for r in reasons if r is not None]
+
+
+def _if_won_place(view: View, position: TricksPosition, entry: dict[str, Any]
+                  ) -> Reason | None:
+    """Where the seat would lay the trick's city, or place its locomotive, if
+    it wins it (the planner's choice), and what that line would be worth."""
+    if entry["kind"] == "city":
+        _, end, company = position.best_city(entry["value"])
+        values = _values(view, company)
+        after = line_worths(view, position, company, [entry["value"], *values]
+                            if end == "left" else [*values, entry["value"]])
+        before = line_worths(view, position, company)
+        return Reason("if_won_city", {"name": entry["name"], "value": entry["value"],
+                                      "end": end, **shares(view, company),
+                                      "now": before["now"], "expected": before["expected"],
+                                      "now_after": after["now"],
+                                      "expected_after": after["expected"]})
+    free = [c for c, name in enumerate(view["companies"]) if view["locomotives"][name] is None]
+    if not free:
+        return None
+    _, company = position.best_locomotive((entry["distance"], entry["cost"]), free)
+    worth_now = line_value(_values(view, company), entry["distance"], entry["cost"])
+    return Reason("if_won_locomotive", {"name": entry["name"], "distance": entry["distance"],
+                                        "cost": entry["cost"], "worth": worth_now,
+                                        **shares(view, company)})
 
 
 def _chance(view: View, position: TricksPosition, card: dict[str, Any]) -> Reason:
