@@ -15,6 +15,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from game.bots.families.race_greedy import keeps_roll
 from game.bots.families.race_planner import LOOKAHEAD, RacePlanner
 from game.bots.hint import Reason
 from game.rules.base import Action, View
@@ -22,13 +23,8 @@ from game.rules.race.data import load_race
 from game.rules.race.days import Card, hand_sets, payment_days
 from game.rules.race.moves import PRINCESS
 
-# The event cards a move may play, and what each changes of its days.
-_DAY_EFFECTS = ("Offer", "Opportunity", "Propeller train", "Submarine")
-
-
-def keeps_roll(roll: int, coins: int) -> bool:
-    """Whether Hard keeps a die's `roll` holding `coins` (race_greedy's rule)."""
-    return roll <= 3 or (roll == 4 and coins < 2)
+# The event cards that change what a move's cards cost.
+_DAY_EFFECTS = ("Opportunity", "Propeller train", "Submarine")
 
 
 def expected_roll(coins: int) -> Fraction:
@@ -57,20 +53,19 @@ def _leg(view: View, index: int) -> dict[str, Any]:
     return {"from": route[index], "to": route[index + 1]}
 
 
-def _standing(view: View, seat: int, days_after: float | None) -> Reason | None:
-    """The seat against the rival best placed, as the planner reads the race."""
-    rivals = [p for p in view["players"] if p["seat"] != seat and p["arrived"] is None]
-    arrived = [p for p in view["players"] if p["seat"] != seat and p["arrived"] is not None]
-    me = view["players"][seat]
+def _standing(view: View, plan: RacePlanner) -> Reason | None:
+    """The seat against the rival best placed (the planner's reading), or the
+    first rival home."""
+    me = view["players"][plan.seat]
+    arrived = [p for p in view["players"] if p["seat"] != plan.seat and p["arrived"] is not None]
     if arrived:
         first = min(arrived, key=lambda p: p["arrived"])
         return Reason("rival_home", {"seat": first["seat"], "days": first["days"],
-                                     "yours": me["days"] if days_after is None else days_after})
-    if not rivals:
-        return None
-    leader = min(rivals, key=lambda p: (p["days"] - 8 * p["at"], p["seat"]))
-    if (leader["days"], leader["at"]) == (me["days"], me["at"]):
-        return None         # level: nobody leads
+                                     "yours": me["days"]})
+    leading = plan.leading_rival()
+    if leading is None or leading[1:] == (me["days"], me["at"]):
+        return None         # nobody else on the way, or level: nobody leads
+    leader = view["players"][leading[0]]
     return Reason("leader", {"seat": leader["seat"], "city": leader["city"],
                              "days": leader["days"], "city_yours": me["city"],
                              "yours": me["days"]})
@@ -322,7 +317,7 @@ def _detective(view: View, plan: RacePlanner, city: str) -> Reason:
     at_city = [p["seat"] for p in view["players"]
                if p["seat"] != plan.seat and p["arrived"] is None
                and p["at"] + 1 < len(view["route"]) and view["route"][p["at"] + 1] == city]
-    standing = _standing(view, plan.seat, None)
+    standing = _standing(view, plan)
     leader = standing.data["seat"] if standing and standing.code == "leader" else None
     return Reason("detective", {"city": city, "next_for": at_city, "leader": leader,
                                 "days": days})
@@ -421,7 +416,7 @@ def _end_turn(view: View, plan: RacePlanner, action: Action) -> list[Reason | No
         else:
             reasons.append(Reason("stay", {**_leg(view, plan.at), "cards": cheapest[1],
                                            "days": cheapest[0]}))
-    reasons.append(_standing(view, plan.seat, None))
+    reasons.append(_standing(view, plan))
     return reasons
 
 
