@@ -205,6 +205,14 @@ def check_tricks(state, seat, action, reasons) -> None:
             assert held == d["stronger_unseen"]
             if d["top"] is not None:
                 assert any(c == d["top"] for _, c in view["trick"])
+            if d["chance"] == 1 and d["top"] is None or d["chance"] == 1 and \
+                    d["top"]["strength"] < card["strength"]:
+                # no seat still to play holds a stronger card of the company
+                played = {s for s, _ in view["trick"]}
+                assert not any(state.data.company_of(c) == index
+                               and state.data.strength_of(c) > card["strength"]
+                               for s in range(state.players) if s != seat and s not in played
+                               for c in state.hands[s])
         if code == "follow":
             assert d["led"] == view["led"] == action["card"]["company"]
             assert d["held"] == sum(1 for c in hand if c["company"] == d["led"])

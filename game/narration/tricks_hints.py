@@ -88,6 +88,9 @@ def _chance(d: dict[str, Any]) -> str:
     if d["to_play"] == 0:
         return _("It beats {top}, the last card to beat: it wins the trick.").format(
             top=card_name(top)) if top else _("It wins the trick.")
+    if d["chance"] >= 1:
+        return _("No seat still to play can hold a stronger {company} card: it wins the "
+                 "trick.").format(company=card["company"])
     return ngettext("It wins the trick {pct}% of the time: {n} stronger {company} card may "
                     "be in the hands still to play.",
                     "It wins the trick {pct}% of the time: {n} stronger {company} cards may "
