@@ -18,6 +18,7 @@ from typing import Any
 
 from game.bots import FamilyBot
 from game.bots.search import Budget, Deal
+from game.bots.timing import ThinkBank
 from game.rules import GAMES
 from game.rules.base import Action, View
 
@@ -65,6 +66,9 @@ def find_hint(view: View, legal: list[Action], seed: int, deal: Deal | None = No
         raise ValueError("the seat has no move to hint")
     seat = view["you"]
     bot = FamilyBot("search", seed, Budget(think_ms, iterations))
+    # a hint answers within its think time, a big decision too (Hard at the
+    # table may think a choice of tickets over for four times as long)
+    bot.bank = ThinkBank(extra=False)
     action = bot.choose(view, legal, deal)
     searched = bot.searched(view.get("game", ""))
     reasons: list[Reason] = []

@@ -26,15 +26,18 @@ MAX_EXTRA_MS = 4000.0
 
 @dataclass
 class ThinkBank:
-    """One bot's time owed, and its thinking so far (for the benchmarks)."""
+    """One bot's time owed, and its thinking so far (for the benchmarks).
+    Without `extra` a weighted decision thinks the set time like any other
+    (a hint: a player waits for it, and asks for one move, not a game's)."""
 
     debt_ms: float = 0.0
     moves: int = 0
     used_ms: float = 0.0
+    extra: bool = True
 
     def allowance(self, base_ms: float, weight: float = 1.0) -> float:
         """This move's think time in milliseconds, for a set time `base_ms`."""
-        if weight > 1.0:
+        if weight > 1.0 and self.extra:
             room = max(0.0, MAX_DEBT * base_ms - self.debt_ms)
             return base_ms + min(base_ms * (weight - 1.0), MAX_EXTRA_MS, room)
         return base_ms - min(self.debt_ms, REPAY * base_ms)

@@ -39,6 +39,12 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
     try:
         match = Match.load(args.resume, keep_saving=False)
+        if any(seat.phone for seat in match.seats):
+            # a couch game with phones: its host's journal holds the last moves,
+            # read as Continue reads them
+            from net.host.saving import load_hosted
+
+            match = load_hosted(args.resume)
     except SaveError as exc:
         print(_("railparty hint: {problem}").format(problem=said(exc)), file=sys.stderr)
         return 1

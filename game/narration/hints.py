@@ -15,6 +15,7 @@ from typing import Any
 
 from game.bots.hint import Hint, Reason
 from game.rules import game_info
+from game.words import i18n
 from game.words.i18n import _
 
 SeatName = Callable[[int], str]
@@ -25,6 +26,12 @@ def _family(game_id: str) -> Any | None:
         return importlib.import_module(f"game.narration.{game_info(game_id).family}_hints")
     except ModuleNotFoundError:
         return None
+
+
+def then(first: str, second: str) -> str:
+    """Two sentences one after the other, as the current language writes them
+    (a space between them in English, none in Japanese)."""
+    return first + ("" if i18n.language() == "ja" else " ") + second
 
 
 def action_words(game_id: str, action: dict[str, Any], view: dict[str, Any]) -> str:

@@ -101,14 +101,20 @@ class GreedyBot:
         kind, roll = pending
         if kind == "reroll":
             assert roll is not None
-            keep = roll <= 3 or (roll == 4 and plan.coins < 2)
-            action: Action = {"type": "accept"} if keep else {"type": "reroll"}
+            action: Action = {"type": "accept"} if keeps_roll(roll, plan.coins) \
+                else {"type": "reroll"}
         else:
             action = {"type": "bonus", "take": True}
         for listed in of_type(action["type"]):
             if listed == action:
                 return listed
         return action
+
+
+def keeps_roll(roll: int, coins: int) -> bool:
+    """Whether the greedy racer (and so Hard) keeps a die's `roll` holding
+    `coins`: 3 or less, or 4 with under 2 coins; else it pays to roll again."""
+    return roll <= 3 or (roll == 4 and coins < 2)
 
 
 # the track actions that are an action of their own, by the action's type

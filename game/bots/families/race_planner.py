@@ -368,13 +368,20 @@ class RacePlanner:
                 gains.append(plain - with_balloon)
         return max(gains)
 
-    def detective_city(self) -> str | None:
-        """The next city of the rival best placed to win, if it is not ours."""
-        route = self.route
+    def leading_rival(self) -> tuple[int, int, int] | None:
+        """(seat, days, at) of the rival still on the way best placed to win
+        (fewest days, a city ahead counting 8), if any."""
         rivals = [p for p in self.on_the_way() if p[0] != self.seat]
         if not rivals:
             return None
-        leader = min(rivals, key=lambda p: (p[1] - 8 * p[2], p[0]))
+        return min(rivals, key=lambda p: (p[1] - 8 * p[2], p[0]))
+
+    def detective_city(self) -> str | None:
+        """The next city of the rival best placed to win, if it is not ours."""
+        route = self.route
+        leader = self.leading_rival()
+        if leader is None:
+            return None
         target = leader[2] + 1
         if target >= len(route) - 1 or target in (self.at, self.at + 1):
             return None
