@@ -178,7 +178,8 @@ class SealedSocket:
                  **connect_options: Any):
         from websockets.sync.client import connect
 
-        self.ws = connect(url, **connect_options)
+        # entered as a context manager would be (closed by close(), not a `with`)
+        self.ws = connect(url, **connect_options).__enter__()
         kind, text = (KIND_CODE, plain_code(code or "") or "") if secret is None else \
             (KIND_LINK, secret)
         private, public = page_keypair()
