@@ -268,12 +268,12 @@ def test_a_headless_host_prints_the_page_address_and_no_web_turns_it_off():
         quiet.kill()
 
 
-def test_the_qr_code_the_tv_shows_holds_the_page_address():
+def test_the_qr_code_the_tv_shows_holds_the_page_link_with_its_secret():
     import segno
 
     from game.ui.qr import QUIET_MODULES, qr_surface
 
-    text = "http://192.168.1.20:47475/"
+    text = "http://192.168.1.20:47475/#PYRjDLOP9khWimn5nObB6Q"    # a table's secret
     matrix = segno.make_qr(text, error="m").matrix
     surface = qr_surface(text, 340)
     scale = surface.get_width() // (len(matrix) + 2 * QUIET_MODULES)
