@@ -126,9 +126,10 @@ PAGE_FILES = _page_files()
 
 
 def join_code(fingerprint: str) -> str:
-    """The short code the TV shows beside the page's address and the page shows
-    once loaded: the same code on both says the phone reached this host. It is
-    the start of the host key's fingerprint (net/identity.py), in capitals."""
+    """The host's short code: the start of its key's fingerprint (net/identity.py),
+    in capitals. The page keys what it keeps (a seat's token, its log) by it; a
+    kiosk writes it beside the page's address. The TV's own screens show the
+    table's code instead (net/host/web_seal.py), which a typed page asks for."""
     plain = "".join(ch for ch in fingerprint if ch.isalnum())
     return plain[:6].upper()
 

@@ -162,7 +162,6 @@ async function start() {
   const chosen = view;
   chosen.prepare(S.info).then(() => { if (S.seat !== null) render(true, []); },
     (e) => { console.error(e); if (view === chosen) view = plain; });
-  $("code").textContent = S.info.code;
   $("title").textContent = S.info.name;
   S.seats = S.info.seats || [];
   $("name").value = localStorage.getItem("railparty-name") || "";
