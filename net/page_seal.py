@@ -180,8 +180,10 @@ class SealedSocket:
 
         # entered as a context manager would be (closed by close(), not a `with`)
         self.ws = connect(url, **connect_options).__enter__()
-        kind, text = (KIND_CODE, plain_code(code or "") or "") if secret is None else \
-            (KIND_LINK, secret)
+        if secret is not None:
+            kind, text = KIND_LINK, secret
+        else:
+            kind, text = KIND_CODE, plain_code(code or "") or ""
         private, public = page_keypair()
         self.ws.send(MAGIC + bytes([kind]) + public)
         timeout = connect_options.get("open_timeout", 10)
