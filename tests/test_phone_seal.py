@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserkit import BROWSER_HOST, join, open_page, state
+from browserkit import BROWSER_HOST, join, open_page, page_link, state
 from netkit import start_host
 from phonekit import assert_readable
 
@@ -89,7 +89,7 @@ def test_a_page_opened_by_hand_asks_the_code_refuses_a_wrong_one_takes_the_right
         host.stop()
 
 
-def test_a_page_with_a_wrong_secret_is_refused_and_asks_the_code(browser):
+def test_a_page_with_a_wrong_secret_is_refused_then_the_right_link_joins(browser):
     host = start_host(seats=2, game="routes-usa", **BROWSER_HOST)
     page = open_page(browser, host, secret="B" * 22)
     try:
@@ -104,6 +104,10 @@ def test_a_page_with_a_wrong_secret_is_refused_and_asks_the_code(browser):
         assert not [p for p in host.peers if p.role is None]
         assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith("
                              "'railparty-table:')).length") == 0
+        page.goto(page_link(host))          # the QR code's link in the same tab
+        page.get_by_test_id("seat").first.wait_for()
+        assert not code_screen(page) and "#" not in page.url
+        join(page)
     finally:
         page.context.close()
         host.stop()

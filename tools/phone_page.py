@@ -185,6 +185,12 @@ def shots(out: Path, only: str | None = None) -> None:
                                           is_mobile=True, has_touch=True,
                                           device_scale_factor=2, bypass_csp=True)
             page = context.new_page()
+            if game == "routes-usa":       # the address typed by hand: the code screen
+                typed = context.new_page()
+                typed.goto(host.status()["web"])
+                typed.locator("#code-entry").wait_for()
+                typed.screenshot(path=str(out / "phone-code.png"))
+                typed.close()
             page.goto(host.status()["web_link"])
             if game == "routes-usa":
                 page.get_by_test_id("seat").first.wait_for()

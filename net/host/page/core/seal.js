@@ -32,13 +32,18 @@ function concat(...parts) {
 }
 const sha512 = (...parts) => nacl.hash(concat(...parts));
 
-// the secret of the link this page was opened from, kept and taken off the address bar
-(function takeLinkSecret() {
+// the secret of the link this page was opened from, kept and taken off the
+// address bar; whether there was one
+function takeLinkSecret() {
   const found = /^#([A-Za-z0-9_-]{22,64})$/.exec(location.hash);
-  if (!location.hash) return;
+  if (!location.hash) return false;
   if (found) keepSecret(KIND_LINK, found[1]);
   history.replaceState(null, "", location.pathname + location.search);
-})();
+  return !!found;
+}
+takeLinkSecret();
+// the link opened in this very tab later (only its fragment differs): start again with it
+window.addEventListener("hashchange", () => { if (takeLinkSecret()) location.reload(); });
 
 function keepSecret(kind, secret) {
   try { localStorage.setItem(secretKey(), JSON.stringify({ kind, secret })); } catch (e) { /* private mode */ }
