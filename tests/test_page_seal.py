@@ -196,3 +196,14 @@ def test_a_frame_the_host_sealed_opens_once_and_in_order_only():
     assert len({keys.page_proof, keys.host_proof, keys.to_host, keys.to_page}) == 4
     other = seal.Keys(b"s" * 32, seal.secret_key(seal.KIND_CODE, "x"), b"p" * 32, b"h" * 32)
     assert other.to_page != keys.to_page            # the secret's kind is bound in too
+
+
+def test_a_page_over_its_addresss_budget_is_told_busy_before_any_exchange(host, monkeypatch):
+    first = sealed(host)
+    join(first, "First")
+    monkeypatch.setattr(host, "_admit", lambda ip: False)     # its address's budget spent
+    with pytest.raises(ConnectionClosed) as err:
+        sealed(host)
+    assert err.value.rcvd is not None and err.value.rcvd.code == 1013
+    monkeypatch.undo()
+    assert still_answers(host)

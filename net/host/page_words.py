@@ -31,6 +31,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("This code does not match the table. Type the code the TV shows, or scan its QR "
        "code again."),
     N_("Too many wrong codes from this phone. Wait a few minutes, then try again."),
+    N_("The host is busy; try again in a moment."),      # its WebSocket closed with 1013
     # what a hand and a player hold (the views' keys, as the page writes them)
     N_("Hand"), N_("Tickets"), N_("Events"), N_("Playable"), N_("Cards"), N_("Trains"),
     N_("Score"), N_("Offered"), N_("Ferries"), N_("At"), N_("Days"), N_("Coins"),

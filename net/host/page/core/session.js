@@ -124,9 +124,15 @@ export function connect() {
       return;
     }
     if (S.stopped) return;
-    if (S.seat === null && !keptToken()) { S.joining = false; lobby(); return; }
+    // the host closes with 1013 when it holds all the connections it takes
+    const busy = ev.code === 1013 ? t("The host is busy; try again in a moment.") : null;
+    if (S.seat === null && !keptToken()) {
+      S.joining = false; lobby();
+      if (busy) status(busy, true);
+      return;
+    }
     S.retry = Math.min(S.retry + 1, 5);
-    status(t("Connection lost; trying again…"), true);
+    status(busy || t("Connection lost; trying again…"), true);
     setTimeout(connect, 400 * S.retry);
   };
 }
