@@ -127,9 +127,9 @@ PAGE_FILES = _page_files()
 
 def join_code(fingerprint: str) -> str:
     """The host's short code: the start of its key's fingerprint (net/identity.py),
-    in capitals. The page keys what it keeps (a seat's token, its log) by it; a
-    kiosk writes it beside the page's address. The TV's own screens show the
-    table's code instead (net/host/web_seal.py), which a typed page asks for."""
+    in capitals. The page keys what it keeps (a seat's token, its log) by it. The
+    TV shows the table's code instead (net/host/web_seal.py), which a page
+    opened by hand asks for."""
     plain = "".join(ch for ch in fingerprint if ch.isalnum())
     return plain[:6].upper()
 
@@ -450,8 +450,9 @@ class WebGate(PageSeal):
         return Response(200, "OK", headers, body)
 
     async def _web_session(self, ws: ServerConnection) -> None:
-        """One browser: admitted like a TCP connection, then its messages."""
-        self._page_opened(ws)
+        """One browser: admitted like a TCP connection, its sealed channel opened
+        (meanwhile it holds its page-request place, net/host/web_doors.py), then
+        its messages."""
         remote = ws.remote_address or ("?", 0)
         ip = str(remote[0])
         stopping = self._stopping is not None and self._stopping.is_set()
@@ -462,6 +463,7 @@ class WebGate(PageSeal):
         channel = await self._page_handshake(ws, ip)
         if channel is None:
             return
+        self._page_opened(ws)
         request = ws.request
         query = parse_qs(urlsplit(request.path).query) if request is not None else {}
         lang = phone_language((query.get("lang") or [""])[0])
