@@ -41,16 +41,25 @@ def launch() -> Iterator[Any]:
             b.close()
 
 
-def open_page(browser: Any, host: Any, viewport: dict[str, int] | None = None,
-              locale: str | None = None) -> Any:
+def page_link(host: Any, secret: str | None = "table") -> str:
+    """The page's address as the QR code holds it: the table's secret in its
+    fragment (`secret` "table"), another secret, or none (None: typed by hand)."""
     from netkit import LOOPBACK
 
+    fragment = host.page_secret if secret == "table" else secret
+    return f"http://{LOOPBACK}:{host.web_port}/" + (f"#{fragment}" if fragment else "")
+
+
+def open_page(browser: Any, host: Any, viewport: dict[str, int] | None = None,
+              locale: str | None = None, secret: str | None = "table") -> Any:
+    """A phone's page opened from the TV's QR code (or, with `secret`, from
+    another link or none)."""
     options: dict[str, Any] = dict(viewport=viewport or PHONE, is_mobile=True, has_touch=True,
                                    bypass_csp=True)   # wait_for_function evaluates strings
     if locale:
         options["locale"] = locale
     page = browser.new_context(**options).new_page()
-    page.goto(f"http://{LOOPBACK}:{host.web_port}/")
+    page.goto(page_link(host, secret))
     return page
 
 

@@ -137,7 +137,9 @@ MEASURE = """() => {
     .filter((e) => seen(e) && !e.closest('svg')).map((e) => {
       const r = e.getBoundingClientRect();
       return { what: (e.dataset.testid || e.id || e.textContent).slice(0, 40), w: r.width,
-               h: r.height, name: e.getAttribute('aria-label') || e.textContent.trim() };
+               h: r.height, name: e.getAttribute('aria-label')
+                 || (e.labels && e.labels.length ? e.labels[0].textContent.trim() : '')
+                 || e.textContent.trim() };
     });
   const texts = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

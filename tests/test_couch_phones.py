@@ -17,7 +17,6 @@ import pytest
 from netkit import FAST_HOST, LOOPBACK, isolate, wait_until
 from phonekit import take_turn
 from websockets.exceptions import InvalidStatus
-from websockets.sync.client import connect as ws_connect
 
 from game.app import App
 from game.scenes.choice import ChoiceScene
@@ -26,6 +25,7 @@ from game.scenes.table import TableScene
 from game.system.settings import Settings
 from game.tables.match import Seat
 from net import protocol as P
+from net.page_seal import SealedSocket
 
 WAIT = 20.0
 DEADLINE = 120.0
@@ -68,7 +68,7 @@ class Phone:
     def __init__(self, host: Any, origin: str | None = "same"):
         if origin == "same":
             origin = f"http://{LOOPBACK}:{host.web_port}"
-        self.ws = ws_connect(f"ws://{LOOPBACK}:{host.web_port}/ws",
+        self.ws = SealedSocket(f"ws://{LOOPBACK}:{host.web_port}/ws", host.page_secret,
                              additional_headers={"Origin": origin} if origin else {},
                              open_timeout=WAIT, max_size=2**22)
         self.received: list[dict[str, Any]] = []
@@ -445,7 +445,7 @@ def test_a_real_phone_browser_takes_a_phone_seat_and_plays(app, tmp_path):
             context = browser.new_context(viewport={"width": 360, "height": 640},
                                           is_mobile=True, has_touch=True, bypass_csp=True)
             page = context.new_page()
-            page.goto(f"http://{LOOPBACK}:{host.web_port}/")
+            page.goto(f"http://{LOOPBACK}:{host.web_port}/#{host.page_secret}")
             page.get_by_test_id("seat").first.wait_for()
             seats = page.get_by_test_id("seat")
             assert seats.count() == 1 and seats.first.inner_text() == "Bob"   # the phone seat

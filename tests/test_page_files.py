@@ -43,7 +43,24 @@ def test_every_module_is_fetched_at_once():
     page = (PAGE / "index.html").read_text()
     for module in sorted(PAGE.rglob("*.js")):
         name = str(module.relative_to(PAGE))
+        if name.startswith("vendor/"):        # a library as released: a classic script
+            assert f'<link rel="preload" href="{name}" as="script">' in page, name
+            assert f'<script src="{name}"></script>' in page, name
+            continue
         assert f'<link rel="modulepreload" href="{name}">' in page, name
+
+
+def test_the_vendored_library_is_tweetnacl_as_released():
+    """vendor/tweetnacl.js is tweetnacl-js 1.0.3's nacl-fast.min.js unchanged (its
+    README.txt says so and names the hash), served with the page, its licence beside it."""
+    import hashlib
+
+    vendor = PAGE / "vendor"
+    readme = (vendor / "README.txt").read_text()
+    digest = hashlib.sha256((vendor / "tweetnacl.js").read_bytes()).hexdigest()
+    assert "tweetnacl 1.0.3" in readme and digest in readme
+    assert "public domain" in (vendor / "LICENSE").read_text()
+    assert "/vendor/tweetnacl.js" in PAGE_FILES
 
 
 def test_railway_tricks_cards_wear_the_programs_company_colours():

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 from netkit import LOOPBACK, isolate, start_host
-from websockets.sync.client import connect as ws_connect
 
 from game.rules import IllegalAction
 from game.words.i18n import N_
 from net import protocol as P
 from net.host.page_said import page_message
+from net.page_seal import SealedSocket
 
 WAIT = 20.0
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
@@ -57,7 +57,7 @@ def test_an_illegal_move_reads_with_its_detail_and_bot_names_are_shown_words():
 
 def test_a_japanese_page_gets_its_errors_and_seat_names_in_japanese():
     host = start_host(seats=2, web_port=0)
-    ws = ws_connect(f"ws://{LOOPBACK}:{host.web_port}/ws?lang=ja",
+    ws = SealedSocket(f"ws://{LOOPBACK}:{host.web_port}/ws?lang=ja", host.page_secret,
                     additional_headers={"Origin": f"http://{LOOPBACK}:{host.web_port}"},
                     open_timeout=WAIT)
     try:

@@ -137,7 +137,7 @@ def test_a_japanese_phone_gets_the_page_in_japanese(browser):
     context = browser.new_context(viewport=PHONE, locale="ja-JP", bypass_csp=True)
     page = context.new_page()
     try:
-        page.goto(f"http://{LOOPBACK}:{host.web_port}/")
+        page.goto(f"http://{LOOPBACK}:{host.web_port}/#{host.page_secret}")
         page.get_by_test_id("seat").first.wait_for()
         assert page.get_by_test_id("join").inner_text() == "参加"
         assert page.get_by_test_id("seat").first.inner_text().strip() == "空席 1"

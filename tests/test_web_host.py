@@ -13,10 +13,10 @@ import pytest
 from netkit import LOOPBACK, isolate, start_host, wait_until
 from phonekit import seat_lines
 from websockets.exceptions import ConnectionClosed, InvalidStatus
-from websockets.sync.client import connect as ws_connect
 
 from net import protocol as P
 from net.host.web import MISSED_LINES, from_json
+from net.page_seal import SealedSocket
 
 WAIT = 20.0
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
@@ -39,15 +39,16 @@ def url(host, path: str = "/") -> str:
 
 
 class Page:
-    """A WebSocket as the page opens it: JSON messages, the host's hello first."""
+    """A WebSocket as the page opens it: sealed with the table's secret (the QR
+    code's), JSON messages, the host's hello first."""
 
     def __init__(self, host, origin: str | None = "same", query: str = "", **kw: Any):
         if origin == "same":
             origin = f"http://{LOOPBACK}:{host.web_port}"
         headers = {"Origin": origin} if origin else {}
-        self.ws = ws_connect(f"ws://{LOOPBACK}:{host.web_port}/ws{query}",
-                             additional_headers=headers, open_timeout=WAIT,
-                             max_size=2**22, **kw)
+        self.ws = SealedSocket(f"ws://{LOOPBACK}:{host.web_port}/ws{query}",
+                               host.page_secret, additional_headers=headers,
+                               open_timeout=WAIT, max_size=2**22, **kw)
         self.received: list[dict[str, Any]] = []
         self.hello = self.recv()
 
@@ -180,7 +181,7 @@ def test_malformed_messages_get_errors_then_a_clear_close(host):
     page = Page(host)
     page.join("Ann")
     for bad in ("{", "[1,2]", '{"type": 5}', '{"type":"teleport"}', "NaN",
-                '{"type":"ping","n":1e999}', "[" * 5000 + "]" * 5000, b"\x93\x01"):
+                '{"type":"ping","n":1e999}', "[" * 5000 + "]" * 5000):
         page.send(bad)
         assert page.recv_until("error")["code"] in (P.E_BAD_FRAME, P.E_BAD_MESSAGE,
                                                     P.E_UNKNOWN_TYPE)
@@ -250,8 +251,9 @@ def test_a_headless_host_prints_the_page_address_and_no_web_turns_it_off():
                 "--web-port", "0", "--no-advertise")
     try:
         line = host.wait_line("web: ")
-        assert line.startswith(f"web: http://{LOOPBACK}:") and line.endswith("/")
-        port = int(line.rsplit(":", 1)[1].rstrip("/"))
+        assert line.startswith(f"web: http://{LOOPBACK}:") and "/#" in line
+        port = int(line.split("/#")[0].rsplit(":", 1)[1])
+        assert len(host.wait_line("phone code: ").split(": ")[1].replace("-", "")) == 16
         page = urllib.request.urlopen(f"http://{LOOPBACK}:{port}/", timeout=WAIT)
         assert b"data-state" in page.read()
     finally:
@@ -266,12 +268,12 @@ def test_a_headless_host_prints_the_page_address_and_no_web_turns_it_off():
         quiet.kill()
 
 
-def test_the_qr_code_the_tv_shows_holds_the_page_address():
+def test_the_qr_code_the_tv_shows_holds_the_page_link_with_its_secret():
     import segno
 
     from game.ui.qr import QUIET_MODULES, qr_surface
 
-    text = "http://192.168.1.20:47475/"
+    text = "http://192.168.1.20:47475/#PYRjDLOP9khWimn5nObB6Q"    # a table's secret
     matrix = segno.make_qr(text, error="m").matrix
     surface = qr_surface(text, 340)
     scale = surface.get_width() // (len(matrix) + 2 * QUIET_MODULES)

@@ -40,14 +40,15 @@ from pathlib import Path
 
 from bench_hostile import Conn, dial, flood, percentile, rss_mb
 from program_env import program_env
-from websockets.sync.client import connect as ws_connect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from net import protocol as P  # noqa: E402
+from net.page_seal import SealedSocket  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
 HOSTILE = [f"127.0.0.{i}" for i in range(2, 10)]
+SECRETS: dict[int, str] = {}        # each page port's table secret (the host's "web:" line)
 
 
 def start_host(data: Path, *extra: str, limit: int | None = None, seats: int = 2
@@ -71,7 +72,9 @@ def start_host(data: Path, *extra: str, limit: int | None = None, seats: int = 2
         if line.startswith("listening on "):
             port = int(line.rsplit(":", 1)[1])
         elif line.startswith("web: "):
-            web = int(line.rsplit(":", 1)[1].rstrip("/\n"))
+            address, _, secret = line.strip().partition("#")
+            web = int(address.rsplit(":", 1)[1].rstrip("/"))
+            SECRETS[web] = secret
     errors: list[str] = []
     threading.Thread(target=lambda: errors.extend(proc.stderr), daemon=True).start()
     threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
@@ -87,9 +90,10 @@ class Page:
     """A WebSocket as the phone page opens it, from `source`."""
 
     def __init__(self, web: int, source: str, query: str = "", timeout: float = 5.0):
-        self.ws = ws_connect(f"ws://{LOOPBACK}:{web}/ws{query}", open_timeout=timeout,
-                             origin=f"http://{LOOPBACK}:{web}", max_size=2**22,
-                             source_address=(source, 0), close_timeout=0.2)
+        self.ws = SealedSocket(f"ws://{LOOPBACK}:{web}/ws{query}", SECRETS[web],
+                               open_timeout=timeout, origin=f"http://{LOOPBACK}:{web}",
+                               max_size=2**22, source_address=(source, 0),
+                               close_timeout=0.2)
         self.timeout = timeout
         self.hello = self.recv()
 

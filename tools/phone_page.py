@@ -185,7 +185,13 @@ def shots(out: Path, only: str | None = None) -> None:
                                           is_mobile=True, has_touch=True,
                                           device_scale_factor=2, bypass_csp=True)
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{host.web_port}/")
+            if game == "routes-usa":       # the address typed by hand: the code screen
+                typed = context.new_page()
+                typed.goto(host.status()["web"])
+                typed.locator("#code-entry").wait_for()
+                typed.screenshot(path=str(out / "phone-code.png"))
+                typed.close()
+            page.goto(host.status()["web_link"])
             if game == "routes-usa":
                 page.get_by_test_id("seat").first.wait_for()
                 page.get_by_test_id("name").fill("Ann")
@@ -234,7 +240,7 @@ def serve_host(conn, game: str, seats: int) -> None:
     (not sharing an interpreter lock with the browser's driver); answers the
     bench's commands over `conn`."""
     host = host_for(game, seats)
-    conn.send((host.port, host.web_port))
+    conn.send((host.port, host.status()["web_link"]))
     while True:
         command = conn.recv()
         if command == "start":
@@ -283,7 +289,7 @@ def p99(values: list[float]) -> float:
 
 def bench_once(browser, taps: int) -> dict[str, list[float]]:
     host = Side(serve_host, "routes-usa", 2)
-    port, web_port = host.ask()
+    port, web_link = host.ask()
     tv = Side(serve_tv, port)
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                   bypass_csp=True)
@@ -291,7 +297,7 @@ def bench_once(browser, taps: int) -> dict[str, list[float]]:
     sizes: list[int] = []
     page.on("response", lambda r: sizes.append(len(r.body())) if r.ok else None)
     started = time.perf_counter()
-    page.goto(f"http://127.0.0.1:{web_port}/", wait_until="load")
+    page.goto(web_link, wait_until="load")
     page.get_by_test_id("seat").first.wait_for()
     loaded = time.perf_counter() - started
     print(f"page: {sum(sizes)} bytes in {len(sizes)} responses, ready in "
@@ -372,7 +378,7 @@ def pan(throttle: float, gestures: int, game: str) -> None:
         context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                       has_touch=True, device_scale_factor=3, bypass_csp=True)
         page = context.new_page()
-        page.goto(f"http://127.0.0.1:{host.web_port}/")
+        page.goto(host.status()["web_link"])
         join(page, "Pan")
         host.start_game()
         my_turn(page)

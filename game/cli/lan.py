@@ -291,7 +291,8 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     web_port=web_port, on_listening=lambda h: print(
                         f"listening on {h.bind}:{h.port}\nhost key "
                         f"{shown(h.identity.fingerprint)}"
-                        + (f"\nweb: {h.status()['web']}" if h.status().get("web") else ""),
+                        + (f"\nweb: {h.status()['web_link']}\nphone code: "
+                           f"{h.status()['table_code']}" if h.status().get("web") else ""),
                         flush=True))
     except ValueError as exc:
         parser.error(str(exc))

@@ -85,14 +85,15 @@ class GameMenuScene(Scene):
 
 
 def phone_page(table: Any) -> tuple[str, str] | None:
-    """The phone page's address and join code when this window hosts the
-    table's game and serves the page; None otherwise."""
+    """The phone page's link (the table's secret in its fragment) and the code
+    the TV shows for it when this window hosts the table's game and serves the
+    page; None otherwise."""
     host = getattr(table.session, "host", None)
     if host is None:
         return None
     status = host.status()
-    web = status.get("web")
-    return (web, status.get("join_code", "")) if web else None
+    web = status.get("web_link")
+    return (web, status.get("table_code", "")) if web else None
 
 
 class PhoneJoinScene(Scene):

@@ -223,15 +223,15 @@ class KioskScene(Scene):
 
     def draw_phone_join(self, surface: pygame.Surface, right: int) -> None:
         """The followed game's phone page as a small QR code in the strip under
-        the map, with its address and join code, so players
-        on the couch can take a seat from their phones."""
+        the map, with its address, so players on the couch can take a seat from
+        their phones. The kiosk does not know the table's secret: the link has
+        none, and the page asks for the code the hosting window shows (a host
+        key's code here would be taken for it)."""
         if not self.web:
             return
         from game.ui.phone_join import draw_phone_join_line
-        from net.host.web import join_code
 
-        draw_phone_join_line(surface, self.web, join_code(self.followed_key or ""),
-                             (right, theme.SCREEN_H - 8))
+        draw_phone_join_line(surface, self.web, "", (right, theme.SCREEN_H - 8))
 
 
 def _clip(text: str, limit: int) -> str:

@@ -122,15 +122,16 @@ class LobbyScene(Scene):
                        theme.ERROR, seconds=8)
 
     def _draw_phone_join(self, surface: pygame.Surface) -> None:
-        """The phone page's address as a QR code and text, with the join code
-        the page shows too (net/host/web.py)."""
+        """The phone page's link as a QR code (the table's secret in its
+        fragment) and its address as text, with the code a page opened by hand
+        asks for (net/host/web_seal.py)."""
         status = self.host.status()
-        web = status.get("web")
+        web = status.get("web_link")
         if not web:
             return
         from game.ui.phone_join import draw_phone_join
 
-        draw_phone_join(surface, web, status.get("join_code", ""), (1690, 280))
+        draw_phone_join(surface, web, status.get("table_code", ""), (1690, 280))
 
     def _start_rect(self) -> pygame.Rect:
         return pygame.Rect(theme.SCREEN_W // 2 - 250, 880, 500, 80)

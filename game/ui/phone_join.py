@@ -1,6 +1,8 @@
 """The phone page's address as a QR code and text, with its join code: drawn
 by the host's lobby, its Esc menu's phone screen and the kiosk, so a player
-can open the page (net/host/web.py) before the game and after it started."""
+can open the page (net/host/web.py) before the game and after it started. The
+QR code holds the link with the table's secret in its fragment; the text shows
+the bare address and the code a page opened by hand asks for."""
 
 from __future__ import annotations
 
@@ -11,6 +13,12 @@ from game.ui.qr import qr_surface
 from game.words.i18n import _, joined
 
 
+def shown_address(web: str) -> str:
+    """The page's address as the TV writes it: no scheme, no trailing slash and
+    never the table's secret (the fragment the QR code's link carries)."""
+    return web.split("#", 1)[0].removeprefix("http://").rstrip("/")
+
+
 def draw_phone_join(surface: pygame.Surface, web: str, code: str, midtop: tuple[int, int],
                     size: int = 340) -> pygame.Rect:
     """Draws the code and its three lines under it; returns the QR code's rect."""
@@ -19,7 +27,7 @@ def draw_phone_join(surface: pygame.Surface, web: str, code: str, midtop: tuple[
     surface.blit(picture, rect)
     theme.blit_text(surface, _("Phones: scan or open"), (rect.centerx, rect.bottom + 30), 30,
                     theme.TEXT_DIM, anchor="center")
-    theme.blit_text(surface, web.removeprefix("http://").rstrip("/"),
+    theme.blit_text(surface, shown_address(web),
                     (rect.centerx, rect.bottom + 70), 32, theme.TEXT, True, "center")
     if code:
         theme.blit_text(surface, _("code {code}").format(code=code),
@@ -39,7 +47,7 @@ def draw_phone_join_line(surface: pygame.Surface, web: str, code: str,
         line = _("{left}  |  {right}").format(left=line, right=_("code {code}").format(code=code))
     theme.blit_text(surface, line, (rect.x - 16, rect.centery - 18), 26, theme.TEXT_DIM,
                     anchor="midright")
-    theme.blit_text(surface, web.removeprefix("http://").rstrip("/"),
+    theme.blit_text(surface, shown_address(web),
                     (rect.x - 16, rect.centery + 18), 30, theme.TEXT, True, "midright")
     return rect
 
@@ -60,7 +68,7 @@ def draw_phone_card(surface: pygame.Surface, web: str, code: str, waiting: list[
     surface.blit(picture, rect)
     left, width = card.x + 16, rect.x - card.x - 28
     lines = [(_("Phones: scan to join"), 28, theme.ACCENT, True),
-             (web.removeprefix("http://").rstrip("/"), 26, theme.TEXT, True),
+             (shown_address(web), 26, theme.TEXT, True),
              (_("code {code}").format(code=code) if code else "", 26, theme.TEXT, False),
              (_("Waiting for {names}").format(names=joined(waiting)), 24, theme.TEXT_DIM,
               False)]

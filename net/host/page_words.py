@@ -24,6 +24,14 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("bot"), N_("away"), N_("you"), N_("Sent…"), N_("The game is over."),
     N_("Seated. Waiting for the host to start the game…"), N_("Your choice: {what}"),
     N_("Your turn."), N_("Waiting for {names}…"), N_("Waiting…"), N_("yes"), N_("no"),
+    # the code a page opened by hand asks for (net/host/page/core/seal.js)
+    N_("Table code"), N_("The code the TV shows"), N_("Connect"),
+    N_("Type the code the TV shows beside the address."),
+    N_("A code has 16 letters and digits, as the TV shows it."),
+    N_("This code does not match the table. Type the code the TV shows, or scan its QR "
+       "code again."),
+    N_("Too many wrong codes from this phone. Wait a few minutes, then try again."),
+    N_("The host is busy; try again in a moment."),      # its WebSocket closed with 1013
     # what a hand and a player hold (the views' keys, as the page writes them)
     N_("Hand"), N_("Tickets"), N_("Events"), N_("Playable"), N_("Cards"), N_("Trains"),
     N_("Score"), N_("Offered"), N_("Ferries"), N_("At"), N_("Days"), N_("Coins"),

@@ -458,5 +458,9 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
             "connections": len(self.peers), "result": self.result,
             "save": str(self.save_path) if self.save_path else None,
             "web": self._web_address(),
+            # the QR code's link (the table's secret in its fragment) and the code
+            # the TV shows beside the address for a page opened by hand
+            "web_link": self._page_link(self._web_address()),
+            "table_code": self._shown_page_code(),
             "join_code": join_code(self.identity.fingerprint),
         }

@@ -3,7 +3,9 @@ WebSocket on which a browser is one more peer of the host.
 
 It uses the `websockets` library (asyncio, runs on the host's own loop; its
 `process_request` serves the few static files, so no second framework and no
-hand-written HTTP). A WebSocket message is one JSON text frame mapped one to
+hand-written HTTP). A WebSocket opens with a key exchange bound to the table's
+secret (net/host/web_seal.py, net/page_seal.py); after it every message is one
+sealed binary frame whose text is a JSON message mapped one to
 one onto the LAN protocol's messages (net/protocol.py): a client message is
 decoded within the client frame limit, turned into the msgpack body a TCP
 peer would have sent and handed to the same `_handle_frame`, so the page gets
@@ -54,11 +56,13 @@ from game.narration import log_lines
 from game.rules import GAMES, redact_events
 from game.tables.seat_names import shown_name
 from game.tables.seats import SEAT_RGB
+from net import page_seal as seal
 from net import protocol as P
 from net.host.page_said import page_message
 from net.host.page_words import page_places, page_words, phone_language
 from net.host.peers import Peer
 from net.host.web_doors import SECURITY_HEADERS, PageConnection, refusal
+from net.host.web_seal import PageSeal
 
 log = logging.getLogger("railparty.net.host")
 
@@ -122,9 +126,10 @@ PAGE_FILES = _page_files()
 
 
 def join_code(fingerprint: str) -> str:
-    """The short code the TV shows beside the page's address and the page shows
-    once loaded: the same code on both says the phone reached this host. It is
-    the start of the host key's fingerprint (net/identity.py), in capitals."""
+    """The host's short code: the start of its key's fingerprint (net/identity.py),
+    in capitals. The page keys what it keeps (a seat's token, its log) by it. The
+    TV shows the table's code instead (net/host/web_seal.py), which a page
+    opened by hand asks for."""
     plain = "".join(ch for ch in fingerprint if ch.isalnum())
     return plain[:6].upper()
 
@@ -189,7 +194,8 @@ def from_json(text: str | bytes) -> bytes:
 class WebPeer(Peer):
     """A browser on the WebSocket: messages queue here and one task writes them."""
 
-    def __init__(self, addr: str, ws: ServerConnection, narrate: Narrate | None = None,
+    def __init__(self, addr: str, ws: ServerConnection, channel: seal.Channel,
+                 narrate: Narrate | None = None,
                  lang: str = "en", name_of: Callable[[int], str | None] | None = None,
                  recall: Recall | None = None,
                  standin_at: Callable[[Any], int | None] | None = None,
@@ -203,6 +209,8 @@ class WebPeer(Peer):
         # move for this page's own seat is marked `standin`
         self.standin_at = standin_at or (lambda version: None)
         self.ws = ws
+        # the connection's sealed channel: every text is sealed as it is written
+        self.channel = channel
         self.narrate = narrate
         # what the page missed while away: added to its first sync, once
         self.recall = recall
@@ -275,7 +283,7 @@ class WebPeer(Peer):
                 while self.outbox:
                     text = self.outbox.popleft()
                     self.queued_bytes -= len(text)
-                    await self.ws.send(text)
+                    await self.ws.send(self.channel.seal(text))
                 if self.closed:
                     break
                 self.wake.clear()
@@ -285,7 +293,7 @@ class WebPeer(Peer):
             pass
 
 
-class WebGate:
+class WebGate(PageSeal):
     """The phone page's server (a part of Host)."""
 
     def _web_address(self) -> str | None:
@@ -385,11 +393,13 @@ class WebGate:
         if self.web_port is None:
             return
         addresses = self._announced_addresses()
+        self._new_page_secrets()
         # the only names a request to the page may carry (net/host/web_doors.py)
         self._page_names = self._own_page_names(addresses)
         self._web_server = await serve(
             self._web_session, self.bind, self.web_port,
-            process_request=self._web_request, max_size=P.MAX_CLIENT_FRAME_BYTES,
+            process_request=self._web_request,
+            max_size=P.MAX_CLIENT_FRAME_BYTES + seal.BOX_OVERHEAD,
             max_queue=4, ping_interval=None, compression=None,
             open_timeout=self.hello_timeout, close_timeout=1.0,
             server_header="railparty", backlog=WEB_BACKLOG,
@@ -440,23 +450,26 @@ class WebGate:
         return Response(200, "OK", headers, body)
 
     async def _web_session(self, ws: ServerConnection) -> None:
-        """One browser: admitted like a TCP connection, then its messages."""
-        self._page_opened(ws)
+        """One browser: admitted like a TCP connection, its sealed channel opened
+        (meanwhile it holds its page-request place, net/host/web_doors.py), then
+        its messages."""
         remote = ws.remote_address or ("?", 0)
         ip = str(remote[0])
         stopping = self._stopping is not None and self._stopping.is_set()
         if stopping or len(self.peers) >= P.MAX_CONNECTIONS or not self._admit(ip):
             with contextlib.suppress(Exception):
-                await ws.send(json.dumps(P.reject(P.R_BUSY, "the host has too many "
-                                                            "connections; try again soon")))
-                await ws.close(1013, "busy")
+                await ws.close(1013, "the host has too many connections; try again soon")
             return
+        channel = await self._page_handshake(ws, ip)
+        if channel is None:
+            return
+        self._page_opened(ws)
         request = ws.request
         query = parse_qs(urlsplit(request.path).query) if request is not None else {}
         lang = phone_language((query.get("lang") or [""])[0])
-        peer = WebPeer(f"{ip}:{remote[1]}", ws, self._web_lines(lang), lang, self._seat_name,
-                       self._web_recall(lang, asked_seen(query)), self._recent.standin_at,
-                       self._page_texts)
+        peer = WebPeer(f"{ip}:{remote[1]}", ws, channel, self._web_lines(lang), lang,
+                       self._seat_name, self._web_recall(lang, asked_seen(query)),
+                       self._recent.standin_at, self._page_texts)
         self.peers.add(peer)
         self._handshaking[peer.id] = peer
         writer = asyncio.ensure_future(peer.write_loop())
@@ -501,7 +514,13 @@ class WebGate:
                 return
             started = time.thread_time()
             try:
-                body = from_json(data)
+                text = peer.channel.open(data)
+            except seal.SealError as exc:
+                log.info("page %s: %s; dropped", peer.addr, exc)
+                peer.close(seal.CLOSE_GARBAGE, "a frame that does not open")
+                return
+            try:
+                body = from_json(text)
             except P.ProtocolError as exc:
                 if self._bad_frame(peer, exc):
                     peer.close(CLOSE_POLICY, "bad messages")

@@ -10,10 +10,11 @@ and a WebSocket only when its Origin, scheme included, is exactly that page's
 (`http://` and the same Host).
 
 Page requests under way (an HTTP request not yet answered, or a WebSocket whose
-opening is not done) are capped per address and shared fairly (net/host/doors.py),
-and each new connection is charged to its address's budget at the door, before
-the `websockets` library reads a byte of it: a flood of half-sent requests holds a
-few sockets, never the host's open files.
+opening, its sealed channel's exchange included, is not done) are capped per
+address and shared fairly (net/host/doors.py), and each new connection is
+charged to its address's budget at the door, before the `websockets` library
+reads a byte of it: a flood of half-sent requests holds a few sockets, never the
+host's open files.
 
 A part of Host (net/host/server.py), which holds the state these methods use.
 """
@@ -129,7 +130,7 @@ class PageDoors:
         self._open_sockets -= 1
 
     def _page_opened(self, conn: ServerConnection) -> None:
-        """Its WebSocket is open: from now on a peer, counted as one."""
+        """Its WebSocket is open and sealed: from now on a peer, counted as one."""
         self._page_requests.discard(conn)
 
     def _own_page_names(self, addresses: list[str]) -> set[str]:

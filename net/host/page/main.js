@@ -5,6 +5,7 @@
 import { $, el, changed } from "./core/dom.js";
 import { t, setWords, paren, COLON } from "./core/words.js";
 import { S, onDraw, connect, hello, keptToken, pageState, status } from "./core/session.js";
+import { tableSecret, keepCode } from "./core/seal.js";
 import { setColourAid } from "./core/cards.js";
 import { clearConfirm } from "./core/actionbar.js";
 import { closeSheet, sheetOpen } from "./core/sheet.js";
@@ -161,13 +162,35 @@ async function start() {
   const chosen = view;
   chosen.prepare(S.info).then(() => { if (S.seat !== null) render(true, []); },
     (e) => { console.error(e); if (view === chosen) view = plain; });
-  $("code").textContent = S.info.code;
   $("title").textContent = S.info.name;
   S.seats = S.info.seats || [];
   $("name").value = localStorage.getItem("railparty-name") || "";
   renderLobby();
-  if (keptToken()) connect(); else status(t("Pick a seat and type your name."));
+  if (!tableSecret()) askCode(null);
+  else if (keptToken()) connect();
+  else status(t("Pick a seat and type your name."));
   setInterval(refreshSeats, 3000);
+}
+
+// A page opened without the QR code's link (its address typed by hand), or whose
+// secret the host does not know: the code the TV shows, before anything is sent.
+function askCode(problem) {
+  $("lobby").hidden = true;
+  $("code-entry").hidden = false;
+  status(problem || t("Type the code the TV shows beside the address."), !!problem);
+}
+
+function codeTyped() {
+  if (!keepCode($("table-code").value)) {
+    status(t("A code has 16 letters and digits, as the TV shows it."), true);
+    return;
+  }
+  $("table-code").value = "";
+  $("code-entry").hidden = true;
+  $("lobby").hidden = false;
+  S.stopped = null;
+  renderLobby();
+  if (keptToken()) connect(); else status(t("Pick a seat and type your name."));
 }
 
 async function refreshSeats() {
@@ -179,7 +202,9 @@ async function refreshSeats() {
   } catch (e) { /* the host is away; the next try may work */ }
 }
 
-onDraw(render, renderLobby);
+onDraw(render, renderLobby, askCode);
+$("code-go").addEventListener("click", codeTyped);
+$("table-code").addEventListener("keydown", (ev) => { if (ev.key === "Enter") codeTyped(); });
 $("name").addEventListener("input", () => { $("join").disabled = S.joining || !$("name").value.trim(); });
 $("join").addEventListener("click", () => {
   const name = $("name").value.trim();

@@ -1,7 +1,9 @@
 // The page's one connection to the host and what it knows: it speaks the LAN
-// protocol (net/protocol.py) as JSON over one WebSocket. Views, legal actions
-// and redacted events come from the host; the page never invents an action.
+// protocol (net/protocol.py) as JSON over one WebSocket, sealed (seal.js).
+// Views, legal actions and redacted events come from the host; the page never
+// invents an action.
 import { hmacHex } from "./proof.js";
+import { sealSocket, tableSecret, forgetSecret, CLOSE_WRONG_SECRET, CLOSE_TOO_MANY_TRIES } from "./seal.js";
 import { $ } from "./dom.js";
 import { t } from "./words.js";
 
@@ -22,8 +24,10 @@ window.railpartyTimings = [];           // the same tap's steps (tools/phone_pag
 
 let draw = () => {};
 let lobby = () => {};
-// main.js says how to draw the table and the lobby
-export function onDraw(table, seats) { draw = table; lobby = seats; }
+let askCode = () => {};
+let sealedSend = () => {};
+// main.js says how to draw the table and the lobby, and how to ask for the table's code
+export function onDraw(table, seats, code) { draw = table; lobby = seats; askCode = code; }
 
 const storeKey = () => `railparty-seat:${S.info ? S.info.code : "?"}`;
 // The log of what others did outlives a reload of this tab (sessionStorage),
@@ -82,43 +86,77 @@ export function status(text, problem = false) {
   if (box.classList.contains("problem") !== problem) box.classList.toggle("problem", problem);
 }
 
+// the host does not know this page's secret (a wrong code, a stale link, or
+// someone else answering): ask for the code again
+function wrongSecret() {
+  forgetSecret();
+  S.stopped = "secret";
+  S.joining = false;
+  askCode(t("This code does not match the table. Type the code the TV shows, or scan its QR code again."));
+}
+
 export function connect() {
   if (S.ws) return;
+  const secret = tableSecret();
+  if (!secret) { askCode(null); return; }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const lang = encodeURIComponent((S.info && S.info.lang) || "en");
   const ws = new WebSocket(`${scheme}://${location.host}/ws?lang=${lang}${lastSeen()}`);
   S.ws = ws;
   S.nonce = null;
   status(t("Connecting…"));
-  ws.onmessage = (ev) => {
-    S.recvAt = performance.now();
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch (e) { msg = null; }
-    if (!msg || typeof msg !== "object" || typeof msg.type !== "string") {
-      status(t("The host sent something this page cannot read."), true);
-      S.stopped = "unreadable";
-      ws.close();
-      return;
-    }
-    window.railpartyReceived.push(msg);
-    try { onMessage(msg); } catch (e) {
-      console.error(e);
-      status(t("The host sent something this page cannot read."), true);
-    }
-  };
-  ws.onclose = () => {
+  sealedSend = sealSocket(ws, secret, {
+    open: () => {},
+    text: (text) => received(ws, text),
+    refused: (why) => {
+      if (why === "secret") wrongSecret();
+      else { status(t("The host sent something this page cannot read."), true); S.stopped = "unreadable"; }
+    },
+  });
+  ws.onclose = (ev) => {
     if (S.ws === ws) S.ws = null;
     S.inFlight = false;
+    if (ev.code === CLOSE_WRONG_SECRET) { wrongSecret(); return; }
+    if (ev.code === CLOSE_TOO_MANY_TRIES) {
+      S.stopped = "tries"; S.joining = false;
+      status(t("Too many wrong codes from this phone. Wait a few minutes, then try again."), true);
+      lobby();
+      return;
+    }
     if (S.stopped) return;
-    if (S.seat === null && !keptToken()) { S.joining = false; lobby(); return; }
+    // the host closes with 1013 when it holds all the connections it takes
+    const busy = ev.code === 1013 ? t("The host is busy; try again in a moment.") : null;
+    if (S.seat === null && !keptToken()) {
+      S.joining = false; lobby();
+      if (busy) status(busy, true);
+      return;
+    }
     S.retry = Math.min(S.retry + 1, 5);
-    status(t("Connection lost; trying again…"), true);
+    status(busy || t("Connection lost; trying again…"), true);
     setTimeout(connect, 400 * S.retry);
   };
 }
 
+// one message of the host's, opened: as JSON, to onMessage
+function received(ws, text) {
+  S.recvAt = performance.now();
+  let msg;
+  try { msg = JSON.parse(text); } catch (e) { msg = null; }
+  if (!msg || typeof msg !== "object" || typeof msg.type !== "string") {
+    status(t("The host sent something this page cannot read."), true);
+    S.stopped = "unreadable";
+    ws.close();
+    return;
+  }
+  window.railpartyReceived.push(msg);
+  try { onMessage(msg); } catch (e) {
+    console.error(e);
+    status(t("The host sent something this page cannot read."), true);
+  }
+}
+
 function send(msg) {
-  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) sealedSend(JSON.stringify(msg));
 }
 
 export function hello() {
