@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import queue
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -23,6 +24,7 @@ from game.bots import make_bot
 from net import protocol as P
 from net.client import Client, TokenStore, run_bot, run_spectator
 from net.host import Host
+from net.tls import client_context
 
 ROOT = Path(__file__).resolve().parents[1]
 LOOPBACK = "127.0.0.1"
@@ -119,12 +121,15 @@ class Raw:
     """A blocking socket that speaks frames by hand (hostile or careful)."""
 
     def __init__(self, port: int, timeout: float = BOUND, source: str | None = None,
-                 connect_timeout: float | None = None):
+                 connect_timeout: float | None = None, plain: bool = False):
         """`source`: another loopback address (127.0.0.2...) to come from, as
         another machine would; `connect_timeout`: how long the connection itself
-        may take (default `timeout`)."""
+        (and its TLS handshake) may take (default `timeout`); `plain`: no TLS, as
+        a Rail Party before protocol 6."""
         self.sock = socket.create_connection((LOOPBACK, port), source_address=(
             source, 0) if source else None, timeout=connect_timeout or timeout)
+        if not plain:
+            self.sock = client_context().wrap_socket(self.sock)
         self.sock.settimeout(timeout)
         self.buf = b""
         self.nonce: str | None = None
@@ -140,7 +145,7 @@ class Raw:
         while len(self.buf) < n:
             try:
                 chunk = self.sock.recv(65536)
-            except (ConnectionResetError, BrokenPipeError):
+            except (ConnectionResetError, BrokenPipeError, ssl.SSLError):
                 return False
             if not chunk:
                 return False
