@@ -79,7 +79,8 @@ RETRY_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)   # between attempts (the last one rep
 CONNECT_TIMEOUT_SECONDS = 5.0
 
 # Reject codes after which retrying cannot help.
-FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED}
+FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED, P.R_ADDRESS,
+                 P.R_SPECTATORS}
 
 
 def parse_address(text: str, default_port: int = P.DEFAULT_PORT) -> tuple[str, int]:

@@ -236,7 +236,7 @@ class Session:
                 self._sent_version = None         # refused: the seat may act again
             elif kind in ("reject", "bye"):       # the code a closed status came from
                 s["said"] = {"type": kind, "code": message.get("code"),
-                             "reason": message.get("reason")}
+                             "reason": message.get("reason"), "limit": message.get("limit")}
         self._push(message)
 
 

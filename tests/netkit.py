@@ -126,17 +126,31 @@ class Raw:
         another machine would; `connect_timeout`: how long the connection itself
         (and its TLS handshake) may take (default `timeout`); `plain`: no TLS, as
         a Rail Party before protocol 6."""
-        self.sock = socket.create_connection((LOOPBACK, port), source_address=(
-            source, 0) if source else None, timeout=connect_timeout or timeout)
+        where = dict(source_address=(source, 0) if source else None,
+                     timeout=connect_timeout or timeout)
+        self.sock = socket.create_connection((LOOPBACK, port), **where)
+        # a door's refusal on the bare socket (busy) is in the clear, before any TLS:
+        # then read it in the clear, as a client's probe does (net/tls.py)
+        self.refused_in_clear = False
         if not plain:
-            self.sock = client_context().wrap_socket(self.sock)
+            self.sock.settimeout(timeout)
+            try:
+                self.sock = client_context().wrap_socket(self.sock)
+            except ssl.SSLError:
+                self.sock.close()
+                self.sock = socket.create_connection((LOOPBACK, port), **where)
+                self.refused_in_clear = True
         self.sock.settimeout(timeout)
         self.buf = b""
         self.nonce: str | None = None
         self.received: list[dict[str, Any]] = []
 
     def send(self, message: dict[str, Any]) -> None:
-        self.sock.sendall(P.encode(message))
+        try:
+            self.sock.sendall(P.encode(message))
+        except OSError:
+            if not self.refused_in_clear:     # its refusal is read all the same
+                raise
 
     def send_bytes(self, data: bytes) -> None:
         self.sock.sendall(data)

@@ -17,8 +17,13 @@ one monotonic clock). Bot thinking time is not included. Sizes are whole
 frames, by message kind and by role (a player to act, with its legal actions;
 a player waiting; a spectator). Discovery: a browser is
 running, a new host registers; the time until the browser lists it.
-Everything stays on 127.0.0.1. Aims: p99 under 3 ms, updates under 4 KiB,
-discovery under 2 s.
+Join: `--joins N` spectators connect one after another, each timed from the
+connection's start to its welcome (TCP, the TLS 1.3 handshake where the code
+speaks it, and the hellos). Everything stays on 127.0.0.1. Aims: p99 under 3
+ms, updates under 4 KiB, discovery under 2 s.
+
+To compare two checkouts with the same bench, `BENCH_ROOT=/path/to/other`
+measures that checkout's host and protocol (sealed if it has net/tls.py).
 """
 
 from __future__ import annotations
@@ -36,15 +41,29 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parents[1]).resolve()
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(Path(__file__).resolve().parent))     # program_env
 
 from program_env import program_env  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from net import protocol as P  # noqa: E402
 
+try:                                      # a checkout before protocol 6 speaks in the clear
+    from net.tls import client_context  # noqa: E402
+except ImportError:
+    client_context = None
+
 LOOPBACK = "127.0.0.1"
+
+
+async def open_peer(port: int, source: str = LOOPBACK) -> tuple[asyncio.StreamReader,
+                                                                  asyncio.StreamWriter]:
+    """A connection to the host as its clients make it (sealed where the code seals)."""
+    sealed = ({} if client_context is None
+              else dict(ssl=client_context(), server_hostname=""))
+    return await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0), **sealed)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -67,6 +86,7 @@ class Stats:
         self.synced = 0
         self.host_lines: list[str] = []
         self.playing_seconds = 0.0            # the games' wall time, start to end
+        self.joins: list[float] = []          # connection start -> welcome, seconds
 
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[dict, int, float]:
@@ -89,7 +109,7 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
     """One peer; `source` is its own loopback address, as each device at a party
     has its own (the host limits connections per address that have not said hello).
     A player waits `pace` seconds on its turn before its bot chooses."""
-    reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0))
+    reader, writer = await open_peer(port, source)
     writer.write(P.encode(P.hello_from_client(role, name)))
     bot = make_bot("greedy", seed) if role == "player" else None
     seat = None
@@ -146,6 +166,21 @@ async def play_one(port: int, players: int, stats: Stats, pace: float) -> None:
     await asyncio.wait_for(asyncio.gather(*seats), 300)
 
 
+async def joins(port: int, count: int) -> list[float]:
+    """Seconds from a spectator's connection start to its welcome, `count` in turn."""
+    taken = []
+    for i in range(count):
+        started = time.perf_counter()
+        reader, writer = await open_peer(port, f"127.0.4.{i % 200 + 1}")
+        await read_frame(reader)                             # the host's hello
+        writer.write(P.encode(P.hello_from_client("spectator", f"Join {i}")))
+        while (await read_frame(reader))[0]["type"] != "welcome":
+            pass
+        taken.append(time.perf_counter() - started)
+        writer.close()
+    return taken
+
+
 def watch(port: int, first: int, spectators: int, pipe: Any) -> None:
     """Some spectators, in a process of their own (so that reading their updates does
     not delay the players' or the other spectators'): reports when all are in, then
@@ -189,7 +224,7 @@ def start_host(game: str, players: int, save: Path,
 
 
 def bench_game(game_id: str, players: int, spectators: int, procs: int, games: int,
-               save_dir: Path, pace: float = 0.0) -> Stats:
+               save_dir: Path, pace: float = 0.0, join_count: int = 0) -> Stats:
     import multiprocessing
 
     stats = Stats()
@@ -207,6 +242,8 @@ def bench_game(game_id: str, players: int, spectators: int, procs: int, games: i
             first += count
         seen: dict[int, list[float]] = {}
         try:
+            if join_count:
+                stats.joins += asyncio.run(joins(port, join_count))
             for mine in pipes:
                 if not mine.poll(60) or mine.recv() != "ready":
                     raise SystemExit("the spectators did not get in")
@@ -296,6 +333,9 @@ def main() -> int:
                         help="processes the spectators are spread over (default: one "
                              "per 8 spectators)")
     parser.add_argument("--discovery-rounds", type=int, default=3)
+    parser.add_argument("--joins", type=int, default=0,
+                        help="spectators joining one after another before each game, "
+                             "each timed from its connection's start to its welcome")
     parser.add_argument("--pace", type=float, default=0.0, metavar="MS",
                         help="a player waits this long on its turn before acting (default "
                              "0: as fast as the bots go, which on a loaded machine measures "
@@ -308,7 +348,7 @@ def main() -> int:
         save_dir = Path(args.save_dir or tmp)
         procs = args.spectator_procs or max(1, -(-args.spectators // 8))
         stats = bench_game(args.game, args.players, args.spectators, procs, args.games, save_dir,
-                           args.pace / 1000)
+                           args.pace / 1000, args.joins)
         engine = [v * 1000 for v in engine_cost(save_dir, args.games, args.players)]
     ms = [v * 1000 for v in stats.latency]
     fan = [v * 1000 for v in stats.fanout]
@@ -317,6 +357,13 @@ def main() -> int:
           f"{stats.actions} actions sent by players in {stats.playing_seconds:.1f} s, pace "
           f"{args.pace:g} ms (host saves every action to "
           f"{args.save_dir or 'a temporary folder'})")
+    print(f"protocol {P.PROTOCOL_VERSION}, {'TLS 1.3' if client_context else 'in the clear'} "
+          f"({ROOT})")
+    if stats.joins:
+        join_ms = [v * 1000 for v in stats.joins]
+        print(f"connection start -> welcome: median {statistics.median(join_ms):.2f} ms, "
+              f"p99 {percentile(join_ms, 99):.2f} ms, max {max(join_ms):.2f} ms  "
+              f"(n={len(join_ms)})")
     print(f"action -> own update: median {statistics.median(ms):.2f} ms, "
           f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms  (n={len(ms)})")
     for line in stats.host_lines:
