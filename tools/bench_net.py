@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import secrets
 import statistics
@@ -87,6 +88,7 @@ class Stats:
         self.host_lines: list[str] = []
         self.playing_seconds = 0.0            # the games' wall time, start to end
         self.joins: list[float] = []          # connection start -> welcome, seconds
+        self.costs: list[dict[str, float]] = []   # host CPU ms per connection, by kind
 
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[dict, int, float]:
@@ -181,6 +183,44 @@ async def joins(port: int, count: int) -> list[float]:
     return taken
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user + system, from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def handshake_cost(pid: int, port: int, count: int) -> dict[str, float]:
+    """The host's CPU milliseconds per connection of each kind, `count` of each, one
+    after another, each from an address of its own: a whole TLS handshake then a
+    close ("sealed"), a ClientHello of garbage ("garbage"), a peer that closes at
+    once ("closed"). A checkout in the clear measures its plain hello instead."""
+    import socket
+
+    def each(kind: str, i: int) -> None:
+        source = (f"127.0.{5 + i // 250}.{i % 250 + 1}", 0)
+        with socket.create_connection((LOOPBACK, port), timeout=10,
+                                      source_address=source) as sock:
+            if kind == "sealed" and client_context is not None:
+                with client_context().wrap_socket(sock):
+                    pass
+            elif kind == "sealed":                          # in the clear: the host's hello
+                sock.recv(4096)
+            elif kind == "garbage":
+                sock.sendall(b"\x16\x03\x01\x00\x40" + bytes(64))
+                with contextlib.suppress(OSError):
+                    sock.recv(4096)
+
+    costs = {}
+    for n, kind in enumerate(("sealed", "garbage", "closed")):
+        time.sleep(0.5)                   # the previous kind's closes handled
+        before = cpu_seconds(pid)
+        for i in range(count):
+            each(kind, n * count + i)
+        time.sleep(0.5)
+        costs[kind] = (cpu_seconds(pid) - before - 0.0) * 1000 / count
+    return costs
+
+
 def watch(port: int, first: int, spectators: int, pipe: Any) -> None:
     """Some spectators, in a process of their own (so that reading their updates does
     not delay the players' or the other spectators'): reports when all are in, then
@@ -224,13 +264,19 @@ def start_host(game: str, players: int, save: Path,
 
 
 def bench_game(game_id: str, players: int, spectators: int, procs: int, games: int,
-               save_dir: Path, pace: float = 0.0, join_count: int = 0) -> Stats:
+               save_dir: Path, pace: float = 0.0, join_count: int = 0,
+               cost_count: int = 0) -> Stats:
     import multiprocessing
 
     stats = Stats()
     spawn = multiprocessing.get_context("spawn")
     for game in range(games):
         proc, port = start_host(game_id, players, save_dir / f"bench-{game}.json", 100 + game)
+        # before the spectators' processes start (their imports would be timed too)
+        if join_count:
+            stats.joins += asyncio.run(joins(port, join_count))
+        if cost_count:
+            stats.costs.append(handshake_cost(proc.pid, port, cost_count))
         watchers, pipes, first = [], [], 0
         for count in spread(spectators, procs) if spectators else []:
             mine, theirs = spawn.Pipe()
@@ -242,8 +288,6 @@ def bench_game(game_id: str, players: int, spectators: int, procs: int, games: i
             first += count
         seen: dict[int, list[float]] = {}
         try:
-            if join_count:
-                stats.joins += asyncio.run(joins(port, join_count))
             for mine in pipes:
                 if not mine.poll(60) or mine.recv() != "ready":
                     raise SystemExit("the spectators did not get in")
@@ -336,6 +380,10 @@ def main() -> int:
     parser.add_argument("--joins", type=int, default=0,
                         help="spectators joining one after another before each game, "
                              "each timed from its connection's start to its welcome")
+    parser.add_argument("--handshake-cost", type=int, default=0, metavar="N",
+                        help="before each game, N connections of each kind (a TLS "
+                             "handshake, a garbage one, one closed at once): the host's "
+                             "CPU time per connection")
     parser.add_argument("--pace", type=float, default=0.0, metavar="MS",
                         help="a player waits this long on its turn before acting (default "
                              "0: as fast as the bots go, which on a loaded machine measures "
@@ -348,7 +396,7 @@ def main() -> int:
         save_dir = Path(args.save_dir or tmp)
         procs = args.spectator_procs or max(1, -(-args.spectators // 8))
         stats = bench_game(args.game, args.players, args.spectators, procs, args.games, save_dir,
-                           args.pace / 1000, args.joins)
+                           args.pace / 1000, args.joins, args.handshake_cost)
         engine = [v * 1000 for v in engine_cost(save_dir, args.games, args.players)]
     ms = [v * 1000 for v in stats.latency]
     fan = [v * 1000 for v in stats.fanout]
@@ -364,6 +412,9 @@ def main() -> int:
         print(f"connection start -> welcome: median {statistics.median(join_ms):.2f} ms, "
               f"p99 {percentile(join_ms, 99):.2f} ms, max {max(join_ms):.2f} ms  "
               f"(n={len(join_ms)})")
+    for cost in stats.costs:
+        print("host CPU per connection: " + ", ".join(f"{kind} {ms:.3f} ms"
+                                                      for kind, ms in cost.items()))
     print(f"action -> own update: median {statistics.median(ms):.2f} ms, "
           f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms  (n={len(ms)})")
     for line in stats.host_lines:
