@@ -212,6 +212,21 @@ class Raw:
         assert reply is not None
         return reply
 
+    def end_writing(self) -> None:
+        """Say that nothing more will come (TLS's close_notify; a half-close in the
+        clear), reading on: the host answers what it had, then closes."""
+        if not isinstance(self.sock, ssl.SSLSocket):
+            self.sock.shutdown(socket.SHUT_WR)
+            return
+        timeout = self.sock.gettimeout()
+        self.sock.setblocking(False)
+        try:                      # sends close_notify; its answer is read later by recv
+            self.sock.unwrap()
+        except (ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            pass
+        finally:
+            self.sock.settimeout(timeout)
+
     def closed(self) -> bool:
         """True once the host has closed the connection (reads until EOF)."""
         while True:
