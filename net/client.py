@@ -414,22 +414,24 @@ class Client(Session):
     async def _not_sealed(self, exc: ssl.SSLError) -> tuple[bool, Any, str | None]:
         """A TLS handshake that failed: ask the host once in the clear what it is.
         A Rail Party before protocol 6 says its plain hello first (an older host:
-        final); a busy host's door refuses in the clear (retried); anything else
-        could not seal the connection (final, as an unreadable host)."""
+        final); a busy host's door refuses in the clear, and a sealing host answers
+        silence with a reject alone (both retried); a host that says nothing
+        readable could not seal the connection (final, as an unreadable host)."""
         address = f"{self.host}:{self.port}"
-        said = await plain_greeting(self.host, self.port, self.connect_timeout)
-        if said is not None and said.get("type") == "hello":
-            version = said.get("version")
-            if isinstance(version, int) and version < P.PROTOCOL_VERSION:
-                return True, Words(N_("the host at {address} runs an older Rail Party "
-                                      "(network protocol {version}, not sealed); install the "
-                                      "same Rail Party version on every computer"),
-                                   address=address, version=version), "older_host"
-        elif said is not None and said.get("type") == "reject" and said.get("code") == P.R_BUSY:
-            return False, said.get("reason"), None
-        return True, Words(N_("the host at {address} did not make a sealed connection "
+        hello, refusal = await plain_greeting(self.host, self.port, self.connect_timeout)
+        version = hello.get("version") if hello is not None else None
+        if isinstance(version, int) and version < P.PROTOCOL_VERSION:
+            return True, Words(N_("the host at {address} runs an older Rail Party "
+                                  "(network protocol {version}, not sealed); install the "
+                                  "same Rail Party version on every computer"),
+                               address=address, version=version), "older_host"
+        if refusal is not None and refusal.get("code") == P.R_BUSY:
+            return False, refusal.get("reason"), None      # a busy door: retried
+        final = refusal is None       # a reject alone: a sealing host, this time failed
+        return final, Words(N_("the host at {address} did not make a sealed connection "
                               "({reason})"), address=address,
-                           reason=getattr(exc, "reason", None) or str(exc)), "unreadable"
+                           reason=getattr(exc, "reason", None) or str(exc)), (
+                               "unreadable" if final else None)
 
     def _screen(self, message: dict[str, Any]) -> dict[str, Any]:
         """The message (unpacked), once this version can read it all; ProtocolError

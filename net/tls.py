@@ -166,27 +166,31 @@ def is_handshake_failure(exc: BaseException) -> bool:
                             TimeoutError, EOFError, OSError))
 
 
-async def plain_greeting(host: str, port: int, timeout: float) -> dict | None:
-    """What a host says in the clear to a connection that says nothing, read after
-    a TLS handshake with it failed: a hello (then a Rail Party before protocol 6,
-    which speaks first; its version tells), a door's reject (its hello, then the
-    reject: a busy host), or None (nothing readable in `timeout` seconds). A
-    protocol 6 host answers silence with a reject alone after FIRST_BYTE_SECONDS,
-    told apart by coming without a hello."""
+async def plain_greeting(host: str, port: int,
+                         timeout: float) -> tuple[dict | None, dict | None]:
+    """What a host says in the clear to a connection that says nothing, asked after
+    a TLS handshake with it failed: (its hello, its reject), either None. A Rail
+    Party before protocol 6 speaks its hello first (its version tells); a busy
+    door of protocol 6 says a hello of this version, then its reject; a protocol
+    6 host answers silence with a reject alone after FIRST_BYTE_SECONDS."""
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
     except (OSError, asyncio.TimeoutError, TimeoutError):
-        return None
+        return None, None
+    hello = None
     try:
         first = await asyncio.wait_for(P.read_frame(reader, timeout, timeout), timeout)
-        if first.get("type") == "hello" and first.get("version") == P.PROTOCOL_VERSION:
-            second = await asyncio.wait_for(P.read_frame(reader, timeout, timeout), timeout)
-            return second if second.get("type") == "reject" else None
-        if first.get("type") == "hello":
-            return first
-        return None                         # a reject alone: a protocol 6 host
+        if first.get("type") == "reject":
+            return None, first
+        if first.get("type") != "hello":
+            return None, None
+        hello = first
+        if first.get("version") != P.PROTOCOL_VERSION:
+            return hello, None
+        second = await asyncio.wait_for(P.read_frame(reader, timeout, timeout), timeout)
+        return hello, second if second.get("type") == "reject" else None
     except (OSError, EOFError, asyncio.IncompleteReadError, asyncio.TimeoutError,
             TimeoutError, P.ProtocolError):
-        return None
+        return hello, None
     finally:
         writer.close()
