@@ -132,6 +132,7 @@ class Raw:
         # a door's refusal on the bare socket (busy) is in the clear, before any TLS:
         # then read it in the clear, as a client's probe does (net/tls.py)
         self.refused_in_clear = False
+        self.pending: list[dict[str, Any]] = []
         if not plain:
             self.sock.settimeout(timeout)
             try:
@@ -168,6 +169,8 @@ class Raw:
 
     def recv(self) -> dict[str, Any] | None:
         """The next message, or None at EOF. Raises socket.timeout as a hang guard."""
+        if self.pending:
+            return self.pending.pop(0)
         if not self._fill(4):
             return None
         size = P.HEADER.unpack(self.buf[:4])[0]
@@ -194,6 +197,9 @@ class Raw:
     def host_hello(self) -> dict[str, Any]:
         """The host's hello (sent on connect; its nonce is what a seat proof answers)."""
         first = self.recv()
+        if self.refused_in_clear and first is not None and first["type"] == "reject":
+            self.pending.append(first)      # a sealing host's answer to silence: read next
+            return first
         assert first is not None and first["type"] == "hello"
         self.nonce = first.get("nonce")
         return first
