@@ -76,6 +76,7 @@ def host_context(private: Ed25519PrivateKey, cert_pem: bytes | None = None) -> s
     the key when not given: tests hand in expired or odd ones). `ssl` loads keys
     from files only: they are written to a private temporary folder and removed."""
     context = _tls13_only(ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER))
+    context.num_tickets = 0       # no session resumption: no tickets to make and send
     cert_pem = cert_pem if cert_pem is not None else certificate_pem(private)
     key_pem = private.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption())
     with tempfile.TemporaryDirectory(prefix="railparty-tls-") as folder:
