@@ -12,6 +12,7 @@ from netkit import Raw, connect, isolate, start_host, wait_until
 from game.words.host_words import closed_words, host_said
 from game.words.i18n import speaking
 from net import protocol as P
+from net.host.page_said import page_message
 
 
 @pytest.fixture(autouse=True)
@@ -110,3 +111,15 @@ def test_an_older_program_reads_that_it_needs_a_newer_one():
         assert japanese != english
     finally:
         host.stop()
+
+
+def test_the_phone_page_gets_the_reason_in_its_language():
+    """The page words nothing itself: the host puts its sentence in `said`
+    (net/host/page_said.py), which net/host/page/core/session.js shows."""
+    refusal = P.reject(P.R_ADDRESS, "this address already plays 2 seats", 2)
+    assert "2 seats the host allows" in page_message(refusal, "en", None, lambda seat: None)[
+        "said"]
+    assert "2 席" in page_message(refusal, "ja", None, lambda seat: None)["said"]
+    watching = P.reject(P.R_SPECTATORS, "no room for another spectator")
+    assert page_message(watching, "ja", None, lambda seat: None)["said"] == \
+        "あなたのアドレスからはこれ以上観戦できません。"
