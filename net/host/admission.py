@@ -1,5 +1,7 @@
-"""Connections into the host: who may wait for a hello, reading frames within each
-peer's budgets, and routing each checked message to the lobby or the table.
+"""Connections into the host: who may wait for a hello, the TLS 1.3 handshake of
+each admitted one (net/tls.py; an older Rail Party in the clear is told to
+update), reading frames within each peer's budgets, and routing each checked
+message to the lobby or the table.
 
 A flood of connections (many addresses reopening connections that never say
 hello, as fast as the host closes them) is met at the door, so that a newcomer's
@@ -15,7 +17,10 @@ connection is not left out of the kernel's accept queue:
   MAX_HANDSHAKING_PER_ADDRESS that have not said hello, and when all
   MAX_HANDSHAKING places are taken the address holding the most gives way;
 - connections are bounded under the open-file limit (with a reserve for saves),
-  so accepting never fails for want of a descriptor.
+  so accepting never fails for want of a descriptor;
+- only an admitted connection costs a TLS handshake, bounded in time
+  (`handshake_timeout`); one that fails is counted and dropped, never logged
+  with a traceback.
 What the host cannot do: outrun a flood from more addresses than it has places,
 or one that fills the machine's CPU or Wi-Fi; the kernel's SYN cookies meet a
 flood of half-made connections.
