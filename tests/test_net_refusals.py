@@ -7,8 +7,9 @@ phone page show (game/words/host_words.py: the page gets them from the host)."""
 from __future__ import annotations
 
 import pytest
-from netkit import Raw, connect, isolate, start_host, wait_until
+from netkit import LOOPBACK, Proc, Raw, connect, isolate, start_host, wait_until
 
+from game.tables.remote_session import RemoteSession
 from game.words.host_words import closed_words, host_said
 from game.words.i18n import speaking
 from net import protocol as P
@@ -123,3 +124,44 @@ def test_the_phone_page_gets_the_reason_in_its_language():
     watching = P.reject(P.R_SPECTATORS, "no room for another spectator")
     assert page_message(watching, "ja", None, lambda seat: None)["said"] == \
         "あなたのアドレスからはこれ以上観戦できません。"
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Your address already plays the 1 seat the host allows for one address"),
+    ("ja", "1 席で遊んでいます"),
+])
+def test_the_command_line_says_the_address_limit(lang, words):
+    host = start_host(seats=4, seats_per_address=1)
+    try:
+        first = Raw(host.port)
+        assert first.hello("player", name="One")["type"] == "welcome"
+        join = Proc("join", "--address", f"{LOOPBACK}:{host.port}", "--headless",
+                    "--name", "Two", "--bot", "greedy", "--lang", lang)
+        code, _last = join.finish()
+        assert code == 2
+        assert any(words in line for line in join.err), join.err[-5:]
+        assert not any("Traceback" in line for line in join.err)
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Your address already plays the 1 seat the host allows for one address"),
+    ("ja", "1 席で遊んでいます"),
+])
+def test_the_window_says_the_address_limit(lang, words):
+    host = start_host(seats=4, seats_per_address=1)
+    client = None
+    try:
+        first = Raw(host.port)
+        assert first.hello("player", name="One")["type"] == "welcome"
+        with speaking(lang):
+            client = connect(host, "Two")
+            session = RemoteSession(client)        # what the Join and lobby screens read
+            wait_until(lambda: (session.pump(), session.status == "closed")[1], "the refusal")
+            assert words in session.close_reason
+            assert any(words in text for text, _kind in session.notices())
+    finally:
+        if client is not None:
+            client.stop()
+        host.stop()
