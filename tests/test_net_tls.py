@@ -253,18 +253,19 @@ def test_an_older_host_is_named_as_such(no_tracebacks):
         server.close()
 
 
-def test_a_handshake_costs_the_host_little():
-    """Not a benchmark (tools/bench_net.py is): a bound that catches a handshake
-    gone slow, e.g. a key made per connection."""
+def test_a_handshake_costs_little():
+    """Not a benchmark (tools/bench_net.py --handshake-cost is): a loose bound on
+    this process's CPU (host and client both) that catches a handshake gone
+    slow, e.g. a certificate made per connection."""
     host = start_host()
     try:
-        started = time.thread_time()
+        started = time.process_time()
         wall = time.monotonic()
         for _ in range(20):
             with socket.create_connection((LOOPBACK, host.port), timeout=5) as sock, \
                     client_context().wrap_socket(sock):
                 pass
         assert time.monotonic() - wall < 10.0
-        assert time.thread_time() - started < 10.0
+        assert time.process_time() - started < 10.0
     finally:
         host.stop()
