@@ -11,14 +11,14 @@ join proves it again in any case (net/client.py).
 from __future__ import annotations
 
 import socket
-import time
 from dataclasses import dataclass, field
 
 from game.words.i18n import _
 from net import protocol as P
 from net.discovery import FoundGame
-from net.identity import IdentityError, shown, verify_identity
+from net.identity import IdentityError, shown
 from net.known_hosts import KnownHost
+from net.tls import client_context, shown_key
 
 PROBE_TIMEOUT_SECONDS = 3.0
 
@@ -132,47 +132,12 @@ def needs_probe(found: list[FoundGame], name: str) -> list[FoundGame]:
 
 
 def probe_key(game: FoundGame, timeout: float = PROBE_TIMEOUT_SECONDS) -> str | None:
-    """The fingerprint the host at `game.address` proves, or None: connect, read
-    its hello, send a challenge, check the answer, leave (no hello is sent)."""
-    deadline = time.monotonic() + timeout
+    """The fingerprint of the key the host at `game.address` proves in its TLS
+    handshake (net/tls.py), or None: connect, seal, read the certificate, leave
+    (nothing is read or said inside)."""
     try:
-        with socket.create_connection((game.host, game.port), timeout=timeout) as sock:
-            reader = _Frames(sock, deadline)
-            hello = reader.next()
-            if P.hello_problem(hello, "client") is not None or not isinstance(
-                    hello.get("nonce"), str):
-                return None
-            challenge = P.new_nonce()
-            sock.sendall(P.encode(P.challenge(challenge)))
-            answer = reader.next()
-            if answer.get("type") != "identity":
-                return None
-            return verify_identity(answer, challenge, hello["nonce"])[1]
-    except (OSError, P.ProtocolError, IdentityError, TimeoutError):
+        with socket.create_connection((game.host, game.port), timeout=timeout) as sock, \
+                client_context().wrap_socket(sock) as sealed:
+            return shown_key(sealed)[1]
+    except (OSError, IdentityError, TimeoutError):
         return None
-
-
-class _Frames:
-    """Frames read from a blocking socket, within one deadline."""
-
-    def __init__(self, sock: socket.socket, deadline: float):
-        self.sock, self.deadline, self.buf = sock, deadline, b""
-
-    def _fill(self, n: int) -> None:
-        while len(self.buf) < n:
-            left = self.deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError("the host did not answer in time")
-            self.sock.settimeout(left)
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise ConnectionError("the host closed the connection")
-            self.buf += chunk
-
-    def next(self) -> dict:
-        self._fill(P.HEADER.size)
-        size = P.frame_length(self.buf[:P.HEADER.size])
-        self._fill(P.HEADER.size + size)
-        body = self.buf[P.HEADER.size:P.HEADER.size + size]
-        self.buf = self.buf[P.HEADER.size + size:]
-        return P.decode_body(body)

@@ -27,13 +27,15 @@ with cause "unreadable", the last good state kept. A
 a full `sync`. A host that stops says `bye` first, so the client closes with
 cause "host_closed" instead of retrying.
 
-Before its hello a client asks the host to prove its identity key
-(net/identity.py). With `expect_key` (a fingerprint: the one announced with
-the game it chose, or asked for) it says hello only once the host has proved
-exactly that key, and closes with cause "wrong_host" otherwise. Without one
-(a typed address) it sends its hello at once and takes the key proved with
-the welcome. Either way the key then proved is held for reconnects, and the
-host is remembered in known-hosts (net/known_hosts.py) under its name.
+Every connection is TLS 1.3 (net/tls.py), and the host's certificate holds its
+identity key (net/identity.py). With `expect_key` (a fingerprint: the one
+announced with the game it chose, or asked for) a client reads and says
+nothing once the handshake shows another key, and closes with cause
+"wrong_host". Without one (a typed address) it takes the key shown on first
+use. Either way that key is then held for reconnects, and the host is
+remembered in known-hosts (net/known_hosts.py) under its name. A host that
+answers the handshake in the clear is asked once in the clear what it is: a
+Rail Party before protocol 6 closes with cause "older_host".
 
 Seat tokens are kept in the user data folder (platformdirs; the environment
 variable RAILPARTY_DATA_DIR overrides it) keyed by host address and player
@@ -46,6 +48,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 import threading
 import time
 import weakref
@@ -56,13 +59,14 @@ from game.rules.words import N_, WordedError, Words
 from game.words.os_words import os_reason
 from net import inbound
 from net import protocol as P
-from net.identity import IdentityError, shown, verify_identity
+from net.identity import IdentityError, shown
 from net.inbound import CANNOT_READ
 from net.known_hosts import KnownHost, KnownHosts
 from net.paths import data_dir
 from net.protocol import ProtocolError
 from net.seat_tokens import TokenStore
 from net.session import LocalClient, Session, _bye_cause
+from net.tls import client_context, plain_greeting, shown_key
 
 if TYPE_CHECKING:
     from game.bots import Bot
@@ -75,7 +79,8 @@ RETRY_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)   # between attempts (the last one rep
 CONNECT_TIMEOUT_SECONDS = 5.0
 
 # Reject codes after which retrying cannot help.
-FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED}
+FINAL_REJECTS = {P.R_VERSION, P.R_MAGIC, P.R_BAD_HELLO, P.R_FULL, P.R_STARTED, P.R_ADDRESS,
+                 P.R_SPECTATORS}
 
 
 def parse_address(text: str, default_port: int = P.DEFAULT_PORT) -> tuple[str, int]:
@@ -275,12 +280,20 @@ class Client(Session):
 
     async def _connection(self) -> tuple[bool, Any, str | None]:
         """One connection; returns (final, reason, cause). final: do not retry."""
+        address = f"{self.host}:{self.port}"
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), self.connect_timeout)
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                self.host, self.port, ssl=client_context(), server_hostname="",
+                ssl_handshake_timeout=self.connect_timeout), self.connect_timeout)
+        except ssl.SSLError as exc:             # (an OSError: before the OSError below)
+            return await self._not_sealed(exc)
         except (OSError, asyncio.TimeoutError, TimeoutError) as exc:
             return False, Words(N_("cannot reach {address} ({reason})"),
-                                address=f"{self.host}:{self.port}", reason=_describe(exc)), None
+                                address=address, reason=_describe(exc)), None
+        refused = self._check_key(writer)
+        if refused is not None:                 # nothing was read from it or said to it
+            writer.transport.abort()
+            return True, refused, "wrong_host"
         self._writer = writer
         pinger: asyncio.Task | None = None
         stopper = asyncio.ensure_future(self._stop_event.wait())
@@ -297,19 +310,6 @@ class Client(Session):
                 self._absorb(P.reject(*problem))
                 return True, problem[1], "rejected"
             nonce = first.get("nonce")
-            challenge = P.new_nonce()
-            writer.write(P.encode(P.challenge(challenge)))
-            if self.expect_key:        # nothing more before the host proves that key
-                message = await self._read(reader, stopper, self.connect_timeout)
-                if message is None:
-                    return False, None, None
-                if message["type"] == "reject":          # busy, say: not a wrong host
-                    self._absorb(message)
-                    return (message["code"] in FINAL_REJECTS, message["reason"],
-                            _reject_cause(message))
-                refused = self._check_identity(message, challenge, nonce)
-                if refused is not None:
-                    return True, f"{refused}; nothing was sent to it", "wrong_host"
             # the token never travels: it answers this connection's nonce (protocol.py)
             proof = (P.seat_proof(self._token, nonce) if self.role == "player"
                      and self._token and isinstance(nonce, str) else None)
@@ -325,10 +325,6 @@ class Client(Session):
                     self._absorb(message)
                     return (message["code"] in FINAL_REJECTS, message["reason"],
                             _reject_cause(message))
-                if message["type"] == "identity" and not self.expect_key:
-                    refused = self._check_identity(message, challenge, nonce)
-                    if refused is not None:
-                        return True, refused, "wrong_host"
                 if message["type"] == "welcome":
                     break
             self._absorb(message)
@@ -397,24 +393,45 @@ class Client(Session):
                 raise
             return message
 
-    def _check_identity(self, message: dict[str, Any], challenge: str,
-                        nonce: Any) -> str | None:
-        """None when `message` proves the key this client expects (then held for
-        reconnects), else why not, for a person."""
-        where = f"the game at {self.host}:{self.port}"
-        if message["type"] != "identity" or not isinstance(nonce, str):
-            return f"{where} did not prove its identity key"
+    def _check_key(self, writer: asyncio.StreamWriter) -> Words | None:
+        """None when the host's certificate holds the key this client expects (or,
+        for a typed address, any key: then held for reconnects), else why not."""
+        address = f"{self.host}:{self.port}"
         try:
-            key, fingerprint = verify_identity(message, challenge, nonce)
+            key, fingerprint = shown_key(writer.get_extra_info("ssl_object"))
         except IdentityError as exc:
-            return f"{where} could not prove its identity key ({exc})"
+            return Words(N_("the game at {address} could not prove its key ({reason}); "
+                            "nothing was sent to it"), address=address, reason=str(exc))
         if self.expect_key and fingerprint != self.expect_key:
-            return (f"{where} proved the key {shown(fingerprint)}, not "
-                    f"{shown(self.expect_key)}: it is not the game you chose (perhaps a "
-                    "copy under the same name)")
+            return Words(N_("the game at {address} holds the key {found}, not {chosen}: it "
+                            "is not the game you chose (perhaps a copy under the same name); "
+                            "nothing was sent to it"), address=address,
+                         found=shown(fingerprint), chosen=shown(self.expect_key))
         self.host_key, self.host_fingerprint = key, fingerprint
         self.expect_key = fingerprint          # a reconnect must find the same key
         return None
+
+    async def _not_sealed(self, exc: ssl.SSLError) -> tuple[bool, Any, str | None]:
+        """A TLS handshake that failed: ask the host once in the clear what it is.
+        A Rail Party before protocol 6 says its plain hello first (an older host:
+        final); a busy host's door refuses in the clear, and a sealing host answers
+        silence with a reject alone (both retried); a host that says nothing
+        readable could not seal the connection (final, as an unreadable host)."""
+        address = f"{self.host}:{self.port}"
+        hello, refusal = await plain_greeting(self.host, self.port, self.connect_timeout)
+        version = hello.get("version") if hello is not None else None
+        if isinstance(version, int) and version < P.PROTOCOL_VERSION:
+            return True, Words(N_("the host at {address} runs an older Rail Party "
+                                  "(network protocol {version}, not sealed); install the "
+                                  "same Rail Party version on every computer"),
+                               address=address, version=version), "older_host"
+        if refusal is not None and refusal.get("code") == P.R_BUSY:
+            return False, refusal.get("reason"), None      # a busy door: retried
+        final = refusal is None       # a reject alone: a sealing host, this time failed
+        return final, Words(N_("the host at {address} did not make a sealed connection "
+                              "({reason})"), address=address,
+                           reason=getattr(exc, "reason", None) or str(exc)), (
+                               "unreadable" if final else None)
 
     def _screen(self, message: dict[str, Any]) -> dict[str, Any]:
         """The message (unpacked), once this version can read it all; ProtocolError

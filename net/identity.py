@@ -1,12 +1,11 @@
-"""A host's identity: an Ed25519 key kept in the user data folder, its short
-fingerprint (what announcements and screens show), and the proof a client asks
-for on connection (docs/lan-protocol.md, "Host identity").
+"""A host's identity: an Ed25519 key kept in the user data folder and its short
+fingerprint (what announcements and screens show; docs/lan-protocol.md, "Host
+identity").
 
 A fingerprint in an announcement can be copied by anyone on the LAN, so a
-client never trusts it alone: it sends a fresh `challenge` nonce and the host
-answers with its public key and a signature of the challenge and of this
-connection's nonce. The client checks that the key's fingerprint is the one it
-chose and that the signature holds (`verify_identity`).
+client never trusts it alone: the key is the key of the host's TLS certificate
+(net/tls.py), so the TLS 1.3 handshake proves the host holds it, and the client
+checks that the key's fingerprint is the one it chose.
 
 The fingerprint is the first 80 bits of SHA-256 of the raw public key, in
 base32 (16 letters and digits, shown in groups of four). Forging a key with a
@@ -16,18 +15,13 @@ given fingerprint takes about 2^80 key generations.
 from __future__ import annotations
 
 import base64
-import binascii
 import contextlib
 import hashlib
 import logging
 import os
 from pathlib import Path
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (
-    Ed25519PrivateKey,
-    Ed25519PublicKey,
-)
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import (
     Encoding,
     NoEncryption,
@@ -42,13 +36,11 @@ log = logging.getLogger("railparty.net.identity")
 
 KEY_FILE = "host-key.pem"
 FINGERPRINT_CHARS = 16
-PUBLIC_KEY_BYTES = 32
-SIGNATURE_BYTES = 64
 _BASE32 = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
 
 
 class IdentityError(ValueError):
-    """A host's answer to the key challenge that does not prove what it claims."""
+    """A host's certificate that does not prove what it claims (words for a person)."""
 
 
 def fingerprint_of(public: bytes) -> str:
@@ -68,11 +60,6 @@ def parse_fingerprint(text: str) -> str | None:
     if len(plain) != FINGERPRINT_CHARS or not set(plain) <= _BASE32:
         return None
     return plain
-
-
-def signed_text(challenge: str, nonce: str) -> bytes:
-    """What a host signs: the client's challenge and this connection's nonce."""
-    return f"railparty-host:{challenge}:{nonce}".encode()
 
 
 class HostIdentity:
@@ -120,26 +107,7 @@ class HostIdentity:
                     path.chmod(0o600)
         return cls(private)
 
-    def answer(self, challenge: str, nonce: str) -> dict[str, str]:
-        """The `identity` message answering a client's challenge on this connection."""
-        signature = self._private.sign(signed_text(challenge, nonce))
-        return {"type": "identity", "key": self.public_text,
-                "signature": base64.b64encode(signature).decode("ascii")}
-
-
-def verify_identity(message: dict, challenge: str, nonce: str) -> tuple[str, str]:
-    """(public key text, fingerprint) that an `identity` message proves for this
-    challenge and connection nonce; IdentityError when it proves nothing."""
-    try:
-        public = base64.b64decode(str(message.get("key", "")), validate=True)
-        signature = base64.b64decode(str(message.get("signature", "")), validate=True)
-    except (binascii.Error, ValueError):
-        raise IdentityError("the host's key or signature is not valid base64") from None
-    if len(public) != PUBLIC_KEY_BYTES or len(signature) != SIGNATURE_BYTES:
-        raise IdentityError("the host's key or signature has the wrong length")
-    try:
-        Ed25519PublicKey.from_public_bytes(public).verify(signature,
-                                                          signed_text(challenge, nonce))
-    except (InvalidSignature, ValueError):
-        raise IdentityError("the host's signature does not hold for its key") from None
-    return base64.b64encode(public).decode("ascii"), fingerprint_of(public)
+    @property
+    def private_key(self) -> Ed25519PrivateKey:
+        """The private key, for the host's TLS certificate (net/tls.py)."""
+        return self._private

@@ -5,11 +5,11 @@ A frame is a 4-byte big-endian length, then one msgpack map with a str
 the body is read. Bodies are decoded with `unpackb(raw=False,
 strict_map_key=True)`; ext types are refused.
 
-The first frame each way is `hello` (magic + protocol version). Messages:
+Since version 6 every connection is TLS 1.3 (net/tls.py): the frames travel
+inside it, and the host's certificate is its identity key. The first frame each
+way is `hello` (magic + protocol version). Messages:
 
 client -> host
-    challenge {nonce}                            optional, before hello (version 3): asks
-                                                 the host to prove its identity key
     hello   {magic, version, role: "player"|"spectator", name?, color?, proof?, client?}
     seat    {name?, color?}                      lobby only: change name or colour
     action  {seat, version, action}              version = the update the action answers
@@ -18,11 +18,10 @@ client -> host
 
 host -> client
     hello   {magic, version, server, name, game, nonce}      sent first, on connect
-    identity {key, signature}                    answers a challenge (net/identity.py):
-                                                 the public key, and its signature of
-                                                 "railparty-host:" + challenge + ":" + nonce
     welcome {role, seat, token?, game, host_name, players, heartbeat, timeout}
-    reject  {code, reason}                       then the host closes the connection
+    reject  {code, reason, limit?}               then the host closes the connection
+                                                 (limit: the number the code names,
+                                                 e.g. the seats one address may hold)
     sync    {phase, game, version, mark, you, seats, view, legal, to_act, over, result,
              game_number}                        full state (game_number: a rematch
                                                  starts game 2 on the same table)
@@ -39,11 +38,11 @@ host -> client
                                                  game), "over", "taken" (another
                                                  connection took this seat)
 
-Identity (since version 3): every host has an Ed25519 key; its announcement
-carries the key's fingerprint (`fp`). A client sends `challenge` with a fresh
-nonce right after the host's hello and before its own, and says hello only once
-the `identity` answer proves the fingerprint it chose: so nothing (not even a
-seat proof) goes to a host that only copied an announcement.
+Identity: every host has an Ed25519 key; its announcement carries the key's
+fingerprint (`fp`), and its TLS certificate holds the key (since version 6; 3 to
+5 had a challenge/identity exchange in the clear). A client checks the key the
+handshake proved before it reads or says anything: so nothing (not even a seat
+proof) goes to a host that only copied an announcement.
 
 Seats and tokens: a new player gets its seat's token in its first `welcome`,
 the only time a token crosses the wire. To take its seat back later it answers
@@ -79,7 +78,8 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 5    # 5: a sync or update's bulky fields may travel packed as `z`
+PROTOCOL_VERSION = 6    # 6: every connection inside TLS 1.3; no challenge/identity
+                        # 5: a sync or update's bulky fields may travel packed as `z`
                         # 4: an illegal move's error carries its refusal (`why`)
                         # 3: the host identity challenge (challenge / identity)
 MAGIC = "railparty-lan"
@@ -91,7 +91,7 @@ MAX_FRAME_BYTES = 256 * 1024          # a longer frame is refused before its bod
 # What a client may send is small: the host refuses a longer frame from the header
 # alone, then holds each decoded type to its own size, and decodes with bounds.
 MAX_CLIENT_FRAME_BYTES = 16 * 1024
-CLIENT_TYPE_BYTES = {"challenge": 128, "hello": 1024, "seat": 512, "action": MAX_CLIENT_FRAME_BYTES,
+CLIENT_TYPE_BYTES = {"hello": 1024, "seat": 512, "action": MAX_CLIENT_FRAME_BYTES,
                      "ping": 64, "pong": 64, "bye": 512}
 CLIENT_DECODE_LIMITS = dict(max_str_len=1024, max_bin_len=0, max_array_len=256,
                             max_map_len=64, max_ext_len=0)
@@ -153,7 +153,9 @@ E_INTERNAL = "internal"
 R_VERSION = "version"
 R_MAGIC = "magic"
 R_BAD_HELLO = "bad_hello"
-R_FULL = "full"
+R_FULL = "full"                       # every seat is taken
+R_ADDRESS = "address_full"            # this address holds the seats it may (limit)
+R_SPECTATORS = "spectators_full"      # no room for another spectator
 R_STARTED = "started"
 R_BUSY = "busy"
 R_TIMEOUT = "timeout"
@@ -243,7 +245,6 @@ _OPT_STR = (str, type(None))
 _OPT_INT = (int, type(None))
 # type -> {field: (allowed types, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    "challenge": {"nonce": (_STR, True)},
     "hello": {"magic": (_STR, True), "version": (_INT, True), "role": (_STR, False),
               "name": (_OPT_STR, False), "color": (_OPT_STR, False),
               "proof": (_OPT_STR, False), "client": (_OPT_STR, False),
@@ -258,11 +259,10 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"magic": (_STR, True), "version": (_INT, True), "server": (_OPT_STR, False),
               "name": (_OPT_STR, False), "game": (_OPT_STR, False),
               "nonce": (_OPT_STR, False)},
-    "identity": {"key": (_STR, True), "signature": (_STR, True)},
     "welcome": {"role": (_STR, True), "seat": (_OPT_INT, True), "token": (_OPT_STR, False),
                 "game": (_STR, True), "host_name": (_STR, False), "players": (_INT, True),
                 "heartbeat": (_NUM, False), "timeout": (_NUM, False)},
-    "reject": {"code": (_STR, True), "reason": (_STR, True)},
+    "reject": {"code": (_STR, True), "reason": (_STR, True), "limit": (_INT, False)},
     "sync": {"phase": (_STR, True), "game": (_STR, True), "version": (_INT, True),
              "mark": (_INT, False), "you": (_OPT_INT, True), "seats": ((list,), True),
              "view": ((dict, type(None)), True), "legal": ((list,), True),
@@ -329,11 +329,6 @@ def hello_from_host(name: str, game: str, nonce: str | None = None) -> dict[str,
             "server": "railparty", "name": name, "game": game, "nonce": nonce}
 
 
-def challenge(nonce: str) -> dict[str, Any]:
-    """Ask the host to prove its identity key (answered by an `identity` message)."""
-    return {"type": "challenge", "nonce": nonce}
-
-
 def new_nonce() -> str:
     return secrets.token_hex(NONCE_BYTES)
 
@@ -344,8 +339,13 @@ def seat_proof(token: str, nonce: str) -> str:
                     hashlib.sha256).hexdigest()
 
 
-def reject(code: str, reason: str) -> dict[str, Any]:
-    return {"type": "reject", "code": code, "reason": reason}
+def reject(code: str, reason: str, limit: int | None = None) -> dict[str, Any]:
+    """A refusal: its code (R_*) says why, `reason` in English words, `limit` the
+    number the code names (R_ADDRESS: the seats one address may hold)."""
+    message: dict[str, Any] = {"type": "reject", "code": code, "reason": reason}
+    if limit is not None:
+        message["limit"] = limit
+    return message
 
 
 def error(code: str, reason: str, version: int | None = None) -> dict[str, Any]:

@@ -31,6 +31,7 @@ queued whenever it changes. S is "connecting", "connected", "reconnecting" or
     "seat_taken"   another connection holds this seat now; offer `reclaim_seat()`
     "rejected"     the host refused us (reason says why)         [S = closed]
     "wrong_host"   the host did not prove the key we expected    [S = closed]
+    "older_host"   the host runs a Rail Party before protocol 6  [S = closed]
     "unreadable"   the host sent something this version cannot read (net/inbound.py);
                    nothing of it was kept, and no retry follows  [S = closed]
     "left"         we stopped ourselves                          [S = closed]
@@ -236,7 +237,7 @@ class Session:
                 self._sent_version = None         # refused: the seat may act again
             elif kind in ("reject", "bye"):       # the code a closed status came from
                 s["said"] = {"type": kind, "code": message.get("code"),
-                             "reason": message.get("reason")}
+                             "reason": message.get("reason"), "limit": message.get("limit")}
         self._push(message)
 
 

@@ -9,14 +9,17 @@ from netkit import LOOPBACK
 
 from net import protocol as P
 from net.identity import HostIdentity
+from net.tls import host_context
 
 
 class Forger:
-    """A fake host on 127.0.0.1: the real hello, then an identity signed by its own
-    key; it records every message a client sends it."""
+    """A fake host on 127.0.0.1: TLS 1.3 with a certificate of its own key, then the
+    real hello; it records every message a client sends it (a client that chose
+    another key sends none)."""
 
     def __init__(self):
         self.key = HostIdentity.generate()
+        self.tls = host_context(self.key.private_key)
         self.server = socket.create_server((LOOPBACK, 0))
         self.port = self.server.getsockname()[1]
         self.received: list[dict] = []
@@ -29,10 +32,11 @@ class Forger:
             except OSError:
                 return
             nonce = P.new_nonce()
-            conn.sendall(P.encode(P.hello_from_host("Friday rails", "routes-usa", nonce)))
             buf = b""
             conn.settimeout(10)
             try:
+                conn = self.tls.wrap_socket(conn, server_side=True)
+                conn.sendall(P.encode(P.hello_from_host("Friday rails", "routes-usa", nonce)))
                 while True:
                     chunk = conn.recv(65536)
                     if not chunk:
@@ -43,8 +47,6 @@ class Forger:
                         message = P.decode_body(buf[4:4 + size])
                         buf = buf[4 + size:]
                         self.received.append(message)
-                        if message["type"] == "challenge":
-                            conn.sendall(P.encode(self.key.answer(message["nonce"], nonce)))
             except OSError:
                 pass
             conn.close()

@@ -1,6 +1,7 @@
 """A hostile host for client tests: real framing on 127.0.0.1, scripted messages.
 
-`FakeHost(script)` listens on a free loopback port; to each connection it says
+`FakeHost(script)` listens on a free loopback port (TLS 1.3 with a key of its
+own); to each connection it says
 the real host hello, waits for the client's hello, then sends the script (dicts
 framed as they are, whatever they hold) and answers pings until the client
 leaves or the host is closed. `game_script(...)` makes an honest script from a
@@ -23,8 +24,10 @@ from game.rules import GAMES, create, redact_events
 from game.tables.seats import SEAT_COLORS
 from net import inbound
 from net import protocol as P
+from net.identity import HostIdentity
 from net.protocol import ProtocolError
 from net.session import Session
+from net.tls import host_context
 
 MISSING = object()
 
@@ -156,6 +159,9 @@ class FakeHost:
     def __init__(self, script: list[dict], bye_after: bool = False):
         self.script = [raw_frame(m) for m in script]
         self.bye_after = bye_after
+        # a TLS host with a key of its own: clients take it on first use (a typed address)
+        self.key = HostIdentity.generate()
+        self.tls = host_context(self.key.private_key)
         self.server = socket.create_server((LOOPBACK, 0))
         self.server.settimeout(0.1)
         self.port = self.server.getsockname()[1]
@@ -176,9 +182,15 @@ class FakeHost:
             self._threads.append(thread)
             thread.start()
 
-    def _serve(self, sock: socket.socket) -> None:
-        sock.settimeout(0.1)
+    def _serve(self, plain: socket.socket) -> None:
+        plain.settimeout(5.0)
         buffer = b""
+        try:
+            sock = self.tls.wrap_socket(plain, server_side=True)
+        except OSError:
+            plain.close()
+            return
+        sock.settimeout(0.1)
         try:
             sock.sendall(P.encode(P.hello_from_host("Hostile rails", "?", P.new_nonce())))
             said_hello = False

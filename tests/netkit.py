@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import queue
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -23,6 +24,7 @@ from game.bots import make_bot
 from net import protocol as P
 from net.client import Client, TokenStore, run_bot, run_spectator
 from net.host import Host
+from net.tls import client_context
 
 ROOT = Path(__file__).resolve().parents[1]
 LOOPBACK = "127.0.0.1"
@@ -119,19 +121,37 @@ class Raw:
     """A blocking socket that speaks frames by hand (hostile or careful)."""
 
     def __init__(self, port: int, timeout: float = BOUND, source: str | None = None,
-                 connect_timeout: float | None = None):
+                 connect_timeout: float | None = None, plain: bool = False):
         """`source`: another loopback address (127.0.0.2...) to come from, as
         another machine would; `connect_timeout`: how long the connection itself
-        may take (default `timeout`)."""
-        self.sock = socket.create_connection((LOOPBACK, port), source_address=(
-            source, 0) if source else None, timeout=connect_timeout or timeout)
+        (and its TLS handshake) may take (default `timeout`); `plain`: no TLS, as
+        a Rail Party before protocol 6."""
+        where = dict(source_address=(source, 0) if source else None,
+                     timeout=connect_timeout or timeout)
+        self.sock = socket.create_connection((LOOPBACK, port), **where)
+        # a door's refusal on the bare socket (busy) is in the clear, before any TLS:
+        # then read it in the clear, as a client's probe does (net/tls.py)
+        self.refused_in_clear = False
+        self.pending: list[dict[str, Any]] = []
+        if not plain:
+            self.sock.settimeout(timeout)
+            try:
+                self.sock = client_context().wrap_socket(self.sock)
+            except ssl.SSLError:
+                self.sock.close()
+                self.sock = socket.create_connection((LOOPBACK, port), **where)
+                self.refused_in_clear = True
         self.sock.settimeout(timeout)
         self.buf = b""
         self.nonce: str | None = None
         self.received: list[dict[str, Any]] = []
 
     def send(self, message: dict[str, Any]) -> None:
-        self.sock.sendall(P.encode(message))
+        try:
+            self.sock.sendall(P.encode(message))
+        except OSError:
+            if not self.refused_in_clear:     # its refusal is read all the same
+                raise
 
     def send_bytes(self, data: bytes) -> None:
         self.sock.sendall(data)
@@ -140,7 +160,7 @@ class Raw:
         while len(self.buf) < n:
             try:
                 chunk = self.sock.recv(65536)
-            except (ConnectionResetError, BrokenPipeError):
+            except (ConnectionResetError, BrokenPipeError, ssl.SSLError):
                 return False
             if not chunk:
                 return False
@@ -149,6 +169,8 @@ class Raw:
 
     def recv(self) -> dict[str, Any] | None:
         """The next message, or None at EOF. Raises socket.timeout as a hang guard."""
+        if self.pending:
+            return self.pending.pop(0)
         if not self._fill(4):
             return None
         size = P.HEADER.unpack(self.buf[:4])[0]
@@ -175,6 +197,9 @@ class Raw:
     def host_hello(self) -> dict[str, Any]:
         """The host's hello (sent on connect; its nonce is what a seat proof answers)."""
         first = self.recv()
+        if self.refused_in_clear and first is not None and first["type"] == "reject":
+            self.pending.append(first)      # a sealing host's answer to silence: read next
+            return first
         assert first is not None and first["type"] == "hello"
         self.nonce = first.get("nonce")
         return first
@@ -192,6 +217,21 @@ class Raw:
         reply = self.recv_until(lambda m: m["type"] in ("welcome", "reject"))
         assert reply is not None
         return reply
+
+    def end_writing(self) -> None:
+        """Say that nothing more will come (TLS's close_notify; a half-close in the
+        clear), reading on: the host answers what it had, then closes."""
+        if not isinstance(self.sock, ssl.SSLSocket):
+            self.sock.shutdown(socket.SHUT_WR)
+            return
+        timeout = self.sock.gettimeout()
+        self.sock.setblocking(False)
+        try:                      # sends close_notify; its answer is read later by recv
+            self.sock.unwrap()
+        except (ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            pass
+        finally:
+            self.sock.settimeout(timeout)
 
     def closed(self) -> bool:
         """True once the host has closed the connection (reads until EOF)."""

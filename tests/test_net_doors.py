@@ -156,7 +156,8 @@ def test_one_address_holds_at_most_its_seats_even_after_leaving_without_goodbye(
             assert welcome["type"] == "welcome"
             raw.close()
         raw, refused = seat_from(host, "127.0.0.2", "Squat 3")
-        assert refused["type"] == "reject" and refused["code"] == P.R_FULL
+        assert refused["type"] == "reject" and refused["code"] == P.R_ADDRESS
+        assert refused["limit"] == 2
         assert "2 seats" in refused["reason"]
         latecomer, welcome = seat_from(host, "127.0.0.3", "Latecomer")
         assert welcome["type"] == "welcome"
@@ -177,7 +178,7 @@ def test_the_seats_per_address_default_is_two_and_the_flag_reaches_the_host(tmp_
         first = Raw(port, source="127.0.0.2")
         assert first.hello("player", name="One")["type"] == "welcome"
         second = Raw(port, source="127.0.0.2")
-        assert second.hello("player", name="Two")["code"] == P.R_FULL
+        assert second.hello("player", name="Two")["code"] == P.R_ADDRESS
     finally:
         proc.kill()
 

@@ -24,6 +24,8 @@ from game.tables.match import Match, default_seats
 from net import protocol as P
 from net.client import ClientClosed, TokenStore
 from net.host import HostSave, journal_path, load_hosted
+from net.identity import HostIdentity
+from net.tls import host_context
 
 
 @pytest.fixture(autouse=True)
@@ -209,11 +211,13 @@ def test_a_silent_peer_is_dropped_and_a_talking_one_is_kept():
 def test_a_client_whose_host_goes_silent_reconnects():
     server = socket.create_server((LOOPBACK, 0))
     port = server.getsockname()[1]
+    sealed = host_context(HostIdentity.generate().private_key)
     accepted: list[socket.socket] = []
 
     def fake_host():
         for _ in range(2):
             conn, _ = server.accept()
+            conn = sealed.wrap_socket(conn, server_side=True)
             accepted.append(conn)
             conn.sendall(P.encode(P.hello_from_host("Mute host", "routes-usa")))
             conn.sendall(P.encode({"type": "welcome", "role": "spectator", "seat": None,

@@ -341,7 +341,7 @@ def fuzz_one_connection(live: Live, data, raw: Raw, opening: str) -> None:
         for frame in frames:
             raw.send_bytes(frame)
         raw.send({"type": "ping", "n": 7})
-        raw.sock.shutdown(socket.SHUT_WR)
+        raw.end_writing()
     except OSError:
         pass                                       # the host may have closed already
     assert raw.closed()                            # every answer was a valid host message

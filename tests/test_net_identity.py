@@ -1,5 +1,5 @@
-"""Host identity keys on real sockets (127.0.0.1): the host proves its key to a
-challenge, a client says nothing to a host that cannot prove the key it chose,
+"""Host identity keys on real sockets (127.0.0.1): the host proves its key in its
+TLS handshake, a client says nothing to a host that cannot prove the key it chose,
 a reconnect finds the same key, and the hosts played with are remembered."""
 
 from __future__ import annotations
@@ -14,15 +14,10 @@ from forgerkit import Forger
 from netkit import LOOPBACK, Raw, connect, isolate, start_host, wait_until
 
 from net import protocol as P
-from net.identity import (
-    HostIdentity,
-    IdentityError,
-    parse_fingerprint,
-    shown,
-    verify_identity,
-)
+from net.identity import HostIdentity, parse_fingerprint, shown
 from net.known_hosts import KnownHosts
 from net.paths import data_dir
+from net.tls import shown_key
 
 
 @pytest.fixture(autouse=True)
@@ -51,37 +46,20 @@ def test_fingerprints_read_as_people_type_them():
     assert parse_fingerprint("ABCD-EFGH") is None and parse_fingerprint("0" * 16) is None
 
 
-def test_the_host_proves_its_key_to_a_fresh_challenge():
+def test_the_host_proves_its_key_in_its_tls_handshake():
     identity = HostIdentity.generate()
     host = start_host(identity=identity)
     try:
         raw = Raw(host.port)
-        hello = raw.host_hello()
-        challenge = P.new_nonce()
-        raw.send(P.challenge(challenge))
-        answer = raw.recv()
-        assert answer["type"] == "identity"
-        key, fingerprint = verify_identity(answer, challenge, hello["nonce"])
+        assert raw.sock.version() == "TLSv1.3"
+        key, fingerprint = shown_key(raw.sock)
         assert fingerprint == identity.fingerprint == host.status()["fingerprint"]
-        # the proof holds for this challenge and this connection only
-        with pytest.raises(IdentityError):
-            verify_identity(answer, P.new_nonce(), hello["nonce"])
-        with pytest.raises(IdentityError):
-            verify_identity(answer, challenge, P.new_nonce())
-        # a second challenge is refused; a hello after the first still works
-        raw.send(P.challenge(P.new_nonce()))
-        assert raw.recv()["code"] == P.R_BAD_HELLO
+        assert raw.hello("spectator")["type"] == "welcome"
+        # the old clear challenge is gone: a host of protocol 6 does not know it
         other = Raw(host.port)
         other.host_hello()
-        other.send(P.challenge("short"))
+        other.send({"type": "challenge", "nonce": P.new_nonce()})
         assert other.recv()["code"] == P.R_BAD_HELLO
-        third = Raw(host.port)
-        third.host_hello()
-        third.send(P.challenge(P.new_nonce()))
-        assert third.recv()["type"] == "identity"
-        third.send(third.hello_message("spectator"))
-        assert third.recv_until(lambda m: m["type"] in ("welcome", "reject"))["type"] == \
-            "welcome"
     finally:
         host.stop()
 
@@ -96,7 +74,7 @@ def test_a_client_sends_nothing_to_a_host_that_cannot_prove_the_chosen_key():
         assert snap["cause"] == "wrong_host"
         assert shown(real.fingerprint) in snap["reason"] and "nothing was sent" in \
             snap["reason"]
-        assert [m["type"] for m in forger.received] == ["challenge"]   # no hello, no proof
+        assert forger.received == []          # no hello, no proof: nothing at all
         client.stop()
     finally:
         forger.close()

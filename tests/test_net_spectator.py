@@ -105,7 +105,7 @@ def test_idle_spectators_from_one_address_leave_room_for_every_other():
             raw, reply = watch(host, "127.0.0.2")
             held.append(raw)
             if reply["type"] == "reject":
-                assert reply["code"] == P.R_FULL
+                assert reply["code"] == P.R_SPECTATORS
         welcomed = [r for r in held if r.received[-1]["type"] == "welcome"]
         assert len(welcomed) == P.SPECTATORS_PER_ADDRESS
         for i in range(17):                            # TVs, kiosks and guests
@@ -139,7 +139,7 @@ def test_when_every_place_is_taken_the_address_holding_most_makes_room():
         # equal shares do not push each other out: a second address of the crowd's
         # size is refused rather than taking a place from an equal
         again, reply = watch(host, sources[0])
-        assert reply["type"] == "reject" and reply["code"] == P.R_FULL
+        assert reply["type"] == "reject" and reply["code"] == P.R_SPECTATORS
         held += [tv, again]
     finally:
         for raw in held:

@@ -527,7 +527,7 @@ def test_idle_watching_pages_from_one_address_leave_room_for_every_other(host):
         for _ in range(P.MAX_SPECTATORS):
             held.append(watch_page(host, "127.0.0.2"))
         assert sum(r["type"] == "welcome" for _, r in held) == P.SPECTATORS_PER_ADDRESS
-        assert all(r["code"] == P.R_FULL for _, r in held if r["type"] == "reject")
+        assert all(r["code"] == P.R_SPECTATORS for _, r in held if r["type"] == "reject")
         for i in range(17):
             page, reply = watch_page(host, f"127.0.1.{i}")
             held.append((page, reply))

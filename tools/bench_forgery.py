@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import contextlib
-import hashlib
 import json
 import os
 import secrets
@@ -151,17 +149,18 @@ async def _read(reader: asyncio.StreamReader) -> dict | None:
 
 def forger(args: argparse.Namespace) -> int:
     """A fake host: announces `args.name` on `args.address` and logs every client
-    that says hello to it (a pick). It answers a host-key challenge with its own
-    key, whatever fingerprint it announces."""
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+    that says hello to it (a pick). It seals with TLS under its own key, whatever
+    fingerprint it announces (a client that chose another key says nothing)."""
     from zeroconf import IPVersion
     from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
-    key = Ed25519PrivateKey.generate()
-    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
-    own_fp = base64.b32encode(hashlib.sha256(public).digest()).decode()[:16]
-    fingerprint = args.fp if args.fp else own_fp
+    sys.path.insert(0, str(ROOT))
+    from net.identity import HostIdentity
+    from net.tls import host_context
+
+    key = HostIdentity.generate()
+    fingerprint = args.fp if args.fp else key.fingerprint
+    sealed = host_context(key.private_key)
     log = open(args.log, "a", buffering=1)  # noqa: SIM115 - open while the forger runs
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -174,13 +173,7 @@ def forger(args: argparse.Namespace) -> int:
             message = await _read(reader)
             if message is None:
                 break
-            kind = message.get("type")
-            if kind == "challenge" and isinstance(message.get("nonce"), str):
-                signed = f"railparty-host:{message['nonce']}:{nonce}".encode()
-                writer.write(_frame({"type": "identity",
-                                     "key": base64.b64encode(public).decode(),
-                                     "signature": base64.b64encode(key.sign(signed)).decode()}))
-            elif kind == "hello":
+            if message.get("type") == "hello":
                 log.write(json.dumps({"hello": message.get("role"), "from": peer[0]}) + "\n")
                 writer.write(_frame({"type": "reject", "code": "full",
                                      "reason": "the forger holds no seats"}))
@@ -188,7 +181,7 @@ def forger(args: argparse.Namespace) -> int:
         writer.close()
 
     async def main() -> None:
-        server = await asyncio.start_server(serve, args.address, args.port)
+        server = await asyncio.start_server(serve, args.address, args.port, ssl=sealed)
         port = server.sockets[0].getsockname()[1]
         zc = AsyncZeroconf(interfaces=[args.address], ip_version=IPVersion.V4Only)
         fields = {"proto": args.proto, "game": args.game, "seats": 2, "free": 1,
@@ -200,7 +193,7 @@ def forger(args: argparse.Namespace) -> int:
             server=f"forger-{secrets.token_hex(4)}.local.")
         await (await zc.async_register_service(info, allow_name_change=True))
         log.write(json.dumps({"advertised": info.name, "port": port, "fp": fingerprint,
-                              "own_fp": own_fp}) + "\n")
+                              "own_fp": key.fingerprint}) + "\n")
         async with server:
             await server.serve_forever()
 

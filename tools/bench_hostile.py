@@ -34,6 +34,9 @@ from pathlib import Path
 import msgpack
 from program_env import program_env  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from net.tls import client_context  # noqa: E402
+
 HEADER = struct.Struct(">I")
 LOOPBACK = "127.0.0.1"
 FRAME_BYTES = 250 * 1024
@@ -57,8 +60,8 @@ class Conn:
     """A spectator (or player) on a blocking socket; answers the host's hello."""
 
     def __init__(self, port: int, timeout: float = 5.0, source: str = LOOPBACK):
-        self.sock = socket.create_connection((LOOPBACK, port), timeout=timeout,
-                                             source_address=(source, 0))
+        self.sock = client_context().wrap_socket(socket.create_connection(
+            (LOOPBACK, port), timeout=timeout, source_address=(source, 0)))
         self.buf = b""
         self.refused: str | None = None
 

@@ -17,14 +17,20 @@ one monotonic clock). Bot thinking time is not included. Sizes are whole
 frames, by message kind and by role (a player to act, with its legal actions;
 a player waiting; a spectator). Discovery: a browser is
 running, a new host registers; the time until the browser lists it.
-Everything stays on 127.0.0.1. Aims: p99 under 3 ms, updates under 4 KiB,
-discovery under 2 s.
+Join: `--joins N` spectators connect one after another, each timed from the
+connection's start to its welcome (TCP, the TLS 1.3 handshake where the code
+speaks it, and the hellos). Everything stays on 127.0.0.1. Aims: p99 under 3
+ms, updates under 4 KiB, discovery under 2 s.
+
+To compare two checkouts with the same bench, `BENCH_ROOT=/path/to/other`
+measures that checkout's host and protocol (sealed if it has net/tls.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import secrets
 import statistics
@@ -36,15 +42,29 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parents[1]).resolve()
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(Path(__file__).resolve().parent))     # program_env
 
 from program_env import program_env  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from net import protocol as P  # noqa: E402
 
+try:                                      # a checkout before protocol 6 speaks in the clear
+    from net.tls import client_context  # noqa: E402
+except ImportError:
+    client_context = None
+
 LOOPBACK = "127.0.0.1"
+
+
+async def open_peer(port: int, source: str = LOOPBACK) -> tuple[asyncio.StreamReader,
+                                                                  asyncio.StreamWriter]:
+    """A connection to the host as its clients make it (sealed where the code seals)."""
+    sealed = ({} if client_context is None
+              else dict(ssl=client_context(), server_hostname=""))
+    return await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0), **sealed)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -67,6 +87,8 @@ class Stats:
         self.synced = 0
         self.host_lines: list[str] = []
         self.playing_seconds = 0.0            # the games' wall time, start to end
+        self.joins: list[float] = []          # connection start -> welcome, seconds
+        self.costs: list[dict[str, float]] = []   # host CPU ms per connection, by kind
 
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[dict, int, float]:
@@ -89,7 +111,7 @@ async def peer(port: int, role: str, name: str, stats: Stats, seed: int,
     """One peer; `source` is its own loopback address, as each device at a party
     has its own (the host limits connections per address that have not said hello).
     A player waits `pace` seconds on its turn before its bot chooses."""
-    reader, writer = await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0))
+    reader, writer = await open_peer(port, source)
     writer.write(P.encode(P.hello_from_client(role, name)))
     bot = make_bot("greedy", seed) if role == "player" else None
     seat = None
@@ -146,6 +168,59 @@ async def play_one(port: int, players: int, stats: Stats, pace: float) -> None:
     await asyncio.wait_for(asyncio.gather(*seats), 300)
 
 
+async def joins(port: int, count: int) -> list[float]:
+    """Seconds from a spectator's connection start to its welcome, `count` in turn."""
+    taken = []
+    for i in range(count):
+        started = time.perf_counter()
+        reader, writer = await open_peer(port, f"127.0.4.{i % 200 + 1}")
+        await read_frame(reader)                             # the host's hello
+        writer.write(P.encode(P.hello_from_client("spectator", f"Join {i}")))
+        while (await read_frame(reader))[0]["type"] != "welcome":
+            pass
+        taken.append(time.perf_counter() - started)
+        writer.close()
+    return taken
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user + system, from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def handshake_cost(pid: int, port: int, count: int) -> dict[str, float]:
+    """The host's CPU milliseconds per connection of each kind, `count` of each, one
+    after another, each from an address of its own: a whole TLS handshake then a
+    close ("sealed"), a ClientHello of garbage ("garbage"), a peer that closes at
+    once ("closed"). A checkout in the clear measures its plain hello instead."""
+    import socket
+
+    def each(kind: str, i: int) -> None:
+        source = (f"127.0.{5 + i // 250}.{i % 250 + 1}", 0)
+        with socket.create_connection((LOOPBACK, port), timeout=10,
+                                      source_address=source) as sock:
+            if kind == "sealed" and client_context is not None:
+                with client_context().wrap_socket(sock):
+                    pass
+            elif kind == "sealed":                          # in the clear: the host's hello
+                sock.recv(4096)
+            elif kind == "garbage":
+                sock.sendall(b"\x16\x03\x01\x00\x40" + bytes(64))
+                with contextlib.suppress(OSError):
+                    sock.recv(4096)
+
+    costs = {}
+    for n, kind in enumerate(("sealed", "garbage", "closed")):
+        time.sleep(0.5)                   # the previous kind's closes handled
+        before = cpu_seconds(pid)
+        for i in range(count):
+            each(kind, n * count + i)
+        time.sleep(0.5)
+        costs[kind] = (cpu_seconds(pid) - before - 0.0) * 1000 / count
+    return costs
+
+
 def watch(port: int, first: int, spectators: int, pipe: Any) -> None:
     """Some spectators, in a process of their own (so that reading their updates does
     not delay the players' or the other spectators'): reports when all are in, then
@@ -189,13 +264,19 @@ def start_host(game: str, players: int, save: Path,
 
 
 def bench_game(game_id: str, players: int, spectators: int, procs: int, games: int,
-               save_dir: Path, pace: float = 0.0) -> Stats:
+               save_dir: Path, pace: float = 0.0, join_count: int = 0,
+               cost_count: int = 0) -> Stats:
     import multiprocessing
 
     stats = Stats()
     spawn = multiprocessing.get_context("spawn")
     for game in range(games):
         proc, port = start_host(game_id, players, save_dir / f"bench-{game}.json", 100 + game)
+        # before the spectators' processes start (their imports would be timed too)
+        if join_count:
+            stats.joins += asyncio.run(joins(port, join_count))
+        if cost_count:
+            stats.costs.append(handshake_cost(proc.pid, port, cost_count))
         watchers, pipes, first = [], [], 0
         for count in spread(spectators, procs) if spectators else []:
             mine, theirs = spawn.Pipe()
@@ -296,6 +377,13 @@ def main() -> int:
                         help="processes the spectators are spread over (default: one "
                              "per 8 spectators)")
     parser.add_argument("--discovery-rounds", type=int, default=3)
+    parser.add_argument("--joins", type=int, default=0,
+                        help="spectators joining one after another before each game, "
+                             "each timed from its connection's start to its welcome")
+    parser.add_argument("--handshake-cost", type=int, default=0, metavar="N",
+                        help="before each game, N connections of each kind (a TLS "
+                             "handshake, a garbage one, one closed at once): the host's "
+                             "CPU time per connection")
     parser.add_argument("--pace", type=float, default=0.0, metavar="MS",
                         help="a player waits this long on its turn before acting (default "
                              "0: as fast as the bots go, which on a loaded machine measures "
@@ -308,7 +396,7 @@ def main() -> int:
         save_dir = Path(args.save_dir or tmp)
         procs = args.spectator_procs or max(1, -(-args.spectators // 8))
         stats = bench_game(args.game, args.players, args.spectators, procs, args.games, save_dir,
-                           args.pace / 1000)
+                           args.pace / 1000, args.joins, args.handshake_cost)
         engine = [v * 1000 for v in engine_cost(save_dir, args.games, args.players)]
     ms = [v * 1000 for v in stats.latency]
     fan = [v * 1000 for v in stats.fanout]
@@ -317,6 +405,16 @@ def main() -> int:
           f"{stats.actions} actions sent by players in {stats.playing_seconds:.1f} s, pace "
           f"{args.pace:g} ms (host saves every action to "
           f"{args.save_dir or 'a temporary folder'})")
+    print(f"protocol {P.PROTOCOL_VERSION}, {'TLS 1.3' if client_context else 'in the clear'} "
+          f"({ROOT})")
+    if stats.joins:
+        join_ms = [v * 1000 for v in stats.joins]
+        print(f"connection start -> welcome: median {statistics.median(join_ms):.2f} ms, "
+              f"p99 {percentile(join_ms, 99):.2f} ms, max {max(join_ms):.2f} ms  "
+              f"(n={len(join_ms)})")
+    for cost in stats.costs:
+        print("host CPU per connection: " + ", ".join(f"{kind} {ms:.3f} ms"
+                                                      for kind, ms in cost.items()))
     print(f"action -> own update: median {statistics.median(ms):.2f} ms, "
           f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms  (n={len(ms)})")
     for line in stats.host_lines:

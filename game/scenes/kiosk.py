@@ -176,7 +176,7 @@ class KioskScene(Scene):
             if snap["status"] == "closed":
                 client.stop()
                 self.client = None
-                if snap["cause"] in ("wrong_host", "unreadable") and self.following:
+                if snap["cause"] in ("wrong_host", "unreadable", "older_host") and self.following:
                     self.shunned[self.following] = self.ticks + SHUN_TICKS
                 if snap["cause"] == "wrong_host" and self.following:
                     self.notice = _("{address} could not prove its key: skipped").format(

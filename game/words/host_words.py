@@ -41,6 +41,8 @@ _SENTENCES: dict[tuple[str, str], str] = {
     ("reject", "bad_hello"): N_("The host did not accept this program's greeting."),
     ("reject", "full"): N_("This game has no room left."),
     ("reject", "started"): N_("This game has already started."),
+    ("reject", "spectators_full"): N_("There is no room for another spectator from your "
+                                      "address."),
     ("reject", "busy"): N_("The host is busy; try again in a moment."),
     ("reject", "timeout"): N_("The host heard no greeting in time."),
     ("reject", "in_use"): N_("Another connection holds your seat now."),
@@ -65,6 +67,13 @@ def host_said(message: dict[str, Any], fallback: str = "") -> str:
     kind, code = message.get("type") or "", message.get("code")
     if kind == "notice" and code == "turn_timeout":
         return _turn_timeout(message)
+    limit = message.get("limit")
+    if kind == "reject" and code == "address_full" and isinstance(limit, int) \
+            and not isinstance(limit, bool) and limit > 0:
+        return ngettext("Your address already plays the {count} seat the host allows for one "
+                        "address; you can watch as a spectator.",
+                        "Your address already plays the {count} seats the host allows for "
+                        "one address; you can watch as a spectator.", limit).format(count=limit)
     if kind == "error" and code == "illegal":    # the rules' refusal, with its detail
         why = message.get("why")
         if isinstance(why, dict):
@@ -179,6 +188,13 @@ def _value_words(value: Any, depth: int = 0) -> str:
 
 
 _HOST_CAUSES = ("rejected", "seat_taken", "over", "host_closed")
+# causes a client words itself (net/client.py), each with its sentence without detail
+_OWN_CAUSES = {
+    "host_gone": N_("Lost the connection to the host."),
+    "wrong_host": N_("That host does not hold the key of the game you chose."),
+    "older_host": N_("That host runs an older Rail Party; install the same version on "
+                     "every computer."),
+}
 
 
 def closed_words(snap: dict[str, Any], fallback: str = "") -> str:
@@ -187,12 +203,12 @@ def closed_words(snap: dict[str, Any], fallback: str = "") -> str:
     said = snap.get("said")
     if said and snap.get("cause") in _HOST_CAUSES:
         return host_said(said, snap.get("reason") or fallback)
-    if snap.get("cause") == "host_gone":     # this client's own words, with their detail
+    if snap.get("cause") in _OWN_CAUSES:   # this client's own words, with their detail
         if language() == "en" and snap.get("reason"):   # (which address, which cause)
             return snap["reason"]
         why = snap.get("why")
         worded = refusal_words(getattr(why, "template", None), getattr(why, "data", None))
-        return worded if worded is not None else _("Lost the connection to the host.")
+        return worded if worded is not None else _(_OWN_CAUSES[snap["cause"]])
     if snap.get("cause") == "unreadable":
         return _("The host sent something this version cannot read, so the connection "
                  "was closed.")

@@ -1,5 +1,7 @@
-"""Connections into the host: who may wait for a hello, reading frames within each
-peer's budgets, and routing each checked message to the lobby or the table.
+"""Connections into the host: who may wait for a hello, the TLS 1.3 handshake of
+each admitted one (net/tls.py; an older Rail Party in the clear is told to
+update), reading frames within each peer's budgets, and routing each checked
+message to the lobby or the table.
 
 A flood of connections (many addresses reopening connections that never say
 hello, as fast as the host closes them) is met at the door, so that a newcomer's
@@ -15,7 +17,10 @@ connection is not left out of the kernel's accept queue:
   MAX_HANDSHAKING_PER_ADDRESS that have not said hello, and when all
   MAX_HANDSHAKING places are taken the address holding the most gives way;
 - connections are bounded under the open-file limit (with a reserve for saves),
-  so accepting never fails for want of a descriptor.
+  so accepting never fails for want of a descriptor;
+- only an admitted connection costs a TLS handshake, bounded in time
+  (`handshake_timeout`); one that fails is counted and dropped, never logged
+  with a traceback.
 What the host cannot do: outrun a flood from more addresses than it has places,
 or one that fills the machine's CPU or Wi-Fi; the kernel's SYN cookies meet a
 flood of half-made connections.
@@ -36,6 +41,12 @@ from net import protocol as P
 from net.host.doors import make_room
 from net.host.peers import Peer
 from net.protocol import ProtocolError, encode
+from net.tls import (
+    PLAIN_FRAME_START,
+    TLS_RECORD_HANDSHAKE,
+    first_byte,
+    is_handshake_failure,
+)
 
 log = logging.getLogger("railparty.net.host")
 
@@ -44,6 +55,9 @@ LINGER_CLOSE_SECONDS = 1.0    # how long a closing flooder's data is read and dr
 LISTEN_BACKLOG = 4096         # the kernel's queue of connections not yet accepted
 ACCEPT_BATCH = 64             # accepted per turn of the loop, so others get their turn
 ACCEPT_PAUSE_SECONDS = 0.5    # out of file descriptors: try accepting again after this
+NEWER_NEEDED = (f"This host runs a newer Rail Party (network protocol {P.PROTOCOL_VERSION}, "
+                "sealed with TLS): it needs a newer Rail Party on your computer too. Install "
+                "the same Rail Party version on every computer.")
 
 
 class Admission:
@@ -160,11 +174,27 @@ class Admission:
             self._loop.add_reader(sock.fileno(), self._accept_ready)
 
     async def _on_connect(self, peer: Peer, conn: socket.socket) -> None:
-        """An admitted connection: its streams, the host's hello, then its frames."""
+        """An admitted connection: its first byte (TLS, or an older Rail Party in
+        the clear), the TLS handshake, its streams, the host's hello, its frames."""
         try:
+            first = await first_byte(self._loop, conn)
+            if first != TLS_RECORD_HANDSHAKE:
+                if first is None or first == PLAIN_FRAME_START:   # waits for our hello,
+                    with contextlib.suppress(OSError):            # or says its own
+                        conn.send(self._newer_bytes())
+                return                               # garbage or gone: closed, no words
             reader = asyncio.StreamReader(limit=READ_CHUNK_BYTES)
             protocol = asyncio.StreamReaderProtocol(reader)
-            transport, _ = await self._loop.connect_accepted_socket(lambda: protocol, conn)
+            try:
+                transport, _ = await self._loop.connect_accepted_socket(
+                    lambda: protocol, conn, ssl=self.tls,
+                    ssl_handshake_timeout=self.handshake_timeout)
+            except Exception as exc:
+                if not is_handshake_failure(exc):
+                    raise
+                self.handshakes_failed += 1
+                log.debug("TLS handshake with %s failed: %s", peer.addr, exc)
+                return
             peer.writer = asyncio.StreamWriter(transport, protocol, reader, self._loop)
             if peer.closed:                  # pushed out before its streams were made
                 transport.abort()
@@ -179,6 +209,13 @@ class Admission:
                 conn.close()
             peer.close()
             self._open_sockets -= 1
+
+    def _newer_bytes(self) -> bytes:
+        """What a Rail Party before protocol 6 (plain frames, no TLS) gets: a plain
+        `reject` its own code prints (its first frame; it reads rejects first)."""
+        if self._newer_frames is None:
+            self._newer_frames = encode(P.reject(P.R_VERSION, NEWER_NEEDED))
+        return self._newer_frames
 
     async def _read_loop(self, peer: Peer, reader: asyncio.StreamReader) -> None:
         """Read what arrives, in chunks, and handle each complete frame. Budgets are
@@ -271,18 +308,6 @@ class Admission:
         self._on_message(peer, message)
         return False
 
-    def _on_challenge(self, peer: Peer, message: dict[str, Any]) -> None:
-        """Prove this host's identity key (net/identity.py): once per connection,
-        before its hello, for a nonce of the protocol's size."""
-        nonce = message["nonce"]
-        if peer.challenged or len(nonce) != 2 * P.NONCE_BYTES:
-            peer.send(P.reject(P.R_BAD_HELLO, "one challenge of "
-                                              f"{2 * P.NONCE_BYTES} characters, before hello"))
-            peer.close()
-            return
-        peer.challenged = True
-        peer.send(self.identity.answer(nonce, peer.nonce))
-
     def _flood(self, peer: Peer, what: str) -> None:
         peer.send(P.error(P.E_FLOOD, f"too much traffic; the host closes this connection "
                                      f"({what})"))
@@ -337,9 +362,7 @@ class Admission:
                 peer.close()
             return
         try:
-            if peer.role is None and kind == "challenge":
-                self._on_challenge(peer, message)
-            elif peer.role is None:
+            if peer.role is None:
                 if kind != "hello":
                     peer.send(P.reject(P.R_BAD_HELLO, "the first message must be a hello"))
                     peer.close()

@@ -38,8 +38,8 @@ class Lobby:
         self._handshaking.pop(peer.id, None)
         if role == "spectator":
             if not self._room_to_watch(peer):
-                peer.send(P.reject(P.R_FULL, "this game has no room for another spectator "
-                                             "from your address"))
+                peer.send(P.reject(P.R_SPECTATORS, "this game has no room for another "
+                                                   "spectator from your address"))
                 peer.close()
                 return
             peer.role = "spectator"
@@ -121,9 +121,10 @@ class Lobby:
             held = sum(1 for s in self.slots
                        if s.kind == "human" and not s.local and s.ip == peer.ip)
             if held >= limit:
-                return self._turn_away(peer, P.R_FULL, (
+                return self._turn_away(peer, P.R_ADDRESS, (
                     f"this address already plays {held} seat{'s' if held != 1 else ''} "
-                    f"(the host allows {limit} per address); you can watch as a spectator"))
+                    f"(the host allows {limit} per address); you can watch as a spectator"),
+                    limit)
         name = message.get("name")
         # a seat picked on the phone page (hello's optional `seat`), if it is free
         wanted = message.get("seat")
@@ -164,8 +165,9 @@ class Lobby:
             log.info("seat %s's bot gives way to %s", index, slot.name)
         return index
 
-    def _turn_away(self, peer: Peer, code: str, reason: str) -> None:
-        peer.send(P.reject(code, reason))
+    def _turn_away(self, peer: Peer, code: str, reason: str,
+                   limit: int | None = None) -> None:
+        peer.send(P.reject(code, reason, limit))
         peer.close()
         return None
 

@@ -76,7 +76,6 @@ class Peer:
         self.connected_at = time.monotonic()
         self.last_heard = time.monotonic()   # when its last frame arrived
         self.nonce = P.new_nonce()           # the challenge its seat proof answers
-        self.challenged = False              # it asked for the host's identity proof
         self.bytes_sent = 0
         self.task: asyncio.Task | None = None
 

@@ -43,6 +43,7 @@ from net.host.web_doors import PageConnection, PageDoors
 from net.identity import HostIdentity
 from net.protocol import encode
 from net.session import LocalClient
+from net.tls import HANDSHAKE_SECONDS, host_context
 
 log = logging.getLogger("railparty.net.host")
 
@@ -99,6 +100,9 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
         self.name = clean_name(name, "Rail Party")
         # the key this host proves to clients (net/identity.py); kept across runs
         self.identity = identity if identity is not None else HostIdentity.load_or_create()
+        # every connection is TLS 1.3 with a certificate of that key (net/tls.py)
+        self.tls = host_context(self.identity.private_key)
+        self.handshake_timeout = min(HANDSHAKE_SECONDS, hello_timeout)
         self.bind, self.port = bind, port
         # the phone page's port (net/host/web.py): None serves no page, 0 any free port
         self.web_port = web_port
@@ -183,6 +187,8 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
         self._connection_budget = connection_budget(None)
         self._quiet_refusals = QuietLog()
         self._busy_frames: bytes | None = None
+        self._newer_frames: bytes | None = None
+        self.handshakes_failed = 0            # TLS handshakes refused (garbage, stalls)
         self.advertised_name: str | None = None
         self.startup_error: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
