@@ -68,6 +68,8 @@ def test_a_whole_game_on_the_wire_shows_no_key_and_no_secret(browser, tmp_path):
             watcher = Player(connect(host, None, role="spectator"), bot=None)
             players = [Player(connect(host, f"Laptop {i}"), "greedy", seed=i) for i in (1, 2)]
             sessions = [watcher.session] + [p.session for p in players]
+            wait_until(lambda: sum(s.kind == "human" and s.connected for s in host.slots) == 2,
+                       "the two laptops to be seated")
             page = open_page(browser, host)
             join(page)
             wait_until(lambda: sum(s.kind == "human" and s.connected for s in host.slots) == 3,

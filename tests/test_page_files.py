@@ -71,3 +71,12 @@ def test_railway_tricks_cards_wear_the_programs_company_colours():
         ink = "#141418" if theme.readable_on(rgb) == (20, 20, 24) else "#fafafa"
         assert f".co-{name}{{background:{_hex(rgb)};color:{ink}}}" in tricks, name
         assert re.search(rf"\.ex-{name}\{{border-color:{_hex(rgb)};", tricks), name
+
+
+def test_the_page_says_hello_in_the_hosts_protocol_version():
+    from net.protocol import MAGIC, PROTOCOL_VERSION
+
+    session = (PAGE / "core" / "session.js").read_text(encoding="utf-8")
+    assert re.search(rf"^const VERSION = {PROTOCOL_VERSION};", session, re.M), \
+        "the page's hello names another protocol version than net/protocol.py"
+    assert f'const MAGIC = "{MAGIC}";' in session

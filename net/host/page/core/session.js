@@ -8,7 +8,7 @@ import { $ } from "./dom.js";
 import { t } from "./words.js";
 
 const MAGIC = "railparty-lan";
-const VERSION = 5;
+const VERSION = 6;   // net/protocol.py PROTOCOL_VERSION (tests/test_page_files.py holds them equal)
 
 export const S = {
   info: null, ws: null, nonce: null, seat: null, picked: null, phase: "lobby",
