@@ -66,6 +66,7 @@ class TableFeed:
         self._watch_connection()
         if self not in self.app.stack:
             return             # the connection's end took this table away
+        self.tick_hint()
         if self.session.game_number != self.game_number:
             self._follow_new_game()
             return

@@ -369,12 +369,14 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
                             {"type": "buy", "pile": pile}))
         return out[:6]  # the piles buy too, should a seventh button not fit
 
+    max_buttons = 6       # two columns of three beside the piles
+
     def button_rect(self, index: int) -> pygame.Rect:
         return L.button_rect(index)
 
     def draw_buttons(self, surface: pygame.Surface,
                      focus_item: tuple[str, Any] | None) -> None:
-        for i, (label, _action) in enumerate(self.buttons()):
+        for i, (label, _action) in enumerate(self.shown_buttons()):
             rect = self.button_rect(i)
             Button(theme.fit_text(_(label), 30, rect.width - 16, True), rect, lambda: None,
                    size=30).draw(surface, focused=focus_item == ("button", i),

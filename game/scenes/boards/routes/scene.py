@@ -217,6 +217,8 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
             self._progress_key, self._progress = key, out
         return self._progress
 
+    max_buttons = 1       # one beside the discard count (a second would touch the players)
+
     def button_rect(self, index: int) -> pygame.Rect:
         return L.BUTTON_RECT.move(0, index * 64)
 

@@ -1,0 +1,148 @@
+"""The Hint control at the table: H, a controller's Y or the Hint button asks
+Hard for a move for the seat to act, from that seat's view only; the move is
+lit on the board with its reasons (the spotlight), Enter plays it and any
+other input puts it away.
+
+The thinking never runs on the window's interpreter: the session makes a
+`HintJob` (the seat's view and legal actions, the state re-dealt for it, or
+on a LAN client nothing but its own view) and the bot workers think it
+(game/bots/pool.py), while the frames go on with "Thinking..." on screen. A
+table whose host turned hints off refuses politely. A base of TableScene.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import Any
+
+import pygame
+
+from game.bots.hint import HINT_THINK_MS
+from game.rules.base import Action
+from game.ui import theme
+from game.ui.input import Intent
+from game.words.i18n import N_, _
+
+HINT: Action = {"type": "hint"}  # the Hint button's marker; never sent to the rules
+HINT_KEY = pygame.K_h
+HINT_PAD = "pad_y"               # a controller's Y (game/ui/input.py PAD_BUTTONS)
+HINT_LABEL = N_("Hint (H / Y)")
+HINT_SEED = 1                    # `railparty hint`'s default: the same hint for the same view
+
+
+class TableHint:
+    """Asking for, showing and playing a hint (a base of TableScene)."""
+
+    max_buttons = 2                     # a board's button row: room for the Hint button
+    hint_future: Future | None = None
+    hint_asked: tuple[int, list[Action]] | None = None   # (seat, legal) when asked
+    hint_action: Action | None = None                    # the hint on screen
+
+    # --- offering -----------------------------------------------------------------
+
+    def hint_offered(self) -> bool:
+        """The seat on screen may ask for a hint now (the table offers them)."""
+        session: Any = self.session  # type: ignore[attr-defined]
+        return (not self.kiosk and self.acting and bool(self.legal)  # type: ignore[attr-defined]
+                and not getattr(session, "replay", False) and not session.awaiting
+                and getattr(session, "hints_allowed", False))
+
+    def shown_buttons(self) -> list[tuple[str, Action]]:
+        """The board's buttons, and the Hint button where the row has room."""
+        buttons = self.buttons()  # type: ignore[attr-defined]
+        if self.hint_offered() and len(buttons) < self.max_buttons:
+            buttons = [*buttons, (HINT_LABEL, HINT)]
+        return buttons
+
+    # --- asking -------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        """Ask for a hint for the seat on screen (or say why there is none)."""
+        session: Any = self.session  # type: ignore[attr-defined]
+        app: Any = self.app  # type: ignore[attr-defined]
+        if not getattr(session, "hints_allowed", False):
+            app.toast(_("Hints are off at this table"), theme.ACCENT)
+            return
+        if not self.hint_offered():
+            app.toast(_("A hint is for the player whose turn it is"), theme.ACCENT)
+            return
+        if self.hint_future is not None:
+            return                                  # one hint in flight at a time
+        seat = self.viewer  # type: ignore[attr-defined]
+        job = session.hint_job(seat, HINT_SEED, HINT_THINK_MS)
+        self.hint_asked = (seat, list(self.legal))  # type: ignore[attr-defined]
+        self.hint_action = None
+        if app.realtime:
+            from game.bots.pool import shared as bot_workers
+
+            self.hint_future = bot_workers().submit_hint(job)
+        else:                                       # stepped by a test: stay in step
+            self.hint_future = Future()
+            self.hint_future.set_result(job())
+        self.set_spotlight([], title=_("Thinking..."),  # type: ignore[attr-defined]
+                           footer=_("Esc: never mind"), dim=False)
+
+    def dismiss_hint(self) -> None:
+        """Put the hint away (a thought still on its way is dropped)."""
+        self.hint_future = None
+        self.hint_asked = None
+        self.hint_action = None
+        self.set_spotlight(None)  # type: ignore[attr-defined]
+
+    def play_hint(self) -> None:
+        """Play the hinted move (it is a legal move of the seat on screen)."""
+        action = self.hint_action
+        self.dismiss_hint()
+        if action is not None:
+            self.act(action)  # type: ignore[attr-defined]
+
+    # --- the update tick and input ----------------------------------------------------
+
+    def tick_hint(self) -> None:
+        """Show a hint once it is thought; put it away once the turn has moved on."""
+        asked = self.hint_asked
+        if asked is None:
+            return
+        seat, legal = asked
+        if self.viewer != seat or self.legal != legal:  # type: ignore[attr-defined]
+            self.dismiss_hint()                  # played, handed off, or the game moved
+            return
+        future = self.hint_future
+        if future is None or not future.done():
+            return
+        self.hint_future = None
+        if future.exception() is not None:
+            self.dismiss_hint()
+            self.app.toast(_("No hint this time: the bot could not think"),  # type: ignore[attr-defined]
+                           theme.ERROR)
+            return
+        self.show_hint(seat, future.result())
+
+    def show_hint(self, seat: int, hint: Any) -> None:
+        """Light the hinted move with its reasons, and count it for the seat."""
+        from game.narration.hints import hint_lines
+
+        words, reasons = hint_lines(self.session.game_id, hint, self.shown,  # type: ignore[attr-defined]
+                                    self.seat_name)  # type: ignore[attr-defined]
+        self.hint_action = hint.action
+        self.set_spotlight(hint.action, reasons[:2],  # type: ignore[attr-defined]
+                           title=_("Hint: {move}").format(move=words),
+                           footer=_("Enter / A: play it    any other key: put it away"))
+        self.session.note_hint(seat)  # type: ignore[attr-defined]
+
+    def handle_hint(self, intent: Intent) -> bool:
+        """H or Y asks; while a hint is up, Enter plays it and anything else but
+        the mouse moving puts it away. True: the intent was the hint's."""
+        if (intent.kind == "key" and intent.key == HINT_KEY) or intent.kind == HINT_PAD:
+            if self.hint_asked is None:
+                self.ask_hint()
+            else:
+                self.dismiss_hint()
+            return True
+        if self.hint_asked is None or intent.kind in ("move", "wheel"):
+            return False
+        if intent.kind == "select" and self.hint_action is not None:
+            self.play_hint()
+        else:
+            self.dismiss_hint()
+        return True
