@@ -268,7 +268,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "view": ((dict, type(None)), True), "legal": ((list,), True),
              "to_act": ((list,), False),
              "over": (_BOOL, False), "result": ((dict, type(None)), False),
-             "game_number": (_INT, False)},
+             "game_number": (_INT, False), "hints": (_BOOL, False)},
     "update": {"version": (_INT, True), "mark": (_INT, False), "events": ((list,), True),
                "view": ((dict,), True), "legal": ((list,), True),
                "to_act": ((list,), False),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import pygame
 import pytest
@@ -59,10 +60,11 @@ def test_h_lights_a_legal_move_with_reasons_and_enter_plays_it(app, game_id, tmp
     assert light is not None and light.title.startswith("Hint: ") and light.lines
     assert table.lit_items() or game_id == "eighty-days"   # a race move may be a button's
     assert match.hints_used[0] == 1
+    hinted = table.hint_action
     key(app, pygame.K_RETURN)
     app.step(2)
     assert match.version > before
-    assert match.state.history[before] == (0, table.hint_action or match.state.history[before][1])
+    assert match.state.history[before] == (0, hinted)
     assert table.spotlight is None
     saved = json.loads((tmp_path / "save.json").read_text())
     assert saved["hints_used"][0] == 1
@@ -106,3 +108,89 @@ def test_old_saves_load_without_hint_fields(tmp_path):
     del data["hints"], data["hints_used"]
     again = Match.from_save(data)
     assert again.hints and again.hints_used == [0, 0]
+
+
+class LanGuest:
+    """A LAN guest's client whose host is this test (tests/test_table.py's
+    ScriptedClient), at the guest's turn in the main play; `hints` as its host says."""
+
+    def __init__(self, hints: bool | None):
+        import sys
+
+        sys.path.insert(0, os.path.dirname(__file__))
+        from test_table import ScriptedClient
+
+        client = ScriptedClient("railway-tricks", seat=0, refuse_first=False, players=3)
+        self.client = client
+        self.hints = hints
+        self.real_snapshot = client.snapshot
+        client.snapshot = self.snapshot
+
+    def snapshot(self):
+        snap = self.real_snapshot()
+        if self.hints is not None:
+            snap["hints"] = self.hints
+        return snap
+
+
+@pytest.mark.parametrize("hints", [None, False])
+def test_a_lan_guest_asks_its_own_bot_from_its_own_view(app, hints):
+    from game.bots import hint as hint_module
+    from game.scenes import nav
+    from game.tables.remote_session import RemoteSession
+
+    guest = LanGuest(hints)
+    table = nav.board_scene(app, RemoteSession(guest.client))
+    app.reset(table)
+    app.step(3)
+    assert table.acting
+    seen = []
+    real = hint_module.find_hint
+
+    def spy(view, legal, seed, deal=None, **kw):
+        seen.append((view, deal))
+        return real(view, legal, seed, deal, **kw)
+    hint_module.find_hint = spy
+    try:
+        key(app, pygame.K_h)
+        app.step(1)
+    finally:
+        hint_module.find_hint = real
+    if hints is False:
+        assert table.spotlight is None and not seen
+        assert any(m == "Hints are off at this table" for m, _t, _c in app.toasts)
+        return
+    assert table.hint_action in table.legal
+    view, deal = seen[0]
+    assert deal is None and view == guest.client.state.view(0)   # its own view, no world
+    hinted = table.hint_action
+    key(app, pygame.K_RETURN)
+    app.step(2)
+    assert guest.client.sent == [hinted]
+
+
+def test_frames_keep_coming_while_a_hint_thinks(app):
+    """In the real loop the hint thinks in the bot workers: the table goes on
+    stepping ("Thinking..." on screen) and the hint arrives within a few seconds."""
+    from game.bots.pool import shared
+
+    workers = shared()
+    deadline = time.monotonic() + DEADLINE
+    while not workers.ready():
+        assert time.monotonic() < deadline, "the bot workers did not start"
+        time.sleep(0.05)
+    table, _match = table_at_human_turn(app, "routes-usa")
+    app.realtime = True
+    key(app, pygame.K_h)
+    assert table.spotlight is not None and table.spotlight.title == "Thinking..."
+    frames, longest = 0, 0.0
+    while table.hint_action is None:
+        assert time.monotonic() < deadline, "no hint came back"
+        start = time.perf_counter()
+        app.step(1)
+        longest = max(longest, time.perf_counter() - start)
+        frames += 1
+        time.sleep(0.01)
+    # a hint thinks 0.9 s: the window stepped on meanwhile, no frame waited for it
+    assert frames >= 20 and longest < 0.5, (frames, longest)
+    assert table.hint_action in table.legal

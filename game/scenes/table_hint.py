@@ -127,7 +127,7 @@ class TableHint:
         self.hint_action = hint.action
         self.set_spotlight(hint.action, reasons[:2],  # type: ignore[attr-defined]
                            title=_("Hint: {move}").format(move=words),
-                           footer=_("Enter / A: play it    any other key: put it away"))
+                           footer=_("Enter or A: play it. Any other key: put it away."))
         self.session.note_hint(seat)  # type: ignore[attr-defined]
 
     def handle_hint(self, intent: Intent) -> bool:

@@ -73,7 +73,7 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
                  think_ms: int | None = None, identity: HostIdentity | None = None,
                  seats_per_address: int = SEATS_PER_ADDRESS, keep_history: bool = False,
                  web_port: int | None = None, colour_aid: bool = False,
-                 door_rate: float = NEW_PER_ADDRESS_PER_SECOND):
+                 door_rate: float = NEW_PER_ADDRESS_PER_SECOND, hints: bool = True):
         if resume is not None:
             game, seats, options = resume.game_id, len(resume.seats), resume.options
         info = GAMES.get(game)
@@ -123,6 +123,8 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
         self.seats_per_address = seats_per_address
         # the Hard (search) bot's think time per move (None: its default)
         self.think_ms = think_ms
+        # whether the table offers hints (`--no-hints`); a resumed game keeps its own
+        self.hints = hints and (resume is None or resume.hints)
         # a connected player who does not act within this many seconds has that turn
         # played by the stand-in bot (turn_timer.py); the argument None means the
         # game's own length (GameInfo.turn_seconds), 0 no timer (then None here)
