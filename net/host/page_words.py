@@ -24,6 +24,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("bot"), N_("away"), N_("you"), N_("Sent…"), N_("The game is over."),
     N_("Seated. Waiting for the host to start the game…"), N_("Your choice: {what}"),
     N_("Your turn."), N_("Waiting for {names}…"), N_("Waiting…"), N_("yes"), N_("no"),
+    # the Hint button (net/host/hints.py answers it)
+    N_("Hint"), N_("Thinking…"), N_("Hint: {move}"),
     # what a hand and a player hold (the views' keys, as the page writes them)
     N_("Hand"), N_("Tickets"), N_("Events"), N_("Playable"), N_("Cards"), N_("Trains"),
     N_("Score"), N_("Offered"), N_("Ferries"), N_("At"), N_("Days"), N_("Coins"),

@@ -31,6 +31,7 @@ from net.host.doors import (
     connection_budget,
     open_file_limit,
 )
+from net.host.hints import HostHints
 from net.host.lobby import Lobby
 from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
 from net.host.recent import RecentEvents
@@ -51,7 +52,7 @@ DROP_POLICIES = ("bot", "pause")
 SEATS_PER_ADDRESS = 2    # default: two players may share one machine
 
 
-class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
+class Host(Admission, Lobby, Table, StandIns, HostHints, TurnTimer, WebGate, PageDoors):
     """A LAN game host. See the module docstring; the CLI is `railparty host`."""
 
     def __init__(self, game: str = "routes-usa", seats: int = 4, name: str = "Rail Party", *,
@@ -125,6 +126,7 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
         self.think_ms = think_ms
         # whether the table offers hints (`--no-hints`); a resumed game keeps its own
         self.hints = hints and (resume is None or resume.hints)
+        self._hints_thinking: set[int] = set()   # seats whose hint is being thought
         # a connected player who does not act within this many seconds has that turn
         # played by the stand-in bot (turn_timer.py); the argument None means the
         # game's own length (GameInfo.turn_seconds), 0 no timer (then None here)
