@@ -78,3 +78,24 @@ def test_the_hosts_sync_tells_whether_hints_are_offered():
         assert sync.get("hints", True) is hints and host.match.hints is hints
         assert P.check_host_message(sync) == "sync"
         assert problem(sync, {}) is None
+
+
+def test_a_hosts_own_window_counts_its_hints_in_the_hosts_record(monkeypatch, tmp_path):
+    """A couch game's TV (or a host who plays) thinks its hints itself; the host's
+    save and history count them all the same."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from netkit import isolate, start_host, wait_until
+
+    isolate(monkeypatch, tmp_path)
+    host = start_host(seats=2, game="routes-usa", fill_bot="random", standin_bot="random")
+    try:
+        host.start_game()
+        wait_until(lambda: host.match is not None, "the game to start")
+        host.note_hint(1)
+        wait_until(lambda: host.match.hints_used == [0, 1], "the hint to be counted")
+        assert host.match.to_save()["hints_used"] == [0, 1]
+    finally:
+        host.stop()

@@ -9,6 +9,7 @@ them and answers with an `update` or an `error` whose reason the table shows.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from typing import Any
@@ -130,8 +131,14 @@ class RemoteSession:
         return HintJob(view, legal, None, seat, seed, think_ms)
 
     def note_hint(self, seat: int) -> None:
-        """Counted here, for this screen's results (the host keeps its own record)."""
+        """Counted here, for this screen's results, and by the host when this
+        window is its own (a couch game's TV, a host who plays): its save and
+        history record keep it. A guest's host is not told."""
         self._hints_used[seat] = self._hints_used.get(seat, 0) + 1
+        note = getattr(self.host, "note_hint", None)
+        if note is not None:
+            with contextlib.suppress(RuntimeError):      # the host has stopped
+                note(seat)
 
     def hints_used(self) -> list[int]:
         return [self._hints_used.get(i, 0) for i in range(self.players)]

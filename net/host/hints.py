@@ -64,6 +64,17 @@ class HostHints:
 
         future.add_done_callback(finished)
 
+    def note_hint(self, seat: int) -> None:
+        """A window of this host's own (the TV of a couch game, a host who plays)
+        showed `seat` a hint it thought itself: counted in the save and history
+        (from any thread)."""
+        self._call(self._note_hint, seat)
+
+    def _note_hint(self, seat: int) -> None:
+        if self.match is not None and 0 <= seat < len(self.match.hints_used):
+            self.match.note_hint(seat)
+            self._save()
+
     def _hint_done(self, peer: Peer, match: Any, seat: int, mark: int, future: Future) -> None:
         self._hints_thinking.discard(seat)
         if (future.exception() is not None or self.match is not match
