@@ -194,3 +194,32 @@ def test_frames_keep_coming_while_a_hint_thinks(app):
     # a hint thinks 0.9 s: the window stepped on meanwhile, no frame waited for it
     assert frames >= 20 and longest < 0.5, (frames, longest)
     assert table.hint_action in table.legal
+
+
+def test_h_over_a_choice_hints_it_and_the_choice_comes_back_when_put_away(app):
+    """The opening tickets are a choice over the board: H steps it aside for the
+    hint (which keeps tickets), Esc brings the choice back, H then Enter plays it."""
+    from game.scenes.choice import ChoiceScene
+    from game.scenes.flow import start_match
+
+    match = Match("routes-usa", [Seat("Ann", "red"), Seat("Bo", "blue", "greedy")], 5)
+    start_match(app, match)
+    for _ in range(100):
+        app.step(1)
+        if isinstance(app.top, ChoiceScene):
+            break
+    table = app.stack[0]
+    assert isinstance(app.top, ChoiceScene)
+    key(app, pygame.K_h)
+    app.step(1)
+    assert app.top is table and table.hint_action is not None
+    assert table.hint_action in table.legal and table.spotlight.lines
+    key(app, pygame.K_ESCAPE)
+    app.step(2)
+    assert isinstance(app.top, ChoiceScene)          # the choice is back
+    key(app, pygame.K_h)
+    app.step(1)
+    hinted = table.hint_action
+    key(app, pygame.K_RETURN)
+    app.step(2)
+    assert (0, hinted) in [tuple(h) for h in match.state.history]

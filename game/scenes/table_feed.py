@@ -96,7 +96,8 @@ class TableFeed:
             return
         if self.app.top is not self:
             return
-        self._open_choices()
+        if self.hint_asked is None:   # a hint over a choice: the choice waits for it
+            self._open_choices()
         self.bot_pacer.tick(self.speed)
 
     def _animate_next(self) -> None:
