@@ -223,3 +223,25 @@ def test_h_over_a_choice_hints_it_and_the_choice_comes_back_when_put_away(app):
     key(app, pygame.K_RETURN)
     app.step(2)
     assert (0, hinted) in [tuple(h) for h in match.state.history]
+
+
+def test_a_hint_put_away_while_thinking_is_taken_up_when_asked_again(app):
+    """Esc while it thinks, then H: the same thought, not a second one queued
+    before the bots' moves in the workers."""
+    from game.bots.pool import shared
+
+    shared()
+    table, _match = table_at_human_turn(app, "railway-tricks")
+    app.realtime = True
+    key(app, pygame.K_h)
+    first = table.hint_future
+    assert first is not None and table.hint_action is None
+    key(app, pygame.K_ESCAPE)
+    assert table.spotlight is None
+    key(app, pygame.K_h)
+    assert table.hint_future is first
+    deadline = time.monotonic() + DEADLINE
+    while table.hint_action is None:
+        assert time.monotonic() < deadline, "no hint came back"
+        app.step(1)
+        time.sleep(0.01)

@@ -37,19 +37,22 @@ class TableHint:
     hint_future: Future | None = None
     hint_asked: tuple[int, list[Action]] | None = None   # (seat, legal) when asked
     hint_action: Action | None = None                    # the hint on screen
+    # a hint put away while still thinking: asked again for the same turn, it is
+    # taken up rather than thought twice (the workers are the bots' too)
+    hint_left: tuple[tuple[int, list[Action]], Future] | None = None
 
     # --- offering -----------------------------------------------------------------
 
     def hint_offered(self) -> bool:
         """The seat on screen may ask for a hint now (the table offers them)."""
-        session: Any = self.session  # type: ignore[attr-defined]
-        return (not self.kiosk and self.acting and bool(self.legal)  # type: ignore[attr-defined]
+        session = self.session
+        return (not self.kiosk and self.acting and bool(self.legal)
                 and not getattr(session, "replay", False) and not session.awaiting
                 and getattr(session, "hints_allowed", False))
 
     def shown_buttons(self) -> list[tuple[str, Action]]:
         """The board's buttons, and the Hint button where the row has room."""
-        buttons = self.buttons()  # type: ignore[attr-defined]
+        buttons = self.buttons()
         if self.hint_offered() and len(buttons) < self.max_buttons:
             buttons = [*buttons, (HINT_LABEL, HINT)]
         return buttons
@@ -58,8 +61,7 @@ class TableHint:
 
     def ask_hint(self) -> None:
         """Ask for a hint for the seat on screen (or say why there is none)."""
-        session: Any = self.session  # type: ignore[attr-defined]
-        app: Any = self.app  # type: ignore[attr-defined]
+        session, app = self.session, self.app
         if not getattr(session, "hints_allowed", False):
             app.toast(_("Hints are off at this table"), theme.ACCENT)
             return
@@ -68,10 +70,15 @@ class TableHint:
             return
         if self.hint_future is not None:
             return                                  # one hint in flight at a time
-        seat = self.viewer  # type: ignore[attr-defined]
+        seat = self.viewer
+        asked = (seat, list(self.legal))
+        left, self.hint_left = self.hint_left, None
+        self.hint_asked, self.hint_action = asked, None
+        self.set_spotlight([], title=_("Thinking..."), footer=_("Esc: never mind"), dim=False)
+        if left is not None and left[0] == asked:
+            self.hint_future = left[1]
+            return
         job = session.hint_job(seat, HINT_SEED, HINT_THINK_MS)
-        self.hint_asked = (seat, list(self.legal))  # type: ignore[attr-defined]
-        self.hint_action = None
         if app.realtime:
             from game.bots.pool import shared as bot_workers
 
@@ -79,22 +86,22 @@ class TableHint:
         else:                                       # stepped by a test: stay in step
             self.hint_future = Future()
             self.hint_future.set_result(job())
-        self.set_spotlight([], title=_("Thinking..."),  # type: ignore[attr-defined]
-                           footer=_("Esc: never mind"), dim=False)
 
     def dismiss_hint(self) -> None:
-        """Put the hint away (a thought still on its way is dropped)."""
+        """Put the hint away (a thought still on its way is kept for this turn)."""
+        if self.hint_future is not None and not self.hint_future.done() and self.hint_asked:
+            self.hint_left = (self.hint_asked, self.hint_future)
         self.hint_future = None
         self.hint_asked = None
         self.hint_action = None
-        self.set_spotlight(None)  # type: ignore[attr-defined]
+        self.set_spotlight(None)
 
     def play_hint(self) -> None:
         """Play the hinted move (it is a legal move of the seat on screen)."""
         action = self.hint_action
         self.dismiss_hint()
         if action is not None:
-            self.act(action)  # type: ignore[attr-defined]
+            self.act(action)
 
     # --- the update tick and input ----------------------------------------------------
 
@@ -104,7 +111,7 @@ class TableHint:
         if asked is None:
             return
         seat, legal = asked
-        if self.viewer != seat or self.legal != legal:  # type: ignore[attr-defined]
+        if self.viewer != seat or self.legal != legal:
             self.dismiss_hint()                  # played, handed off, or the game moved
             return
         future = self.hint_future
@@ -113,7 +120,7 @@ class TableHint:
         self.hint_future = None
         if future.exception() is not None:
             self.dismiss_hint()
-            self.app.toast(_("No hint this time: the bot could not think"),  # type: ignore[attr-defined]
+            self.app.toast(_("No hint this time: the bot could not think"),
                            theme.ERROR)
             return
         self.show_hint(seat, future.result())
@@ -122,13 +129,13 @@ class TableHint:
         """Light the hinted move with its reasons, and count it for the seat."""
         from game.narration.hints import hint_lines
 
-        words, reasons = hint_lines(self.session.game_id, hint, self.shown,  # type: ignore[attr-defined]
-                                    self.seat_name)  # type: ignore[attr-defined]
+        words, reasons = hint_lines(self.session.game_id, hint, self.shown,
+                                    self.seat_name)
         self.hint_action = hint.action
-        self.set_spotlight(hint.action, reasons[:2],  # type: ignore[attr-defined]
+        self.set_spotlight(hint.action, reasons[:2],
                            title=_("Hint: {move}").format(move=words),
                            footer=_("Enter or A: play it. Any other key: put it away."))
-        self.session.note_hint(seat)  # type: ignore[attr-defined]
+        self.session.note_hint(seat)
 
     def handle_hint(self, intent: Intent) -> bool:
         """H or Y asks; while a hint is up, Enter plays it and anything else but

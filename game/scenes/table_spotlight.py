@@ -59,9 +59,9 @@ class TableSpotlight:
     def spotlight_items(self, action: Action) -> list[Item]:
         """The focus items `action` acts on: the board's (`action_items`) and any
         shared button that plays it (a race's "Take a coin", a Pass)."""
-        items = list(self.action_items(action))  # type: ignore[attr-defined]
+        items = list(self.action_items(action))
         kind = action.get("type")
-        for i, (_label, played) in enumerate(self.buttons()):  # type: ignore[attr-defined]
+        for i, (_label, played) in enumerate(self.buttons()):
             if played == action or played.get("type") in (kind, f"_{kind}"):
                 items.append(("button", i))
         return items
@@ -76,8 +76,8 @@ class TableSpotlight:
     def spotlight_rect(self, item: Item) -> pygame.Rect | None:
         """Where a lit item is on screen (a shared button, or the board's token)."""
         if item[0] == "button":
-            return self.button_rect(item[1])  # type: ignore[attr-defined]
-        return self.tooltip_anchor(item)  # type: ignore[attr-defined]
+            return self.button_rect(item[1])
+        return self.tooltip_anchor(item)
 
     def draw_spotlight_layer(self, surface: pygame.Surface) -> pygame.Rect | None:
         """Draw the spotlight over the table (nothing when it is out); returns the
@@ -92,7 +92,7 @@ class TableSpotlight:
             rect = self.spotlight_rect(item)
             if rect is None:
                 continue
-            if item[0] != "button" and self.lights_itself(item):  # type: ignore[attr-defined]
+            if item[0] != "button" and self.lights_itself(item):
                 drawn_by_board.append(item)
                 avoid.append(rect)
             else:
@@ -100,5 +100,5 @@ class TableSpotlight:
         box = draw_spotlight(surface, holes, light.title, light.lines, light.footer,
                              light.dim, avoid)
         for item in drawn_by_board:
-            self.draw_spotlight(surface, item)  # type: ignore[attr-defined]
+            self.draw_spotlight(surface, item)
         return box
