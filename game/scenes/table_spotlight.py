@@ -57,14 +57,15 @@ class TableSpotlight:
                                        title=title, footer=footer, dim=dim)
 
     def spotlight_items(self, action: Action) -> list[Item]:
-        """The focus items `action` acts on: the board's (`action_items`) and any
-        shared button that plays it (a race's "Take a coin", a Pass)."""
+        """The focus items `action` acts on: the board's (`action_items`) and the
+        shared button that plays it (a race's "Take a coin", a Pass), else the
+        one that opens its choice (the race's Travel for a move)."""
         items = list(self.action_items(action))
-        kind = action.get("type")
-        for i, (_label, played) in enumerate(self.buttons()):
-            if played == action or played.get("type") in (kind, f"_{kind}"):
-                items.append(("button", i))
-        return items
+        buttons = [played for _label, played in self.buttons()]
+        exact = [("button", i) for i, played in enumerate(buttons) if played == action]
+        kind = action.get("type")      # else the button that opens its choice ("_move")
+        return items + (exact or [("button", i) for i, played in enumerate(buttons)
+                                  if played.get("type") in (kind, f"_{kind}")])
 
     def lit_items(self) -> list[Item]:
         """The items the spotlight lights now."""

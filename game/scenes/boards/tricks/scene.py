@@ -99,6 +99,11 @@ class TricksBoardScene(TricksTargets, TricksMotion, TricksDrawing, TableScene):
     def pending(self) -> dict[str, Any] | None:
         return self.shown["private"].get("pending") if self.acting else None
 
+    max_buttons = 1       # beside "Choose from a list", left of the trick's cards
+
+    def button_rect(self, index: int) -> pygame.Rect:
+        return L.BUTTON_RECT.move(index * (L.BUTTON_RECT.width + 12), 0)
+
     def row_of(self, company: str) -> int:
         return self.palette.companies.index(company)
 
