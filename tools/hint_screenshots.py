@@ -67,7 +67,7 @@ def main() -> int:
     from game.rules import GAMES
     from game.words import i18n
 
-    i18n.set_language(args.lang)
+    i18n.pin(args.lang)          # wins over the settings a new window reads
     suffix = "" if args.lang == "en" else f"-{args.lang}"
     for game_id in GAMES:
         out = Path(args.dir) / f"hint-{game_id}{suffix}.png"
