@@ -58,6 +58,7 @@ class App:
         self.input.connect_pads()
         self.stack: list[Scene] = []
         self.realtime = False  # True inside run(); tests step ticks by hand
+        self.hints = True      # new tables offer hints (`railparty play --no-hints`: not)
         self.ticks = 0
         self.dropped_ticks = 0
         self.frame_times: list[float] = []  # wall time of each frame's ticks + draw

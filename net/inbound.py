@@ -64,6 +64,7 @@ class Sync(Struct):
     mark: Version = 0
     to_act: Annotated[list[Seat], Meta(max_length=MAX_SEATS)] = []
     game_number: Version = 0
+    hints: bool = True          # the host's table offers hints (older hosts: not sent)
 
 
 class Update(Struct):

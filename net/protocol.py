@@ -251,6 +251,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
               "seat": (_OPT_INT, False)},
     "seat": {"name": (_OPT_STR, False), "color": (_OPT_STR, False)},
     "action": {"seat": (_INT, True), "version": (_INT, True), "action": ((dict,), True)},
+    "hint": {},              # a phone page asks for a hint for its seat (net/host/hints.py)
     "ping": {"n": (_INT, False)},
     "pong": {"n": (_INT, False)},
     "bye": {"reason": (_OPT_STR, False)},
@@ -268,7 +269,7 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "view": ((dict, type(None)), True), "legal": ((list,), True),
              "to_act": ((list,), False),
              "over": (_BOOL, False), "result": ((dict, type(None)), False),
-             "game_number": (_INT, False)},
+             "game_number": (_INT, False), "hints": (_BOOL, False)},
     "update": {"version": (_INT, True), "mark": (_INT, False), "events": ((list,), True),
                "view": ((dict,), True), "legal": ((list,), True),
                "to_act": ((list,), False),
@@ -281,6 +282,8 @@ HOST_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "ping": {"n": (_INT, False)},
     "pong": {"n": (_INT, False)},
     "bye": {"reason": (_OPT_STR, False), "code": (_OPT_STR, False)},
+    "hint": {"seat": (_INT, True), "version": (_INT, True), "action": ((dict,), True),
+             "words": (_STR, True), "lines": ((list,), True)},
 }
 
 

@@ -70,7 +70,7 @@ class Session:
             "seat": None, "token": None, "game": None, "host_name": None, "players": 0,
             "phase": None, "version": 0, "mark": 0, "view": None, "legal": [], "to_act": [],
             "over": False, "seats": [], "result": None, "error": None, "game_number": 0,
-            "said": None, "why": None}
+            "said": None, "why": None, "hints": True}
 
     # --- for the screens (any thread, never blocks) ---------------------------------
 
@@ -97,7 +97,7 @@ class Session:
         said (the host's last reject or bye, {type, code, reason}: a screen words it),
         why (this client's own reason as Words, for a screen in another language),
         game_number (a rematch on the same table counts up),
-        awaiting."""
+        hints (whether the host's table offers hints), awaiting."""
         with self._lock:
             return dict(self._state, awaiting=self._sent_version is not None)
 
@@ -219,7 +219,8 @@ class Session:
                          view=message["view"], legal=message["legal"],
                          to_act=message.get("to_act", []), over=message.get("over", False),
                          seats=message["seats"], result=message.get("result"),
-                         game_number=message.get("game_number", 0))
+                         game_number=message.get("game_number", 0),
+                         hints=message.get("hints", True) is not False)
                 self._sent_version = None         # a fresh start: nothing is in flight
             elif kind == "update":
                 s.update(version=message["version"], mark=message.get("mark", 0),

@@ -404,8 +404,9 @@ def test_setup_turns_phones_on_and_starts_a_couch_game(app, monkeypatch):
     from game.scenes.setup import PHONE, SetupScene
 
     started: dict[str, Any] = {}
-    monkeypatch.setattr(flow, "new_phone_game", lambda app, game, seats, phones, options:
-                        started.update(game=game, seats=seats, phones=phones))
+    monkeypatch.setattr(flow, "new_phone_game", lambda app, game, seats, phones, options,
+                        hints=True: started.update(game=game, seats=seats, phones=phones,
+                                                   hints=hints))
     setup = SetupScene(app)
     app.push(setup)
     assert "phones" in setup.rows() and setup.kind_label(0) == "Human"
@@ -422,7 +423,7 @@ def test_setup_turns_phones_on_and_starts_a_couch_game(app, monkeypatch):
         setup._change("seat1", 1)
     app.step(1)
     setup.start()
-    assert started["phones"] == {0}
+    assert started["phones"] == {0} and started["hints"] is True
     assert [s.bot for s in started["seats"]][:2] == [None, None]
     setup._change("phones", 1)                   # off again: every human is hot-seat
     assert setup.kind_label(0) == "Human" and setup.phone_seats() == set()

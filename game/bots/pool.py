@@ -13,7 +13,8 @@ hands it, `(round, move)` a few at a time, from the same deal chain
 (game/bots/rounds.py); the values come back here, where one `RoundBook`
 pairs them, drops moves and picks the move. With `Budget(iterations=N)` the
 choice is exactly the one-process choice, however many workers share it.
-Other bots' moves go to one worker whole.
+Other bots' moves go to one worker whole, and so does a hint
+(`submit_hint`: Hard's move for a human's seat, with its reasons).
 
 A worker that dies (killed, out of memory) is replaced at once; the
 rollouts it held are handed out again, and a whole move it held is sent
@@ -41,7 +42,7 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from game.bots.jobs import BotJob
+from game.bots.jobs import BotJob, HintJob
 from game.bots.rounds import RoundBook
 from game.bots.search import Budget
 from game.bots.timing import ThinkBank
@@ -103,11 +104,17 @@ class _Worker:
 class _Move:
     """One job in the pool: a whole move, or a search shared by workers."""
 
-    def __init__(self, ident: int, job: BotJob, future: Future, search: bool):
+    def __init__(self, ident: int, job: BotJob | HintJob, future: Future, search: bool):
         self.id = ident
         self.job = job
         self.future = future
         self.search = search
+        if isinstance(job, HintJob):       # a hint: one worker thinks it whole
+            self.budget, self.speculate, self.bank = Budget(job.think_ms), False, None
+            self.started, self.workers, self.planned = 0.0, set(), set()
+            self.book, self.moves, self.ending, self.deaths, self.batch = None, [], False, 0, 1
+            self.payload = pickle.dumps(("hint", ident, job), protocol=pickle.HIGHEST_PROTOCOL)
+            return
         bot: Any = job.bot
         self.budget: Budget = getattr(bot, "budget", None) or Budget()
         self.speculate = self.budget.iterations is None
@@ -175,6 +182,21 @@ class BotWorkers:
             broken = self.broken
             if not broken:
                 self._incoming.append(_Move(next(self._ids), job, future, search))
+        if broken:
+            self._threads().submit(self._run_here, job, future)
+            return future
+        os.write(self._wake_w, b"x")
+        return future
+
+    def submit_hint(self, job: HintJob) -> Future:
+        """A hint (`game.bots.hint.Hint`), thought whole in one worker."""
+        future: Future = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the bot workers are closed")
+            broken = self.broken
+            if not broken:
+                self._incoming.append(_Move(next(self._ids), job, future, False))
         if broken:
             self._threads().submit(self._run_here, job, future)
             return future
@@ -263,7 +285,11 @@ class BotWorkers:
         move = self._moves.get(message[1])
         if move is None:
             return                     # a move already decided (or failed)
-        if kind == "chosen":
+        if kind == "hinted":
+            self._release(move)
+            if not move.future.done():
+                move.future.set_result(message[2])
+        elif kind == "chosen":
             _, _, action, rng, rollouts = message
             self._finish(move, action, rng, rollouts)
         elif kind == "planned":
@@ -412,7 +438,7 @@ class BotWorkers:
         self._threads().submit(self._run_here, move.job, move.future)
 
     @staticmethod
-    def _run_here(job: BotJob, future: Future) -> None:
+    def _run_here(job: BotJob | HintJob, future: Future) -> None:
         try:
             action = job()
         except Exception as exc:

@@ -14,6 +14,7 @@ closes:
         None for a rollout not played: its deadline had passed
     ("end", job, opened) -> ("rng", job, rng)            the bot's rng after it
     ("drop", job)                                        forget the job
+    ("hint", job, hint_job)  -> ("hinted", job, hint)    a hint (game/bots/jobs.py)
 
 `rng` is a `random.Random` state: the bot's generator travels with each job
 and comes back advanced, so a bot in the pool makes the moves it would make
@@ -131,6 +132,8 @@ def _answer(message: tuple, searches: dict) -> tuple | None:
         player, _, chain = searches.pop(job)
         chain.finish(message[2])
         return ("rng", job, player.rng.getstate())
+    if kind == "hint":
+        return ("hinted", job, message[2]())
     if kind == "drop":
         searches.pop(job, None)
         return None

@@ -112,6 +112,8 @@ def register(subparsers: Any, host_window: Callable[..., int] | None = None,
                       help=_("the search (Hard) bot's think time per move (default 500); "
                            "it thinks off the network loop"))
     add_bot_workers(host, N_("the cores less one, at least 1"))
+    host.add_argument("--no-hints", action="store_true",
+                      help=_("no Hint for the players at this table"))
     host.add_argument("--on-drop", default="bot", choices=("bot", "pause"),
                       help=_("when a player has been gone --drop-timeout seconds: a bot plays "
                            "the seat, or the game waits (default bot)"))
@@ -287,7 +289,7 @@ def cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     start_after=args.start_after, exit_when_over=args.headless,
                     fsync=args.fsync, turn_timeout=args.turn_timeout,
                     think_ms=args.think_ms, seats_per_address=args.seats_per_address,
-                    keep_history=not args.no_history,
+                    keep_history=not args.no_history, hints=not args.no_hints,
                     web_port=web_port, on_listening=lambda h: print(
                         f"listening on {h.bind}:{h.port}\nhost key "
                         f"{shown(h.identity.fingerprint)}"

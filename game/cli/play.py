@@ -27,6 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help=_("one per seat: 'hot' (plays on this screen), 'phone' (plays on a "
                              "phone that scans the TV's code) or a bot (easy, normal, hard); "
                              "for example hot,phone,normal"))
+    play.add_argument("--no-hints", action="store_true",
+                      help=_("no Hint for the players (games started in this window)"))
     add_bot_workers(play, N_("the cores less one, at least 1"))
     play.set_defaults(func=cmd_play, play_parser=play)
 
@@ -202,20 +204,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     if app is None:
         return 2
     start_bot_workers(args.bot_workers)
+    app.hints = not args.no_hints       # the setup screens' Hints row starts from this
     to_title(app)
     if args.resume is not None and not continue_game(app, args.resume):
         print(_("railparty: cannot resume {path}: {problem}").format(
             path=args.resume, problem=app.toasts[-1][0]), file=sys.stderr)
     if args.game is not None and phones:
         try:
-            new_phone_game(app, args.game, seats, phones)
+            new_phone_game(app, args.game, seats, phones, hints=app.hints)
         except OSError as exc:
             print(_("railparty: cannot serve the phone page: {problem}").format(
                 problem=exc.strerror or exc), file=sys.stderr)
             app.close()
             return 1
     elif args.game is not None:
-        new_game(app, args.game, seats)
+        new_game(app, args.game, seats, hints=app.hints)
     app.run()
     app.close()
     return 0

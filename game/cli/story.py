@@ -37,6 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                       "and rating (openskill), then the kept games."))
     hist.add_argument("--json", action="store_true",
                       help=_("one JSON object a line: the players, then the games"))
+    hist.add_argument("--no-hinted", action="store_true",
+                      help=_("leave games in which a hint was shown out of the ratings "
+                             "(they still count as played)"))
     hist.set_defaults(func=cmd_history)
 
 
@@ -95,7 +98,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     records, problems = list_records()
     guests, guest_problems = list_view_records()
     problems += guest_problems
-    players = table_history(records, guests)
+    players = table_history(records, guests, rate_hinted=not args.no_hinted)
     for path, why in problems:
         print("railparty: " + _("skipping {path}: {why}").format(path=path, why=why),
               file=sys.stderr)

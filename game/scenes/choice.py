@@ -144,8 +144,23 @@ class ChoiceScene(Scene):
             elif self.focus >= self.scroll + self._visible_rows():
                 self.scroll = self.focus - self._visible_rows() + 1
 
+    def _hint_below(self) -> bool:
+        """H or a controller's Y over a table's choice: the choice steps aside and
+        the table asks for a hint (game/scenes/table_hint.py); it comes back once
+        the hint is put away. False: no table below offers one now."""
+        table = next((s for s in self.app.stack if hasattr(s, "ask_hint")), None)
+        if table is None or not table.hint_offered():
+            return False
+        self.app.pop(self)
+        table.choice_closed()
+        table.ask_hint()
+        return True
+
     def handle(self, intent: Intent) -> bool:
         n = len(self.options)
+        if ((intent.kind == "key" and intent.key == pygame.K_h) or intent.kind == "pad_y") \
+                and self._hint_below():
+            return True
         if intent.kind == "back":
             self._cancel()
         elif intent.kind in ("down", "next", "right"):

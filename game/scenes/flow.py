@@ -37,10 +37,11 @@ def keep_history(app: Any, match: Match) -> None:
 
 
 def new_game(app: Any, game_id: str, seats: list[Seat], seed: int | None = None,
-             save: Path | None = None, options: dict[str, Any] | None = None) -> None:
+             save: Path | None = None, options: dict[str, Any] | None = None,
+             hints: bool = True) -> None:
     seed = new_seed() if seed is None else seed
     match = Match(game_id, seats, seed, dict(options or {}),
-                  save_path=save if save else autosave_path())
+                  save_path=save if save else autosave_path(), hints=hints)
     match.save(match.save_path)
     start_match(app, match)
 

@@ -39,6 +39,7 @@ class HostSetupScene(Scene):
         self.timer = self._game_timer()
         self.timer_chosen = False
         self.bot = "greedy"  # the level of the bots that fill open seats and stand in
+        self.hints = bool(getattr(app, "hints", True))  # the players may ask for a hint
         # each game's options as chosen here (the registry's defaults to start)
         self.chosen: dict[str, dict[str, Any]] = {g: dict(GAMES[g].options) for g in GAMES}
         self.focus = 0
@@ -50,7 +51,7 @@ class HostSetupScene(Scene):
             self.key = None
 
     # the rows every game has, in order; the game's options come after them
-    FIXED = ("game", "seats", "name", "drop", "timer", "bots")
+    FIXED = ("game", "seats", "name", "drop", "timer", "bots", "hints")
     # seconds before the stand-in plays a turn a connected player leaves too long
     TURN_TIMERS = (0, 30, 60, 90, 120, 180)
 
@@ -98,6 +99,8 @@ class HostSetupScene(Scene):
             levels = list(self.info.bots)
             here = levels.index(self.bot) if self.bot in levels else len(levels) - 1
             self.bot = levels[(here + step) % len(levels)]
+        elif key == "hints":
+            self.hints = not self.hints
         elif key.startswith("option:"):
             self._toggle(key.split(":", 1)[1])
         info = self.info
@@ -141,7 +144,7 @@ class HostSetupScene(Scene):
                             think_ms=self.app.settings.bot_think_ms,
                             colour_aid=bool(self.app.settings.colorblind),
                             bot_delay=self.app.settings.bot_pace,
-                            keep_history=self.app.settings.keep_history,
+                            keep_history=self.app.settings.keep_history, hints=self.hints,
                             web_port=pick_web_port("0.0.0.0")).start()
                 break
             except OSError as exc:
@@ -205,6 +208,7 @@ class HostSetupScene(Scene):
                 (_("Turn timer"), _("<  off  >") if not timer else
                  _("<  a bot plays a turn left {seconds} s  >").format(seconds=timer)),
                 (_("Bots"), f"<  {_(level_name(bot_for_game(info.id, self.bot)))}  >"),
+                (_("Hints"), f"<  {_('On') if self.hints else _('Off')}  >"),
                 *(self._option_row(name) for name in info.options),
                 (_("Open the lobby"), "")]
         size = 42 if self.row_count <= 7 else 38

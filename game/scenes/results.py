@@ -41,6 +41,15 @@ log = logging.getLogger("railparty.results")
 REPLAY_JUMPS = (pygame.K_HOME, pygame.K_PAGEUP)
 
 
+def hints_said(table: Any) -> str:
+    """"Hints used: Ann 3, Bo 1" for a game in which hints were shown ("" if none)."""
+    counted = getattr(table.session, "hints_used", None)
+    used = counted() if counted is not None else []
+    said = [_("{name} {count}").format(name=shown_name(table.seat_info[seat]["name"]), count=n)
+            for seat, n in enumerate(used) if n and seat < len(table.seat_info)]
+    return _("Hints used: {seats}").format(seats=", ".join(said)) if said else ""
+
+
 def race_for(table: Any, result: dict[str, Any] | None = None) -> Race | None:
     """The race over the game just ended, replayed from its record; a LAN guest
     (the seed stays on the host) charts what it was shown instead: the views
@@ -108,6 +117,7 @@ class ResultsScene(Scene):
         self.menu = Menu([Button(label, pygame.Rect(left + i * (width + 40), BOX.bottom - 100,
                                                     width, 76), fn)
                           for i, (label, fn) in enumerate(buttons)])
+        self.hints_line = hints_said(table)
         self.compact = False
         # Nothing is focused until the player moves to a button: Enter pressed to
         # hurry the animations along never starts a rematch or leaves the table.
@@ -224,6 +234,9 @@ class ResultsScene(Scene):
                         theme.ACCENT, True, "center")
         theme.blit_text(surface, _("M: look at the board"), (BOX.right - 24, BOX.y + 16), 24,
                         theme.TEXT_DIM, anchor="topright")
+        if self.hints_line:
+            theme.blit_text(surface, theme.fit_text(self.hints_line, 24, 520),
+                            (BOX.x + 24, BOX.y + 16), 24, theme.TEXT_DIM)
         if self.chart and self.race is not None:
             self._draw_chart(surface)
             return

@@ -45,6 +45,8 @@ class SetupScene(Scene):
         # phones on: seats may be played on phones, the TV showing the board
         # (net/host/couch.py); a human seat is then "hot-seat" or "phone"
         self.phones = False
+        # the table offers hints (H, the Hint button); `--no-hints` starts it off
+        self.hints = bool(getattr(app, "hints", True))
         self._clamp_count()
 
     @property
@@ -53,7 +55,8 @@ class SetupScene(Scene):
 
     def rows(self) -> list[str]:
         options = [f"option:{name}" for name in self.info.options]
-        return (["game", "players", "phones"] + [f"seat{i}" for i in range(self.count)] + options
+        return (["game", "players", "phones", "hints"] + [f"seat{i}" for i in range(self.count)]
+                + options
                 + ["rules", "start", "back"])
 
     def _step(self) -> int:
@@ -121,6 +124,8 @@ class SetupScene(Scene):
                 for i in range(len(self.kinds)):
                     if self.kinds[i] is None:
                         self.kinds[i] = PHONE
+        elif key == "hints":
+            self.hints = not self.hints
         elif key.startswith("option:"):
             name = key.split(":", 1)[1]
             options = self.options[self.info.id]
@@ -189,9 +194,10 @@ class SetupScene(Scene):
                 if phones:
                     from game.scenes.flow import new_phone_game
                     new_phone_game(self.app, self.info.id, self.seats(), phones,
-                                   options=self.game_options())
+                                   options=self.game_options(), hints=self.hints)
                 else:
-                    new_game(self.app, self.info.id, self.seats(), options=self.game_options())
+                    new_game(self.app, self.info.id, self.seats(), options=self.game_options(),
+                             hints=self.hints)
             except ValueError as exc:  # options the game refuses for this table
                 self.app.toast(said(exc))
             except OSError as exc:     # the phone page's host cannot listen here
@@ -305,6 +311,10 @@ class SetupScene(Scene):
                     self._draw_about(surface, rect, _(
                         "Players on phones see their own cards there; the TV shows the board"),
                         label, value, size)
+                elif key == "hints":
+                    self._draw_about(surface, rect, _(
+                        "H asks the Hard bot for a move and why; results count hints"),
+                        label, value, size)
             if r == self.row and not key.startswith("seat"):
                 focus_ring(surface, rect)
         if self.editing:
@@ -325,6 +335,8 @@ class SetupScene(Scene):
                     theme.TEXT)
         if key == "phones":
             return _("Phones"), _("On") if self.phones else _("Off"), theme.TEXT
+        if key == "hints":
+            return _("Hints"), _("On") if self.hints else _("Off"), theme.TEXT
         if key.startswith("option:"):
             name = key.split(":", 1)[1]
             value = self.options[info.id][name]

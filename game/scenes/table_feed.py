@@ -66,6 +66,7 @@ class TableFeed:
         self._watch_connection()
         if self not in self.app.stack:
             return             # the connection's end took this table away
+        self.tick_hint()
         if self.session.game_number != self.game_number:
             self._follow_new_game()
             return
@@ -95,7 +96,8 @@ class TableFeed:
             return
         if self.app.top is not self:
             return
-        self._open_choices()
+        if self.hint_asked is None:   # a hint over a choice: the choice waits for it
+            self._open_choices()
         self.bot_pacer.tick(self.speed)
 
     def _animate_next(self) -> None:

@@ -15,6 +15,7 @@ import pygame
 
 from game.rules import IllegalAction
 from game.rules.base import Action
+from game.scenes.table_hint import HINT
 from game.ui import theme
 from game.ui.input import Intent
 from game.words.host_words import illegal_said
@@ -103,21 +104,28 @@ class TableInput:
             self.app.toast(_("Wait for your turn"), theme.ACCENT)
             return
         if item[0] == "button":
-            buttons = self.buttons()
+            buttons = self.shown_buttons()
             if item[1] < len(buttons):
                 action = buttons[item[1]][1]
-                self.undo() if action is UNDO else self.try_action(action)
+                if action is UNDO:
+                    self.undo()
+                elif action is HINT:
+                    self.ask_hint()
+                else:
+                    self.try_action(action)
             return
         self.activate(item)
 
     def _target_at(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
-        for i in range(len(self.buttons())):
+        for i in range(len(self.shown_buttons())):
             if self.button_rect(i).collidepoint(pos):
                 return ("button", i)
         return self.item_at(pos)
 
     def handle(self, intent: Intent) -> bool:
         if self.kiosk:
+            return True
+        if self.handle_hint(intent):
             return True
         if intent.kind in ("back", "menu"):
             from game.scenes.game_menu import GameMenuScene

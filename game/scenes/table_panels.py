@@ -134,7 +134,7 @@ class TablePanels:
 
     def draw_buttons(self, surface: pygame.Surface,
                      focus_item: tuple[str, Any] | None) -> None:
-        for i, (label, _action) in enumerate(self.buttons()):
+        for i, (label, _action) in enumerate(self.shown_buttons()):
             button = Button(label, self.button_rect(i), lambda: None)
             button.draw(surface, focused=focus_item == ("button", i),
                         hover=self.hover == ("button", i))

@@ -117,6 +117,7 @@ class Record:
             "over": over,
             "actions": len(state.history),
             "origin": self.origin,
+            "hints_used": list(self.match.hints_used),
             "saved_at": self.saved_at,
             "file": str(self.path),
         }

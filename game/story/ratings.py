@@ -7,7 +7,10 @@ finished game ranks its seats by the engine's own scores (fewer days is better
 in Eighty Days) and updates everyone who played. Unfinished games count as
 played, never as won or rated. A LAN guest's record (what it was shown)
 counts when its game finished; the same game also hosted here counts once.
-A name is the key: the same person under two names is two players.
+A name is the key: the same person under two names is two players. A game
+in which someone was shown a hint may be left out of the ratings
+(`rate_hinted=False`, `railparty history --no-hinted`): it then counts as
+played only.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ class Played:
     scores: list[float]
     winners: list[int]
     saved_at: float = 0.0
+    hinted: bool = False      # someone at the table was shown a hint
 
     def same_game(self, other: Played) -> bool:
         """The one game kept twice on this machine (it hosted and a window of it
@@ -76,7 +80,7 @@ def played_of_record(record: Record) -> Played:
     return Played(match.game_id, [s.name for s in match.seats],
                   [s.bot is not None for s in match.seats], over,
                   list(result.get("scores", [])), list(result.get("winners", [])),
-                  record.saved_at)
+                  record.saved_at, any(match.hints_used))
 
 
 def played_of_guest(summary: dict[str, Any]) -> Played | None:
@@ -97,11 +101,12 @@ def played_of_guest(summary: dict[str, Any]) -> Played | None:
                   float(saved_at) if isinstance(saved_at, (int, float)) else 0.0)
 
 
-def table_history(records: list[Record],
-                  guests: list[dict[str, Any]] | None = None) -> list[PlayerRecord]:
+def table_history(records: list[Record], guests: list[dict[str, Any]] | None = None,
+                  rate_hinted: bool = True) -> list[PlayerRecord]:
     """Every player name in `records` and the finished `guests` games (oldest
     first; a guest record of a game this machine also hosted counts once),
-    best rating first."""
+    best rating first. `rate_hinted=False`: a game with a hint shown counts as
+    played, never as won or rated."""
     games = [played_of_record(r) for r in records]
     for summary in guests or []:
         played = played_of_guest(summary)
@@ -119,6 +124,8 @@ def table_history(records: list[Record],
             player.played[game] = player.played.get(game, 0) + 1
         if not played.over or len(set(names)) != len(names):
             continue                    # unfinished, or one name in two seats: not rated
+        if played.hinted and not rate_hinted:
+            continue                    # a hint was shown: left out, as asked
         scores, winners = played.scores, played.winners
         for i in winners:
             players[names[i]].won[game] = players[names[i]].won.get(game, 0) + 1

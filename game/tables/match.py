@@ -72,12 +72,15 @@ class Match:
     save_path: Path | None = None
     # the Hard (search) bot's think time per move; None: its default
     think_ms: int | None = None
+    # whether the table offers hints (a host may turn them off: `--no-hints`)
+    hints: bool = True
     state: GameState = field(init=False)
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
     # keeps this game's record in the history folder (game/story/history.py); None: not kept
     history: Any = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
+        self.hints_used = [0] * len(self.seats)   # hints shown per seat: results, history
         self.state = create(self.game_id, players=len(self.seats), seed=self.seed,
                             **self.options)
         self._make_bots()
@@ -154,6 +157,14 @@ class Match:
         self.seats[seat].bot = bot
         self._make_bots()
 
+    def note_hint(self, seat: int) -> None:
+        """A hint was shown to `seat` (its results and its history record say so)."""
+        self.hints_used[seat] += 1
+        if self.save_path is not None:
+            self.save(self.save_path)
+        if self.history is not None:
+            self.history.note(self)
+
     # --- saves --------------------------------------------------------------
 
     def to_save(self) -> dict[str, Any]:
@@ -166,6 +177,8 @@ class Match:
             "seats": [asdict(s) for s in self.seats],
             "history": [[seat, action] for seat, action in self.state.history],
             "saved_at": time.time(),
+            "hints": self.hints,
+            "hints_used": list(self.hints_used),
         }
 
     def save(self, path: str | Path) -> None:
@@ -189,6 +202,8 @@ class Match:
         except (ValueError, TypeError) as exc:
             raise SaveError(N_("the save cannot start its game: {reason}"),
                             reason=exc if isinstance(exc, WordedError) else str(exc)) from None
+        match.hints = data.get("hints", True)         # older saves have neither
+        match.hints_used = list(data.get("hints_used") or [0] * len(seats))
         for i, (seat, action) in enumerate(history):
             try:
                 match.state.apply(seat, action)

@@ -9,10 +9,12 @@ them and answers with an `update` or an `error` whose reason the table shows.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from typing import Any
 
+from game.bots.jobs import HintJob
 from game.rules.base import Action, Event, View
 from game.tables.match import Match
 from game.words.host_words import closed_words, host_said
@@ -37,6 +39,7 @@ class RemoteSession:
         self._polled: dict[str, Any] | None = None
         # keeps what this guest was shown for its replay (game/story/view_record.py); None: not kept
         self.recorder: Any = None
+        self._hints_used: dict[int, int] = {}   # seat -> hints shown on this screen
         snap = client.snapshot()
         self.status = snap["status"]
         self.cause: str | None = snap.get("cause")
@@ -113,6 +116,32 @@ class RemoteSession:
         to_act = tuple(snap.get("to_act") or ())
         acting = seat is not None and seat == snap["seat"] and seat in to_act
         return self._view_in(snap, seat), to_act, list(snap["legal"]) if acting else []
+
+    # --- hints -----------------------------------------------------------------
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the host's table offers hints (its sync says; older hosts: yes)."""
+        return self._snap().get("hints", True) is not False
+
+    def hint_job(self, seat: int, seed: int, think_ms: int) -> HintJob:
+        """A hint from this seat's own view: this machine's bot deals the hidden
+        cards from what the seat was shown, never from the host's state."""
+        view, _to_act, legal = self.observe(seat)
+        return HintJob(view, legal, None, seat, seed, think_ms)
+
+    def note_hint(self, seat: int) -> None:
+        """Counted here, for this screen's results, and by the host when this
+        window is its own (a couch game's TV, a host who plays): its save and
+        history record keep it. A guest's host is not told."""
+        self._hints_used[seat] = self._hints_used.get(seat, 0) + 1
+        note = getattr(self.host, "note_hint", None)
+        if note is not None:
+            with contextlib.suppress(RuntimeError):      # the host has stopped
+                note(seat)
+
+    def hints_used(self) -> list[int]:
+        return [self._hints_used.get(i, 0) for i in range(self.players)]
 
     def result(self) -> dict[str, Any]:
         snap = self._snap()

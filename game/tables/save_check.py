@@ -25,7 +25,8 @@ MAX_INT = 2**53               # ints inside actions and options
 MAX_SEED_BITS = 256
 MAX_HISTORY = 200_000
 MAX_NAME = 64
-SAVE_KEYS = {"magic", "format", "game", "seed", "options", "seats", "history", "saved_at"}
+SAVE_KEYS = {"magic", "format", "game", "seed", "options", "seats", "history", "saved_at",
+             "hints", "hints_used"}
 SEAT_KEYS = {"name", "color", "bot", "token", "connected", "phone"}
 
 
@@ -151,6 +152,12 @@ def check_save(data: Any, magic: str, fmt: int) -> None:
     saved_at = data.get("saved_at", 0)
     if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool):
         raise SaveError(N_("the save's time is damaged"))
+    if not isinstance(data.get("hints", True), bool):
+        raise SaveError(N_("the save's hints setting is damaged"))
+    used = data.get("hints_used", [0] * len(seats))
+    if not isinstance(used, list) or len(used) != len(seats) or not all(
+            is_int(n) and 0 <= n <= MAX_HISTORY for n in used):
+        raise SaveError(N_("the save's count of hints is damaged"))
     history = data.get("history")
     if not isinstance(history, list) or len(history) > MAX_HISTORY:
         raise SaveError(N_("the save's list of actions is damaged"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from game.bots.jobs import HintJob
 from game.rules import IllegalAction
 from game.rules.base import Action, Event, View
 from game.rules.words import N_
@@ -58,6 +59,11 @@ class Session(Protocol):
     def undo(self, seat: int) -> None: ...
     @property
     def game_number(self) -> int: ...
+    @property
+    def hints_allowed(self) -> bool: ...
+    def hint_job(self, seat: int, seed: int, think_ms: int) -> HintJob: ...
+    def note_hint(self, seat: int) -> None: ...
+    def hints_used(self) -> list[int]: ...
 
 
 class LocalSession:
@@ -166,10 +172,27 @@ class LocalSession:
         match = self.match
         seats = [Seat(s.name, s.color, s.bot) for s in match.seats]
         new = Match(match.game_id, seats, new_seed(), dict(match.options),
-                    save_path=match.save_path)
+                    save_path=match.save_path, hints=match.hints)
         if new.save_path is not None:
             new.save(new.save_path)
         return new
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether this table offers hints (its host may turn them off)."""
+        return self.match.hints
+
+    def hint_job(self, seat: int, seed: int, think_ms: int) -> HintJob:
+        """A hint for `seat` as plain data: its view, its legal actions and the
+        state re-dealt for it (nothing it may not know), thought elsewhere."""
+        return HintJob.of(self.match.state, seat, seed, think_ms)
+
+    def note_hint(self, seat: int) -> None:
+        """A hint was shown to `seat`: counted for its results and history."""
+        self.match.note_hint(seat)
+
+    def hints_used(self) -> list[int]:
+        return list(self.match.hints_used)
 
     def explain(self, seat: int, action: Action) -> str | None:
         """The engine's reason an action is illegal now, in the player's language

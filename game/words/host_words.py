@@ -36,6 +36,8 @@ _SENTENCES: dict[tuple[str, str], str] = {
     ("error", "lobby"): N_("That colour cannot be chosen."),
     ("error", "internal"): N_("The host could not handle that message."),
     ("error", "offline"): N_("Not connected to the host."),
+    ("error", "hints_off"): N_("Hints are off at this table"),
+    ("error", "hint_busy"): N_("Your hint is on its way."),
     ("reject", "version"): N_("This program's version does not match the host's."),
     ("reject", "magic"): N_("That is not a Rail Party host."),
     ("reject", "bad_hello"): N_("The host did not accept this program's greeting."),

@@ -31,6 +31,7 @@ from net.host.doors import (
     connection_budget,
     open_file_limit,
 )
+from net.host.hints import HostHints
 from net.host.lobby import Lobby
 from net.host.peers import LocalPeer, Peer, SeatSlot, clean_name
 from net.host.recent import RecentEvents
@@ -52,7 +53,7 @@ DROP_POLICIES = ("bot", "pause")
 SEATS_PER_ADDRESS = 2    # default: two players may share one machine
 
 
-class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
+class Host(Admission, Lobby, Table, StandIns, HostHints, TurnTimer, WebGate, PageDoors):
     """A LAN game host. See the module docstring; the CLI is `railparty host`."""
 
     def __init__(self, game: str = "routes-usa", seats: int = 4, name: str = "Rail Party", *,
@@ -74,7 +75,7 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
                  think_ms: int | None = None, identity: HostIdentity | None = None,
                  seats_per_address: int = SEATS_PER_ADDRESS, keep_history: bool = False,
                  web_port: int | None = None, colour_aid: bool = False,
-                 door_rate: float = NEW_PER_ADDRESS_PER_SECOND):
+                 door_rate: float = NEW_PER_ADDRESS_PER_SECOND, hints: bool = True):
         if resume is not None:
             game, seats, options = resume.game_id, len(resume.seats), resume.options
         info = GAMES.get(game)
@@ -127,6 +128,9 @@ class Host(Admission, Lobby, Table, StandIns, TurnTimer, WebGate, PageDoors):
         self.seats_per_address = seats_per_address
         # the Hard (search) bot's think time per move (None: its default)
         self.think_ms = think_ms
+        # whether the table offers hints (`--no-hints`); a resumed game keeps its own
+        self.hints = hints and (resume is None or resume.hints)
+        self._hints_thinking: set[int] = set()   # seats whose hint is being thought
         # a connected player who does not act within this many seconds has that turn
         # played by the stand-in bot (turn_timer.py); the argument None means the
         # game's own length (GameInfo.turn_seconds), 0 no timer (then None here)

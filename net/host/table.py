@@ -132,7 +132,7 @@ class Table:
 
     def _new_match(self, seats: list[Seat]) -> None:
         self.match = Match(self.game, seats, self.seed, dict(self.options),
-                           think_ms=self.think_ms)
+                           think_ms=self.think_ms, hints=self.hints)
         self.games_started += 1
         self._seat_cache, self._cache_version = {}, -1
         self._recent.clear()
@@ -242,6 +242,8 @@ class Table:
                                    "seats": self.seat_table(), "view": None, "legal": [],
                                    "to_act": [], "over": False, "result": self.result,
                                    "game_number": self.games_started}
+        if not self.hints:
+            message["hints"] = False   # said only when off: a guest assumes hints are on
         if self.match is not None:
             state = self.match.state
             view, legal = self._seat_data(seat)

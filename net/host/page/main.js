@@ -8,6 +8,7 @@ import { S, onDraw, connect, hello, keptToken, pageState, status } from "./core/
 import { tableSecret, keepCode } from "./core/seal.js";
 import { setColourAid } from "./core/cards.js";
 import { clearConfirm } from "./core/actionbar.js";
+import { renderHint } from "./core/hint.js";
 import { closeSheet, sheetOpen } from "./core/sheet.js";
 import { renderMoves, forgetChoice } from "./core/moves.js";
 import routes from "./games/routes.js";
@@ -123,6 +124,7 @@ function render(withStatus = true, events = []) {
     view.render(ctx);
     if (changed("moves", mine, S.legal, S.inFlight, S.view && S.view.private)) renderMoves(mine, view.handles);
   }
+  if (!showingTable) renderHint(mine, view);
   if (changed("log", S.logged, S.seat)) renderLog();
   if (changed("result", S.result, S.seats)) renderResult();
   if (!withStatus) return;

@@ -45,6 +45,10 @@ LAST_TRICK_Y = 560
 LOG_RECT = pygame.Rect(PANEL_X, 792, PANEL_W, 1080 - 792 - 8)
 LAST_CARD = (64, 90)
 LIST_BUTTON = pygame.Rect(LEFT_X + 12, TRICK_Y + 150, 250, 54)
+# the table's button (the Hint): where the list button is, left of the hand (a
+# playable card rises to its height); beside the list button while that shows
+BUTTON_RECT = pygame.Rect(LIST_BUTTON.x, LIST_BUTTON.y, HAND_X - LIST_BUTTON.x - 8, 54)
+BUTTON_BESIDE_LIST = pygame.Rect(LIST_BUTTON.right + 12, LIST_BUTTON.y, 230, 54)
 
 
 def lane_rect(i: int) -> pygame.Rect:

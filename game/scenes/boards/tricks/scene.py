@@ -99,6 +99,11 @@ class TricksBoardScene(TricksTargets, TricksMotion, TricksDrawing, TableScene):
     def pending(self) -> dict[str, Any] | None:
         return self.shown["private"].get("pending") if self.acting else None
 
+    max_buttons = 1       # the Hint, left of the hand (or beside "Choose from a list")
+
+    def button_rect(self, index: int) -> pygame.Rect:
+        return L.BUTTON_BESIDE_LIST if self.pending else L.BUTTON_RECT
+
     def row_of(self, company: str) -> int:
         return self.palette.companies.index(company)
 

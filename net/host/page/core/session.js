@@ -15,7 +15,7 @@ export const S = {
   version: 0, mark: 0, view: null, legal: [], toAct: [], over: false, result: null,
   seats: [], log: [], inFlight: false, joining: false, retry: 0,
   stopped: null, wasMyTurn: false, tapAt: null, sentMark: 0, recvAt: 0, tapWall: 0,
-  gameNumber: 0, logged: 0, lastAction: null,
+  gameNumber: 0, logged: 0, lastAction: null, hints: true, hint: null, hintAsked: false,
 };
 window.railparty = S;
 window.railpartyReceived = [];          // every host message, as the tests read them
@@ -168,6 +168,14 @@ export function hello() {
   send(msg);
 }
 
+// Ask the host for a hint for this seat (net/host/hints.py); its answer is a "hint"
+export function askHint() {
+  if (S.hintAsked || S.inFlight) return;
+  S.hintAsked = true;
+  S.hint = null;
+  send({ type: "hint" });
+}
+
 // An action of this seat, one of the host's own legal actions (never made up
 // here); the next tap waits for the host's answer.
 export function act(action) {
@@ -221,7 +229,7 @@ function onMessage(m) {
         S.logged += 1;
       }
       Object.assign(S, { phase: m.phase, version: m.version, mark: m.mark || 0, seats: m.seats,
-        gameNumber: m.game_number || 0,
+        gameNumber: m.game_number || 0, hints: m.hints !== false,
         view: m.view, legal: m.legal || [], toAct: m.to_act || [], over: !!m.over,
         result: m.result || null, inFlight: false });
       if (S.seat !== null && m.you === S.seat) keepLog();
@@ -269,6 +277,7 @@ function onMessage(m) {
       break;
     case "error":
       S.inFlight = false;
+      S.hintAsked = false;
       S.tapAt = null;
       status(said(m), true);
       draw(false, []);
@@ -278,6 +287,11 @@ function onMessage(m) {
       break;
     case "ping":
       send({ type: "pong", n: m.n || 0 });
+      break;
+    case "hint":   // Hard's move for this seat, worded by the host (core/hint.js shows it)
+      S.hintAsked = false;
+      S.hint = m.seat === S.seat && m.version === S.version ? m : null;
+      draw(false, []);
       break;
     case "bye":
       if (m.code === "kicked" || m.code === "taken") { keepToken(m.code === "kicked" ? null : keptToken()); S.seat = null; }

@@ -279,7 +279,16 @@ function renderTable(ctx, root) {
   requestAnimationFrame(() => placeLabels(table.drawing));
 }
 
+// a hint's route stands out on the map (null: none does)
+function lightHint(action) {
+  if (!mine) return;
+  for (const { g } of Object.values(mine.drawing.shapes)) g.classList.remove("hinted");
+  const shape = action && action.type === "claim" ? mine.drawing.shapes[action.track] : null;
+  if (shape) shape.g.classList.add("hinted");
+}
+
 export default {
+  lightHint,
   handles: (a) => HANDLED.has(a.type),
   prepare,
   render,
