@@ -17,6 +17,7 @@ from game.words.i18n import _
 
 def register(sub: argparse._SubParsersAction) -> None:
     from game.cli.numbers import positive
+    from game.cli.play import png_path
     from game.rules import GAMES
 
     learn = sub.add_parser(
@@ -30,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help=_("play every step with the coach's own suggested action"))
     learn.add_argument("--restart", action="store_true",
                        help=_("start the guided game from its first step"))
-    learn.add_argument("--screenshot", default=None, metavar="PNG",
+    learn.add_argument("--screenshot", type=png_path, default=None, metavar="PNG",
                        help=_("save a picture of the window at step --at, then stop"))
     learn.add_argument("--at", type=positive, default=1, metavar="N",
                        help=_("the step the picture shows (1 = the first)"))
