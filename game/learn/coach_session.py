@@ -89,6 +89,7 @@ class CoachSession:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """The coach answers the action (kept in `outcome`); a played one's
         events, and the opponents' answers, come out of `poll`."""
+        action = as_listed(action, self.coach.legal())
         self.attempt = action
         self.outcome = self.coach.act(action)
         self._collect()
@@ -168,3 +169,21 @@ class CoachSession:
 
     def rematch(self) -> None:
         return None
+
+
+def _unordered(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((key, _unordered(item)) for key, item in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(sorted((_unordered(item) for item in value), key=repr))
+    return value
+
+
+def as_listed(action: Action, legal: list[Action]) -> Action:
+    """`action` as the rules list it: a screen may spell a move's choices in
+    another order (the tickets kept, in the order they were offered), and the
+    coach compares a move with the one it suggests as the rules spell it."""
+    if action in legal:
+        return action
+    shape = _unordered(action)
+    return next((listed for listed in legal if _unordered(listed) == shape), action)

@@ -131,7 +131,8 @@ class CoachTable:
             self.focus = self.focus_items.index(old)
         else:
             # the panel's first button when nothing on the board is to be done
-            self.focus = len(items) if coach and (not self.legal or self.wrong_words()) else 0
+            first = coach[0][1] if coach else None
+            self.focus = len(items) if first in ("next", "again") else 0
 
     def _focus_coach(self, name: str) -> None:
         if ("coach", name) in self.focus_items:
@@ -244,6 +245,7 @@ class CoachTable:
         self.coach_ticks += 1
         if self.coach.step_index != self.shown_step:
             self.shown_step = self.coach.step_index
+            self.focus_items = []       # a new step: the focus starts where it asks
             self._build_focus()
 
     def draw(self, surface: pygame.Surface) -> None:
