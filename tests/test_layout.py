@@ -150,6 +150,12 @@ def test_the_tour_sees_every_kind_of_screen(tour):
     assert any(name.endswith("-tickets") for name in names)  # a choice
     assert any(name.endswith("-handoff-recap") for name in names)  # a hand-off, filled
     assert "race-detective" in names  # a choice that scrolls, with a subtitle
+    from game.learn import games_with_lessons
+    assert "learn" in names
+    for game_id in games_with_lessons():   # a guided game: its coach panel, its end
+        for part in ("1", "wrong", "end"):
+            assert f"learn-{game_id}-{part}" in names, (game_id, part)
+        assert f"setup-learn-{game_id}" in names, game_id
     assert all(any(m.kind == "text" for m in marks) for marks in tour.values())
 
 

@@ -209,3 +209,69 @@ def test_railparty_learn_screenshot_writes_a_picture(tmp_path):
     picture = pygame.image.load(str(out))
     assert picture.get_size() == (1920, 1080)
     assert main(["learn", "--game", GAME, "--screenshot", str(out), "--at", "40"]) == 2
+
+
+LONG_SAID = ("The game ends with the round in which all but one traveller are back (with 6 "
+             "players, when 4 are back; with 2, when one is). Fewest days within the limit "
+             "wins, a tie going to the earlier arrival; if nobody made it in time, the first "
+             "back wins. Two players: back in time wins, else the other does (both back in "
+             "one round: fewer days, then more coins).")
+LONG_WHY = ("Every city on the way holds a red and a blue chip, face up. The first traveller "
+            "to reach a city may use its red chip; the last to reach it, its blue chip. You "
+            "may leave a chip; either way it is gone.")
+
+
+def long_lesson():
+    """The small lesson with the longest words the catalogs hold in both languages."""
+    from dataclasses import replace
+
+    lesson = small_lesson()
+    steps = tuple(replace(step, said=LONG_SAID, why=LONG_WHY, wrong=LONG_WHY)
+                  for step in lesson.steps)
+    return replace(lesson, steps=steps, learned=(LONG_WHY, LONG_SAID))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_coach_panel_holds_its_words_at_both_window_sizes(app, lang):
+    """Every screen of a guided game (the Learn list, steps to read, a step
+    with its choice open, the coach's answer to another move, the end, the
+    setup screen's Learn by playing) checked for overlapping text at 1920x1080
+    and 1280x720, with the longest words, in English and Japanese."""
+    from test_layout import scaled
+
+    from game.ui import layout_check, layout_record
+    from game.words import i18n
+    from tools.screenshot_learn import guided_game, learn
+
+    class Recorder:
+        def __init__(self):
+            self.app = app
+            self.frames = {}
+
+        def shot(self, name, ticks=1):
+            with layout_record.recording() as recorder:
+                app.step(ticks)
+            self.frames[name] = recorder.frame.marks
+
+    i18n.set_language(lang)
+    shooter = Recorder()
+    guided_game(shooter, long_lesson(), "learn-long")
+    learn(shooter)
+    assert {"learn", "learn-long-1", "learn-long-2", "learn-long-wrong", "learn-long-end",
+            f"setup-learn-{GAME}"} <= set(shooter.frames)
+    found = []
+    for height in (1080, 720):
+        factor = height / 1080
+        screen = pygame.Rect(0, 0, round(1920 * factor), height)
+        for name, marks in shooter.frames.items():
+            found += [f"{name} at {height}p: {problem}" for problem in layout_check.problems(
+                scaled(marks, factor), screen, max(1, round(layout_check.CLEARANCE * factor)))]
+    assert not found, "\n".join(found)
+    said = [m for m in shooter.frames["learn-long-1"] if m.kind == "text" and m.layer == 50]
+    assert len(said) > 4, "the panel shows the coach's words"
+    if lang == "ja":         # kanji read small: every line 24 px high (numbers aside)
+        from game.ui.theme import is_numeral
+        small = {m.content for marks in shooter.frames.values() for m in marks
+                 if m.kind == "text" and m.content.strip() and not is_numeral(m.content)
+                 and m.line_height < 24}
+        assert not small, small

@@ -144,7 +144,8 @@ class Coach:
         words = _fill(step.wrong, self.facts()) if step.wrong else _(
             "Not this time: this step is about something else.")
         if suggested is not None:
-            words += " " + _("Try: {move}.").format(
+            words += "" if words.endswith(("。", "！", "？")) else " "   # no space after Japanese
+            words += _("Try: {move}.").format(
                 move=action_words(self.lesson.game_id, suggested, self.view()))
         return Outcome("wrong", words, suggested)
 
