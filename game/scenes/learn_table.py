@@ -30,6 +30,7 @@ from game.scenes import nav
 from game.scenes.coach_panel import CoachPanel, CoachWords
 from game.ui import theme
 from game.ui.input import Intent
+from game.words import i18n
 from game.words.i18n import N_, _
 
 _CLASSES: dict[type, type] = {}
@@ -55,6 +56,8 @@ class CoachTable:
         self.coach_ticks = 0
         self.end_shown = False
         self.shown_step = -1
+        self._coach_key: tuple | None = None
+        self._coach_shown: tuple = ()
         super().__init__(app, session, **kwargs)
 
     # --- what the panel says -------------------------------------------------------
@@ -248,23 +251,36 @@ class CoachTable:
             self.focus_items = []       # a new step: the focus starts where it asks
             self._build_focus()
 
+    def coach_shown(self) -> tuple[CoachWords, list[tuple[str, Any]], list[pygame.Rect]]:
+        """The panel's words, what it points at and what it keeps clear of,
+        worked out again only when the lesson moves (never every frame: the
+        coach's suggestion asks the rules for every legal move)."""
+        top = self.app.top
+        key = (len(self.coach.moves), self.coach.step_index, id(self.session.outcome),
+               top is self, id(top), i18n.language(), self.animator.busy or bool(self.queue))
+        if key != self._coach_key:
+            self._coach_key = key
+            self._coach_shown = (self.coach_words(), self.coach_points(), self.coach_avoid())
+        return self._coach_shown
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.draw_coach_points(surface)
+        words, points, avoid = self.coach_shown()
+        self.draw_coach_points(surface, points)
         focus = self.focus_items[self.focus] if self.focus_items else None
         focused = focus[1] if focus and focus[0] == "coach" else None
         hover = self.hover[1] if self.hover and self.hover[0] == "coach" else None
-        self.coach_panel.place(self.coach_words(), self.coach_avoid())
+        self.coach_panel.place(words, avoid)
         self.coach_panel.draw(surface, focused, hover)
 
-    def draw_coach_points(self, surface: pygame.Surface) -> None:
+    def draw_coach_points(self, surface: pygame.Surface, points: list[tuple[str, Any]]) -> None:
         """A pulsing ring around each thing the coach points at."""
         if self.animator.busy or self.queue:
             return
         glow = 0.5 + 0.5 * math.sin(self.coach_ticks / 9)
         color = tuple(round(a + (b - a) * glow) for a, b in zip(theme.ACCENT, theme.FOCUS,
                                                                  strict=True))
-        for item in self.coach_points():
+        for item in points:
             rect = self.tooltip_anchor(item)
             if rect is not None:
                 pygame.draw.rect(surface, color, pygame.Rect(rect).inflate(16, 16), 5,
