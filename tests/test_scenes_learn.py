@@ -275,3 +275,20 @@ def test_the_coach_panel_holds_its_words_at_both_window_sizes(app, lang):
                  if m.kind == "text" and m.content.strip() and not is_numeral(m.content)
                  and m.line_height < 24}
         assert not small, small
+
+
+def test_a_choice_answered_otherwise_is_asked_again_after_try_again(app):
+    """Two tickets kept where the coach asks for three: its words, no choice
+    over them, and Try again opens the choice again."""
+    table = learn_from_title(app)
+    press(app, pygame.K_RETURN)                          # Next: the tickets step
+    app.step(2)
+    choice = app.top
+    click(app, choice.row_rect(0).center)                # keep two of the three
+    click(app, choice.confirm_rect().center)
+    assert app.top is table and table.wrong_words() and table.coach.step_index == 1
+    app.step(5)
+    assert app.top is table, "the choice waits for Try again"
+    click(app, coach_button(table, "again"))
+    app.step(2)
+    assert app.top is not table and hasattr(app.top, "confirm_rect")
