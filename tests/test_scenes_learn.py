@@ -209,6 +209,9 @@ def test_railparty_learn_screenshot_writes_a_picture(tmp_path):
     picture = pygame.image.load(str(out))
     assert picture.get_size() == (1920, 1080)
     assert main(["learn", "--game", GAME, "--screenshot", str(out), "--at", "40"]) == 2
+    out.unlink()
+    assert main(["learn", "--game", GAME, "--headless", "--screenshot", str(out)]) == 0
+    assert out.is_file()
 
 
 LONG_SAID = ("The game ends with the round in which all but one traveller are back (with 6 "

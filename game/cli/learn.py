@@ -47,7 +47,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         print(_("railparty learn: {game} has no guided game yet").format(game=args.game),
               file=sys.stderr)
         return 2
-    if args.headless:
+    if args.headless and not args.screenshot:     # a step's picture is drawn headless anyway
         if not args.autoplay:
             print(_("railparty learn: --headless needs --autoplay (nobody is there to "
                     "play)"), file=sys.stderr)
