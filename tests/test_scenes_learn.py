@@ -20,6 +20,7 @@ from game.scenes.learn_table import CoachTable
 from game.scenes.setup import SetupScene
 
 GAME = "routes-usa"
+REAL_LESSONS = game.learn.games_with_lessons   # before the fixture stands the small one in
 
 
 @pytest.fixture(autouse=True)
@@ -295,3 +296,25 @@ def test_a_choice_answered_otherwise_is_asked_again_after_try_again(app):
     click(app, coach_button(table, "again"))
     app.step(2)
     assert app.top is not table and hasattr(app.top, "confirm_rect")
+
+
+def test_railparty_learn_screenshot_of_each_guided_game_in_its_own_process(tmp_path):
+    """The command as a player types it, on every real guided game: step 2 drawn."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    games = REAL_LESSONS()
+    if not games:
+        pytest.skip("no game has a guided game yet")
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    for game_id in games:
+        out = tmp_path / f"{game_id}.png"
+        done = subprocess.run([sys.executable, "-m", "game", "learn", "--game", game_id,
+                               "--screenshot", str(out), "--at", "2"], cwd=root, env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert pygame.image.load(str(out)).get_size() == (1920, 1080)
