@@ -75,8 +75,9 @@ def coach_run(game_id: str, frames: int, pace: float) -> dict[str, float]:
     app.run(max_frames=frames)
     stats = app.frame_stats()
     stats["moves"] = len(moved)
-    stats["move_max"] = round(max((app.frame_times[i] for i in moved
-                                   if i < len(app.frame_times)), default=0.0) * 1000, 3)
+    for key, times in (("move_max", app.frame_times), ("cpu_move_max", app.frame_cpu)):
+        stats[key] = round(max((times[i] for i in moved if i < len(times)), default=0.0)
+                           * 1000, 3)
     app.close()
     return stats
 
@@ -130,11 +131,13 @@ def main() -> int:
                         run.wait()
             print(f"run {repeat + 1} {game:>15} (load {load[0]:.2f}): coach median "
                   f"{coach['median']:.2f} p99 {coach['p99']:.2f} max {coach['max']:.1f} "
-                  f"(moves {coach['moves']}, worst move frame {coach['move_max']:.1f}, "
-                  f"dropped {coach['dropped_ticks']}) | plain median {plain['median']:.2f} "
-                  f"p99 {plain['p99']:.2f} max {plain['max']:.1f} (dropped "
-                  f"{plain['dropped_ticks']}) | p99 coach-plain "
-                  f"{coach['p99'] - plain['p99']:+.2f} ms", flush=True)
+                  f"(cpu p99 {coach['cpu_p99']:.2f}; moves {coach['moves']}, worst move "
+                  f"frame {coach['move_max']:.1f}, cpu {coach['cpu_move_max']:.1f}; dropped "
+                  f"{coach['dropped_ticks']}) | plain median {plain['median']:.2f} p99 "
+                  f"{plain['p99']:.2f} max {plain['max']:.1f} (cpu p99 {plain['cpu_p99']:.2f}; "
+                  f"dropped {plain['dropped_ticks']}) | p99 coach-plain "
+                  f"{coach['p99'] - plain['p99']:+.2f} ms, cpu "
+                  f"{coach['cpu_p99'] - plain['cpu_p99']:+.2f} ms", flush=True)
     return 0
 
 
