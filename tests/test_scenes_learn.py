@@ -130,6 +130,10 @@ def test_repeat_starts_the_step_again(app):
     press(app, pygame.K_RETURN)
     click(app, coach_button(table, "repeat"))
     assert table.coach.step_index == 2 and table.coach.state.view(0) == start
+    focus_on(app, table, ("deck", None))
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_r)                               # R: Repeat
+    assert table.coach.step_index == 2 and table.coach.state.view(0) == start
 
 
 def test_leave_keeps_progress_and_learn_picks_it_up(app):

@@ -161,11 +161,13 @@ class CoachTable:
         super()._activate(item)
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind == "pad_y" and any(n == "next" for _l, n in self.coach_buttons()):
-            self.coach_press("next")          # Y: on to the next step
+        key = intent.key if intent.kind == "key" else None
+        if (intent.kind == "pad_y" or key == pygame.K_n) and any(
+                n == "next" for _l, n in self.coach_buttons()):
+            self.coach_press("next")          # Y or N: on to the next step
             return True
-        if intent.kind == "pad_x":
-            self.coach_press("repeat")        # X: this step again
+        if intent.kind == "pad_x" or key == pygame.K_r:
+            self.coach_press("repeat")        # X or R: this step again
             return True
         return super().handle(intent)
 
