@@ -6,8 +6,9 @@ it opens the shared choice overlay for a pending decision, and leaves or
 follows a LAN rematch. Its bases each hold one concern: `TableInput` (intents
 to actions, the buttons, Undo), `TableFeed` (the update tick: events,
 animations, the log, the bots, the results), `TableHooks` (what a game's
-scene supplies, with defaults) and `TablePanels` (the top bar, players
-panel, log, buttons and tooltips drawn for every game).
+scene supplies, with defaults), `TablePanels` (the top bar, players
+panel, log, buttons and tooltips drawn for every game) and `TableSpotlight`
+(lighting what an action acts on, for a hint or the coach).
 """
 
 from __future__ import annotations
@@ -30,12 +31,13 @@ from game.scenes.table_feed import BotPacer, TableFeed
 from game.scenes.table_hooks import TableHooks
 from game.scenes.table_input import TableInput
 from game.scenes.table_panels import KIOSK_LOG_CHARS, EventLog, TablePanels
+from game.scenes.table_spotlight import TableSpotlight
 from game.tables.seat_names import shown_name
 from game.tables.seats import seat_rgb
 from game.words.i18n import N_
 
 
-class TableScene(TableInput, TableFeed, TableHooks, TablePanels, Scene):
+class TableScene(TableInput, TableFeed, TableSpotlight, TableHooks, TablePanels, Scene):
     """The shared table. Subclasses set `panel_rect`, `log_rect`, `players_rect`."""
 
     toast_y = 64  # under the top bar: the bottom holds the hand
@@ -239,4 +241,5 @@ class TableScene(TableInput, TableFeed, TableHooks, TablePanels, Scene):
         self.draw_phone_card(surface)
         self.draw_turn_clocks(surface)
         self.draw_buttons(surface, focus_item)
+        self.draw_spotlight_layer(surface)
         self.draw_tooltip(surface, focus_item)

@@ -20,6 +20,8 @@ a board supplies:
     rules_options() -> dict                   the options the rules pages name as played
     tooltip(item) -> str | None               what a hovered or focused token is and does now
     tooltip_anchor(item) -> Rect | None       where that token is (the tip sits beside it)
+    action_items(action) -> [(kind, value)]   the focus items an action acts on (a spotlight)
+    lights_itself(item) / draw_spotlight(surface, item)   an item a rectangle fits badly
     results_lines / results_items / results_reveal   see game.scenes.results
     race_measure / race_sides / race_label ...       see game.story.race_chart
 The input hooks (buttons, on_wheel, focus_step, selectable) sit with the
@@ -136,6 +138,19 @@ class TableHooks:
     def tooltip_anchor(self, item: tuple[str, Any]) -> pygame.Rect | None:
         """The token's rectangle on screen (None: the tip follows the mouse)."""
         return None
+
+    def action_items(self, action: dict[str, Any]) -> list[tuple[str, Any]]:
+        """The focus items `action` acts on (what a hint or the coach lights):
+        the inverse of `activate`. Shared buttons are found by the table."""
+        return []
+
+    def lights_itself(self, item: tuple[str, Any]) -> bool:
+        """True: the board lights `item` itself (`draw_spotlight`) rather than
+        the spotlight cutting a rectangle round its `tooltip_anchor`."""
+        return False
+
+    def draw_spotlight(self, surface: pygame.Surface, item: tuple[str, Any]) -> None:
+        """Light `item` over the dimmed board (only for items `lights_itself`)."""
 
     def show_recap(self, events: list[Event]) -> None:
         """After a hand-off: light on the board what changed since this player's

@@ -298,6 +298,28 @@ class RaceBoardScene(RaceChoices, RaceMotion, RaceDrawing, RaceTweenDrawing, Rac
             if value < len(events):
                 self.play_event(events[value])
 
+    def action_items(self, action: Action) -> list[tuple[str, Any]]:
+        """What a hint or the coach lights for `action`: the track slot, the deck,
+        the event pile, the card in hand or the event (buttons: the table's)."""
+        kind = action.get("type")
+        private = self.shown["private"] if self.viewer is not None else {}
+        if kind == "take":
+            return [("slot", action.get("slot"))]
+        if kind == "take_deck" or action == {"type": "buy", "pile": "travel"}:
+            return [("deck", None)]
+        if action == {"type": "buy", "pile": "event"}:
+            return [("events", None)]
+        if kind == "discard":
+            hand = [list(c) for c in private.get("hand", [])]
+            card = list(action.get("card") or [])
+            return [("hand", hand.index(card))] if card in hand else []
+        if kind in ("play_event", "discard_event"):
+            events = private.get("events", [])
+            return [("event", i) for i, e in enumerate(events) if e == action.get("event")][:1]
+        if kind == "move":
+            return [("pawn", self.viewer)] if self.viewer is not None else []
+        return []
+
     def try_action(self, action: Action) -> None:
         if action.get("type") in ("_move", "end_turn") and self.before_leaving_the_action(
                 action):

@@ -232,6 +232,30 @@ class RoutesBoardScene(RoutesDrawing, TableScene):
         elif kind == "track":
             self.claim(value)
 
+    def action_items(self, action: Action) -> list[tuple[str, Any]]:
+        """What a hint or the coach lights for `action`: the route, the card, the pile."""
+        kind = action.get("type")
+        piles = {"draw_deck": "deck", "draw_tickets": "tickets", "draw_ferry": "ferry"}
+        if kind == "draw_face_up":
+            return [("face_up", action.get("slot"))]
+        if kind in piles:
+            return [(piles[kind], None)]
+        if kind == "claim" and action.get("track") in self.geo.tracks:
+            return [("track", action["track"])]
+        return []
+
+    def lights_itself(self, item: tuple[str, Any]) -> bool:
+        return item[0] in ("track", "claimed")    # a slanted route: its own spaces, lit
+
+    def draw_spotlight(self, surface: pygame.Surface, item: tuple[str, Any]) -> None:
+        from game.ui import route_drawing as rd
+
+        rd.outline_track(surface, self.geo, item[1], (16, 18, 24), 9)
+        rd.outline_track(surface, self.geo, item[1], theme.FOCUS, 5)
+        track = self.board.track_by_id[item[1]]
+        for city in (track.a, track.b):
+            rd.ring_city(surface, self.geo, city)
+
     def claim(self, track_id: str) -> None:
         """Claim a route: with "confirm first" (and always on a LAN) the route and its
         payment show before anything is spent; with one click it is claimed at once

@@ -161,6 +161,29 @@ class TricksTargets:
         elif kind == "list" and self.pending:
             self.app.push(self._choice(self.pending))
 
+    def action_items(self, action: dict[str, Any]) -> list[tuple[str, Any]]:
+        """What a hint or the coach lights for `action`: the card in hand, the
+        line end it is laid at, the line a locomotive pulls."""
+        kind = action.get("type")
+        if kind == "play":
+            hand = self.shown["private"].get("hand", []) if self.viewer is not None else []
+            return [("hand", i) for i, c in enumerate(hand)
+                    if same_card(c, action.get("card") or {})][:1]
+        if kind == "lay":
+            company = (self.pending or {}).get("company")
+            return [("end", (company, action.get("end")))] if company else []
+        if kind == "city":
+            return [("end", (action.get("company"), action.get("end")))]
+        if kind == "locomotive":
+            return [("line", action.get("company"))]
+        return []
+
+    def spotlight_rect(self, item: tuple[str, Any]) -> pygame.Rect | None:
+        """A lit card, line end or line is where it is chosen (its tip has none)."""
+        if item[0] == "button":
+            return self.button_rect(item[1])
+        return self.target_rect(item)
+
     def _choice(self, pending: dict[str, Any]) -> ChoiceScene:
         """The same decision as rows of a list (keyboard and controller friendly)."""
         kind = pending["kind"]
