@@ -147,7 +147,7 @@ STEPS = (
           N_("An event card now helps you across India.")),
     _step("travel", N_("Travel to {next} with your two ship 8s."),
           N_("Two cards of the same kind and number count once: 8 days, not 16.")),
-    _step("chips", N_("The coach takes the red chip in {next} ({chip} here) and ends your "
+    _step("chips", N_("The coach takes the red chip in {city} ({chip} here) and ends your "
                       "turn."), autoplay=2),
     # round 5: India
     _step("dice", N_("The coach takes the {coin_card} from the Coin slot and its coin for "

@@ -117,7 +117,7 @@ def turn(take: str, cards: list[list] | None = None, balloon: list | None = None
             return sent
         bought = {"type": "buy", "pile": buy}
         if state["moves"] == 0 and state["action"] is None and bought in legal \
-                and len(view["private"]["events"]) < 2:
+                and not view["private"]["events"]:
             return bought
         played = {"type": "play_event", "event": then_play}
         if state["moves"] and then_play and played in legal:
