@@ -26,7 +26,7 @@ from game.rules.base import Action, View
 from game.rules.race.days import Card
 
 SEED = 80
-DICE_SEED = 0
+DICE_SEED = 175
 LEARNER = 0
 
 HANDS: tuple[tuple[Card, ...], ...] = (
