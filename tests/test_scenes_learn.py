@@ -102,7 +102,11 @@ def test_another_move_is_answered_and_try_again_puts_it_back(app):
     table = to_draw_step(app)
     before = table.coach.state.view(None)
     from game.scenes.boards.routes import layout as L
+    app.step(2)
+    assert ("deck", None) in table.lit_items(), "the coach's move is in the spotlight"
+    assert not table.coach_panel.rect.colliderect(L.DECK_RECT)
     click(app, L.face_up_rect(0).center)
+    assert ("deck", None) in table.lit_items(), "and stays lit beside the coach's answer"
     words = table.coach_words()
     assert words.warning and "colours secret" in words.why and "Try:" in words.why
     assert table.coach.state.view(None) == before, "the other move was not played"

@@ -10,7 +10,8 @@ read, Repeat, Leave (progress is kept), and after another move than the
 coach's, its words with Try again and, where the step allows, Do it anyway.
 The panel's buttons join the board's focus targets, so the keys and a
 controller reach them as they reach the board's; the mouse clicks them.
-What the coach points at is lit on the board, and the panel keeps clear of
+What the coach points at (the step's items and the move it suggests) is lit
+with the table's spotlight, the rest dimmed, and the panel keeps clear of
 it. When the lesson is over, the end screen (game/scenes/learn_end.py)
 says what was learned.
 """
@@ -18,7 +19,6 @@ says what was learned.
 from __future__ import annotations
 
 import importlib
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +28,6 @@ from game.rules import game_info
 from game.rules.base import Action
 from game.scenes import nav
 from game.scenes.coach_panel import CoachPanel, CoachWords
-from game.ui import theme
 from game.ui.input import Intent
 from game.words import i18n
 from game.words.i18n import N_, _
@@ -53,7 +52,6 @@ class CoachTable:
 
     def __init__(self, app: Any, session: Any, **kwargs: Any):
         self.coach_panel = CoachPanel()
-        self.coach_ticks = 0
         self.end_shown = False
         self.shown_step = -1
         self._coach_key: tuple | None = None
@@ -104,19 +102,21 @@ class CoachTable:
 
     def coach_points(self) -> list[tuple[str, Any]]:
         """The board's items the coach points at now: the step's own, and the
-        targets of the move it suggests (where the board can name them)."""
+        targets of the move it suggests (after another move: the one it
+        suggested instead)."""
         items = list(self.coach.points_at())
-        suggested = self.coach.suggested()
-        targets = getattr(self, "action_items", None)
-        if suggested is not None and targets is not None:
-            items += [item for item in targets(suggested) if item not in items]
+        outcome = self.session.outcome
+        suggested = outcome.suggested if self.wrong_words() is not None else (
+            self.coach.suggested())
+        if suggested is not None:
+            items += [item for item in self.spotlight_items(suggested) if item not in items]
         return items
 
-    def coach_avoid(self) -> list[pygame.Rect]:
+    def coach_avoid(self, points: list[tuple[str, Any]]) -> list[pygame.Rect]:
         """What the panel must not cover: what it points at, and a choice open
         over the board (its box)."""
-        rects = [self.tooltip_anchor(item) for item in self.coach_points()]
-        found = [pygame.Rect(r) for r in rects if r is not None]
+        rects = [self.spotlight_rect(item) for item in points]
+        found = [pygame.Rect(r).inflate(20, 20) for r in rects if r is not None]
         top = self.app.top
         if top is not self and isinstance(getattr(top, "box", None), pygame.Rect):
             found.append(top.box)
@@ -247,7 +247,6 @@ class CoachTable:
 
     def update(self) -> None:
         super().update()
-        self.coach_ticks += 1
         if self.coach.step_index != self.shown_step:
             self.shown_step = self.coach.step_index
             self.focus_items = []       # a new step: the focus starts where it asks
@@ -262,31 +261,20 @@ class CoachTable:
                top is self, id(top), i18n.language(), self.animator.busy or bool(self.queue))
         if key != self._coach_key:
             self._coach_key = key
-            self._coach_shown = (self.coach_words(), self.coach_points(), self.coach_avoid())
+            points = [] if self.animator.busy or self.queue else self.coach_points()
+            self._coach_shown = (self.coach_words(), points, self.coach_avoid(points))
+            # the spotlight lights them and dims the rest (not while the board moves)
+            self.set_spotlight(points or None)
         return self._coach_shown
 
     def draw(self, surface: pygame.Surface) -> None:
+        words, _points, avoid = self.coach_shown()     # sets the spotlight the table draws
         super().draw(surface)
-        words, points, avoid = self.coach_shown()
-        self.draw_coach_points(surface, points)
         focus = self.focus_items[self.focus] if self.focus_items else None
         focused = focus[1] if focus and focus[0] == "coach" else None
         hover = self.hover[1] if self.hover and self.hover[0] == "coach" else None
         self.coach_panel.place(words, avoid)
         self.coach_panel.draw(surface, focused, hover)
-
-    def draw_coach_points(self, surface: pygame.Surface, points: list[tuple[str, Any]]) -> None:
-        """A pulsing ring around each thing the coach points at."""
-        if self.animator.busy or self.queue:
-            return
-        glow = 0.5 + 0.5 * math.sin(self.coach_ticks / 9)
-        color = tuple(round(a + (b - a) * glow) for a, b in zip(theme.ACCENT, theme.FOCUS,
-                                                                 strict=True))
-        for item in points:
-            rect = self.tooltip_anchor(item)
-            if rect is not None:
-                pygame.draw.rect(surface, color, pygame.Rect(rect).inflate(16, 16), 5,
-                                 border_radius=12)
 
 
 def open_learn_table(app: Any, session: Any) -> Any:
