@@ -103,8 +103,6 @@ class CoachPanel:
             return
         self._key = key
         self.words = words
-        measured = {w: self._height(w) for w in (RIGHT_COLUMN.width, WIDE)}
-        places = self._places({w: m[0] for w, m in measured.items()})
         limit = 420          # a taller panel would cover the players beside the board
 
         def cost(rect: pygame.Rect) -> tuple[int, int, int]:
@@ -112,8 +110,16 @@ class CoachPanel:
             area = sum(rect.clip(r).width * rect.clip(r).height for r in avoid)
             return covered, area, int(rect.height > limit)
 
-        best = min(range(len(places)), key=lambda i: (cost(places[i]), i))
-        self.rect = places[best]
+        # the right-hand column first; the wide places are measured only when
+        # neither of its places fits (wrapping is the costly part)
+        measured = {RIGHT_COLUMN.width: self._height(RIGHT_COLUMN.width)}
+        column = self._places({RIGHT_COLUMN.width: measured[RIGHT_COLUMN.width][0],
+                               WIDE: 0})[:2]
+        self.rect = next((rect for rect in column if cost(rect) == (0, 0, 0)), None)
+        if self.rect is None:
+            measured[WIDE] = self._height(WIDE)
+            places = self._places({w: m[0] for w, m in measured.items()})
+            self.rect = min(places, key=lambda rect: (cost(rect), places.index(rect)))
         _height, self._said, self._why = measured[self.rect.width]
         self._header = theme.fit_text(words.header, HEADER_SIZE, self.rect.width - 2 * PAD)
         self.button_rects = self._button_rects()
