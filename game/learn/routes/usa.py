@@ -1,0 +1,371 @@
+"""The guided first game of Rail Routes: North America (`routes-usa`).
+
+Three seats: the learner (seat 1) and two opponents, so the double-route
+rule of a game of 2 or 3 players shows. The deal is prepared (picks.prepare:
+the same cards and tickets, reordered) so that a short game reaches every
+rule:
+- each seat starts with 14 trains (the learner) or 20 (the opponents)
+  instead of 45, so the learner's fifth route starts the last round;
+- the learner holds 2 blue and 2 black cards and is offered Montréal -
+  Atlanta, New York - Atlanta and Seattle - Los Angeles; the face-up row
+  shows a blue card and one locomotive, and the deck's first cards bring a
+  second face-up locomotive, then a third (the row is dealt again);
+- the learner's later ticket draw offers Toronto - Miami, Boston - Miami and
+  Vancouver - Montréal; the cards the learner draws after that are mostly
+  yellow, red and locomotives, enough for the gray routes to Atlanta and
+  Toronto.
+The opponents play as the Normal bot, except Hana's claim of one Boston -
+Montréal track (a double route closed to everyone else) and Otto's draw of
+the face-up red that brings the third locomotive; neither claims the
+learner's routes nor draws tickets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.learn.lesson import Lesson, Step
+from game.learn.routes import picks
+from game.narration.hints import action_words
+from game.rules import create
+from game.rules.base import Action, View
+from game.rules.routes.board import LOCOMOTIVE
+from game.words.i18n import N_, _
+
+SEED = 42
+NAMES = (N_("You"), "Hana", "Otto")
+MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA = 15, 17, 23
+TORONTO_MIAMI, BOSTON_MIAMI, VANCOUVER_MONTREAL = 25, 0, 26
+BLUE_ROUTE = "montreal--new-york"
+DOUBLE = ("new-york--washington-2", "new-york--washington-1")
+GRAY_ROUTE = ("raleigh--washington-1", "raleigh--washington-2")
+LAST_LINK = ("atlanta--raleigh-1", "atlanta--raleigh-2")
+TORONTO = "montreal--toronto"
+CLOSED_BY_HANA = "boston--montreal-1"
+LAST_TURN = ("pittsburgh--toronto", "atlanta--nashville")
+OPPONENT_MOVES: picks.ScriptedMoves = {
+    (1, 1, 0): {"type": "claim", "track": CLOSED_BY_HANA, "cards": {"green": 2}},
+    (2, 2, 0): {"type": "draw_face_up", "slot": 1},
+    (2, 2, 1): {"type": "draw_deck"},
+    (4, 1, 0): {"type": "draw_deck"}, (4, 1, 1): {"type": "draw_deck"},
+    (5, 2, 0): {"type": "draw_deck"}, (5, 2, 1): {"type": "draw_deck"},
+}
+KEEP_OFF = picks.parallel_ids("usa", (BLUE_ROUTE, *DOUBLE, *GRAY_ROUTE, *LAST_LINK, TORONTO,
+                                      *LAST_TURN, "boston--montreal-2"))
+
+
+def setup():
+    """The prepared deal (see the module's docstring)."""
+    state = create("routes-usa", players=3, seed=SEED)
+    mostly = ["yellow", "red", "yellow", "red", LOCOMOTIVE, "yellow", "red", "pink"] * 3
+    return picks.prepare(
+        state,
+        hands=[["blue", "blue", "black", "black"], ["green", "green", "pink", "white"],
+               ["orange", "orange", "pink", "white"]],
+        face_up=["blue", "red", "white", LOCOMOTIVE, "green"],
+        # the refill of the blue, the learner's second card, the refill of
+        # Otto's red (a third locomotive), the new row, Otto's second card
+        deck_top=[LOCOMOTIVE, "pink", LOCOMOTIVE, LOCOMOTIVE, "orange", "pink", "white",
+                  "black", "green", "orange", "white", "green", "black", *mostly],
+        offers=[[MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA], [1, 2, 10], [19, 27, 4]],
+        next_tickets=[TORONTO_MIAMI, BOSTON_MIAMI, VANCOUVER_MONTREAL],
+        trains=[14, 20, 20])
+
+
+def _name(seat: int) -> str:
+    return _(NAMES[seat])
+
+
+def _hand_facts(view: View) -> dict[str, Any]:
+    hand = view["private"]["hand"]
+    return {"trains": view["players"][0]["trains"],
+            "hand": picks.cards_words(hand) if hand else _("no cards")}
+
+
+def _claim_facts(*track_ids: str):
+    pick = picks.claim(*track_ids)
+
+    def facts(view: View) -> dict[str, Any]:
+        action = pick(view, _legal_claims(view))
+        t = picks.track(view, action["track"] if action else track_ids[0])
+        points = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}[t.length]
+        return {"route": picks.route(view, t.id), "length": t.length, "points": points,
+                "cards": picks.cards_words(action["cards"]) if action else "",
+                "left": view["players"][0]["trains"] - t.length,
+                "colour": picks.card_word(t.color)}
+    return facts
+
+
+def _legal_claims(view: View) -> list[Action]:
+    """Every claim of the learner's hand the facts may name: built from the
+    view (the facts have no state), one per payment the hand can make."""
+    from game.rules.routes.payments import payments
+    board = picks.load_board(view["board"])
+    hand = view["private"]["hand"]
+    out = []
+    for t in board.tracks:
+        if t.id not in view["routes"]:
+            out += [{"type": "claim", "track": t.id, "cards": pay}
+                    for pay in payments(t, hand, board.colors)]
+    return out
+
+
+def _ticket_offer_facts(ids: tuple[int, ...]):
+    def facts(view: View) -> dict[str, Any]:
+        tickets = [picks.offered(view, i) for i in ids]
+        return {f"t{n}": picks.ticket_words(t) for n, t in enumerate(tickets)} | {
+            f"p{n}": t["points"] for n, t in enumerate(tickets)}
+    return facts
+
+
+def _first_tickets_facts(view: View) -> dict[str, Any]:
+    return _ticket_offer_facts((MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA))(view) | {
+        "atlanta": picks.city("Atlanta"), "new_york": picks.city("New York")}
+
+
+def _reset_facts(view: View) -> dict[str, Any]:
+    return {"name": _name(2), "locomotives": view["face_up"].count(LOCOMOTIVE),
+            "discarded": view["discard_cards"].get(LOCOMOTIVE, 0)}
+
+
+def _double_facts(view: View) -> dict[str, Any]:
+    return _claim_facts(*DOUBLE)(view) | {
+        "other": picks.card_word("orange"), "name": _(picks.owner_name(view, CLOSED_BY_HANA,
+                                                                       NAMES)),
+        "closed": picks.route(view, CLOSED_BY_HANA)}
+
+
+def _done_facts(view: View) -> dict[str, Any]:
+    done = [t for t in view["private"]["tickets"] if t["done"]]
+    return {"done": ", ".join(picks.ticket_words(t) for t in done),
+            "points": sum(t["points"] for t in done), "count": len(done)}
+
+
+def _last_turn_pick(view: View, legal: list[Action]) -> Action | None:
+    """A short route the last trains and cards pay for (it ends the game),
+    else a card from the deck."""
+    claims = [a for a in legal if a["type"] == "claim"]
+    hand = view["private"]["hand"]
+    return picks.claim(*LAST_TURN)(view, legal) or (
+        min(claims, key=lambda a: (-sum(a["cards"].values()), picks.payment_cost(
+            a["cards"], hand), a["track"])) if claims else picks.of_type("draw_deck")(
+                view, legal))
+
+
+def _last_turn_facts(view: View) -> dict[str, Any]:
+    trains = view["players"][0]["trains"]
+    board = picks.load_board(view["board"])
+    legal = [a for a in _legal_claims(view) if board.track_by_id[a["track"]].length <= trains]
+    action = _last_turn_pick(view, legal)
+    move = _("Draw train cards") if action is None else action_words(
+        "routes-usa", action, view)
+    return {"trains": trains, "move": move}
+
+
+def _end_facts(view: View) -> dict[str, Any]:
+    rows = picks.breakdown(view)
+    if not rows:
+        return {"longest": "", "failed": "", "lost": 0, "total": 0, "winner": "",
+                "route_points": 0, "ticket_points": 0}
+    best = max(r["longest"] for r in rows)
+    holder = next(r["seat"] for r in rows if r["longest"] == best)
+    mine = rows[0]
+    failed = [t for t in mine["tickets"] if not t["done"]]
+    top = max(r["total"] for r in rows)
+    longest = (_("The longest unbroken line is yours, {longest} trains: +{bonus} points.")
+               if holder == 0 else _("The longest unbroken line is {name}'s, {longest} "
+                                      "trains: +{bonus} points. Yours is {mine}.")).format(
+        longest=best, bonus=rows[holder]["longest_bonus"], name=_name(holder),
+        mine=mine["longest"])
+    winner = next(r["seat"] for r in rows if r["total"] == top)
+    return {"longest": longest,
+            "failed": ", ".join(picks.ticket_words(t) for t in failed) or "-",
+            "lost": sum(t["points"] for t in failed), "total": mine["total"],
+            "winner": _("You win.") if winner == 0 else _("{name} wins.").format(
+                name=_name(winner)),
+            "route_points": mine["route_points"], "ticket_points": mine["ticket_points"]}
+
+
+def _points(*track_ids: str):
+    return lambda view: [("track", t) for t in track_ids]
+
+
+STEPS = (
+    Step("goal", N_("Welcome to North America! You have {trains} trains (a short game) and "
+                    "{hand} in your hand. Claim routes between cities with train cards, and "
+                    "join the cities on your tickets."),
+         N_("Routes score as you claim them; each ticket you complete scores its points at "
+            "the end, and each one you do not costs them."), facts=_hand_facts),
+    Step("tickets_choose",
+         N_("Choose your tickets: keep {t0} ({p0}) and {t1} ({p1}), and give back {t2}."),
+         N_("Both end in {atlanta}: one line from Montréal through {new_york} does both. At "
+            "the start you keep at least 2 of the 3."),
+         pick=picks.keep(MONTREAL_ATLANTA, NEW_YORK_ATLANTA), may_differ=True,
+         wrong=N_("{t2} ({p2}) is far from the other two; a ticket you do not complete "
+                  "costs its points at the end."),
+         facts=_first_tickets_facts),
+    Step("draw_cards",
+         N_("Your turn. Draw train cards: two a turn, face up or from the deck. Take the "
+            "face-up blue card."),
+         N_("Montréal - New York is a blue route of 3 spaces: with the 2 blue cards you hold, "
+            "this one makes 3."),
+         pick=picks.face_up_slot("blue"),
+         wrong=N_("That card does not help your first route; the blue one completes it."),
+         point=lambda view: [("face_up", view["face_up"].index("blue"))]
+         if "blue" in view["face_up"] else []),
+    Step("face_up_locomotive",
+         N_("Now your second card. A locomotive came up, but a face-up locomotive can only "
+            "be your first card: draw from the deck."),
+         N_("A locomotive is any colour. Taken face up as your first card it is your whole "
+            "draw; it can never be your second."),
+         pick=picks.of_type("draw_deck"), may_differ=True,
+         wrong=N_("Another face-up card is allowed too; the deck keeps your colours secret."),
+         point=lambda view: [("deck", None)]),
+    Step("locomotive_reset",
+         N_("{name} took the face-up red card and a third locomotive came up: with three "
+            "face-up locomotives, all five cards go to the discard and five new ones are "
+            "dealt."),
+         N_("Now {locomotives} locomotive shows. A face-up locomotive taken as your first "
+            "card is the whole draw: one card, but it fits any route."),
+         facts=_reset_facts,
+         point=lambda view: [("face_up", s) for s in range(len(view["face_up"]))]),
+    Step("face_up_locomotive",
+         N_("Take the face-up locomotive: it is your whole draw this turn."),
+         N_("One locomotive is worth it: it pays for a space of any colour, and you will need "
+            "it for the gray routes."),
+         pick=picks.face_up_slot(LOCOMOTIVE),
+         wrong=N_("Two cards are allowed, but this step shows the locomotive rule: one "
+                  "face-up locomotive is the whole draw."),
+         point=lambda view: [("face_up", view["face_up"].index(LOCOMOTIVE))]
+         if LOCOMOTIVE in view["face_up"] else []),
+    Step("claim_colour",
+         N_("Claim {route}: a {colour} route of {length} spaces, paid with {cards}. It scores "
+            "{points} points now."),
+         N_("A coloured route takes cards of its colour, one per space (a locomotive can "
+            "stand in). It is the first part of both your tickets."),
+         pick=picks.claim(BLUE_ROUTE),
+         accept=lambda view, action: picks.same_claim(view, action, (BLUE_ROUTE,)),
+         wrong=N_("{route} is on the way of both your tickets, and you hold its cards now."),
+         facts=_claim_facts(BLUE_ROUTE), point=_points(BLUE_ROUTE)),
+    Step("double_routes",
+         N_("Claim {route} with {cards}. It is a double route: a {colour} track and an "
+            "{other} one."),
+         N_("With 2 or 3 players only one track of a double route may be used: once you "
+            "claim this one, the other is closed to everyone. {name} claimed a track of "
+            "{closed}, so its other track is closed to you."),
+         pick=picks.claim(*DOUBLE),
+         accept=lambda view, action: picks.same_claim(view, action, DOUBLE),
+         wrong=N_("{route} goes on from New York towards Atlanta; claim it before someone "
+                  "closes it."),
+         facts=_double_facts, point=_points(DOUBLE[0], CLOSED_BY_HANA)),
+    Step("tickets_draw",
+         N_("Draw tickets: you see 3 and keep at least one."),
+         N_("A new ticket can score more, but one you do not complete is taken off your "
+            "score. Drawing tickets is your whole turn."),
+         pick=picks.of_type("draw_tickets"),
+         wrong=N_("This step shows the ticket draw: take it from the ticket pile."),
+         point=lambda view: [("tickets", None)]),
+    Step("tickets_draw",
+         N_("Keep {t0} ({p0}), the cheapest: give back {t1} ({p1}) and {t2} ({p2})."),
+         N_("You must keep one, and only {trains} trains are left: if it is not completed, "
+            "the fewest points are lost."),
+         pick=picks.keep(TORONTO_MIAMI), may_differ=True,
+         wrong=N_("Each ticket kept and not completed costs its points; {t0} costs the "
+                  "least."),
+         facts=lambda view: _ticket_offer_facts(
+             (TORONTO_MIAMI, BOSTON_MIAMI, VANCOUVER_MONTREAL))(view) | _hand_facts(view)),
+    Step("draw_cards",
+         N_("The coach draws train cards for you for three turns, taking a face-up colour "
+            "you already hold or drawing from the deck."),
+         N_("The last routes to Atlanta and Toronto are gray: any one colour pays for them."),
+         pick=picks.drawing_for, autoplay=6),
+    Step("claim_gray",
+         N_("Claim {route}, a gray route of {length} spaces: pay with {cards}."),
+         N_("A gray route takes cards of any one colour, as many as its spaces. It joins "
+            "Washington to Raleigh, on the way to Atlanta."),
+         pick=picks.claim(*GRAY_ROUTE),
+         accept=lambda view, action: picks.same_claim(view, action, GRAY_ROUTE),
+         wrong=N_("{route} is the next part of the line to Atlanta."),
+         facts=_claim_facts(*GRAY_ROUTE), point=_points(GRAY_ROUTE[0])),
+    Step("tickets_complete",
+         N_("Claim {route} with {cards}: your line reaches Atlanta."),
+         N_("A ticket is completed when your own routes join its two cities, in one unbroken "
+            "line."),
+         pick=picks.claim(*LAST_LINK),
+         accept=lambda view, action: picks.same_claim(view, action, LAST_LINK),
+         wrong=N_("{route} completes two tickets at once."),
+         facts=_claim_facts(*LAST_LINK), point=_points(LAST_LINK[0])),
+    Step("tickets_complete",
+         N_("Completed: {done}. They add {points} points at the end."),
+         N_("Your tickets stay secret until the end; the ticket list shows which are done."),
+         facts=_done_facts,
+         point=lambda view: [("ticket", i) for i in range(len(view["private"]["tickets"]))]),
+    Step("last_round",
+         N_("Claim {route} ({colour}, {length} spaces) with {cards}. You will have {left} "
+            "trains left."),
+         N_("When a player ends a turn with 2 trains or fewer, every player, that one too, "
+            "plays one more turn, and the game ends."),
+         pick=picks.claim(TORONTO),
+         accept=lambda view, action: picks.same_claim(view, action, (TORONTO,)),
+         wrong=N_("{route} makes your line longer and starts the last round while you are "
+                  "ahead."),
+         facts=_claim_facts(TORONTO), point=_points(TORONTO)),
+    Step("last_round",
+         N_("The last round: Hana and Otto played their last turns. This is your last turn, "
+            "with {trains} trains left. {move}."),
+         N_("A route claimed now still scores, and makes your longest line longer; cards "
+            "left in your hand score nothing."),
+         pick=_last_turn_pick,
+         accept=lambda view, action: action.get("type") == "claim",
+         wrong=N_("A route scores now; cards drawn on your last turn score nothing."),
+         facts=_last_turn_facts,
+         point=lambda view: [("track", t) for t in LAST_TURN if t not in view["routes"]]),
+    Step("longest_route",
+         N_("The game is over. {longest}"),
+         N_("A line may pass a city more than once, but each train counts only once."),
+         facts=_end_facts),
+    Step("tickets_fail",
+         N_("Not completed: {failed}. Its points, {lost}, are taken off your score."),
+         N_("That is the risk of drawing tickets late: keep the ones your trains can still "
+            "reach."),
+         facts=_end_facts),
+    Step("scoring",
+         N_("Your score: {route_points} for routes, {ticket_points} for tickets, {total} in "
+            "all. {winner}"),
+         N_("Routes score as you claim them; tickets and the longest line are counted at "
+            "the end."),
+         facts=_end_facts),
+)
+
+RULES = (
+    ("goal", N_("Your goal")),
+    ("tickets_choose", N_("Choosing tickets")),
+    ("draw_cards", N_("Drawing train cards")),
+    ("face_up_locomotive", N_("A face-up locomotive")),
+    ("locomotive_reset", N_("Three face-up locomotives")),
+    ("claim_colour", N_("Claiming a route")),
+    ("double_routes", N_("Double routes")),
+    ("tickets_draw", N_("Drawing more tickets")),
+    ("claim_gray", N_("Gray routes")),
+    ("tickets_complete", N_("Completing a ticket")),
+    ("last_round", N_("The last round")),
+    ("longest_route", N_("The longest route")),
+    ("tickets_fail", N_("A ticket not completed")),
+    ("scoring", N_("The final score")),
+)
+
+LEARNED = (
+    N_("Draw two train cards a turn; a face-up locomotive is the whole draw."),
+    N_("Claim a route with cards of its colour; gray routes take any one colour."),
+    N_("With 2 or 3 players only one track of a double route is used."),
+    N_("Complete your tickets; a ticket not completed costs its points."),
+    N_("At 2 trains or fewer everyone plays one last turn; the longest line scores 10."),
+)
+
+
+def build() -> Lesson:
+    """The North America guided game."""
+    return Lesson("routes-usa", N_("Learn Rail Routes: North America"), setup, STEPS, RULES,
+                  learner=0, names=NAMES, opponent_bot="greedy", opponent_seed=SEED,
+                  opponent_script=picks.guarded_opponents(OPPONENT_MOVES, KEEP_OFF, seed=SEED),
+                  learned=LEARNED)
