@@ -30,10 +30,10 @@ from game.narration.hints import action_words
 from game.rules import create
 from game.rules.base import Action, View
 from game.rules.routes.board import LOCOMOTIVE
-from game.words.i18n import N_, _
+from game.words.i18n import N_, _, joined, listed
 
 SEED = 42
-NAMES = (N_("You"), "Hana", "Otto")
+NAMES = (N_("You"), N_("Hana"), N_("Otto"))
 MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA = 15, 17, 23
 TORONTO_MIAMI, BOSTON_MIAMI, VANCOUVER_MONTREAL = 25, 0, 26
 BLUE_ROUTE = "montreal--new-york"
@@ -76,6 +76,11 @@ def _name(seat: int) -> str:
     return _(NAMES[seat])
 
 
+def _cities() -> dict[str, str]:
+    return {"atlanta": picks.city("Atlanta"), "new_york": picks.city("New York"),
+            "montreal": picks.city("Montréal"), "toronto": picks.city("Toronto")}
+
+
 def _hand_facts(view: View) -> dict[str, Any]:
     hand = view["private"]["hand"]
     return {"trains": view["players"][0]["trains"],
@@ -89,7 +94,8 @@ def _claim_facts(*track_ids: str):
         action = pick(view, _legal_claims(view))
         t = picks.track(view, action["track"] if action else track_ids[0])
         points = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}[t.length]
-        return {"route": picks.route(view, t.id), "length": t.length, "points": points,
+        return _cities() | {"route": picks.route(view, t.id), "length": t.length,
+                            "points": points,
                 "cards": picks.cards_words(action["cards"]) if action else "",
                 "left": view["players"][0]["trains"] - t.length,
                 "colour": picks.card_word(t.color)}
@@ -119,12 +125,12 @@ def _ticket_offer_facts(ids: tuple[int, ...]):
 
 
 def _first_tickets_facts(view: View) -> dict[str, Any]:
-    return _ticket_offer_facts((MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA))(view) | {
-        "atlanta": picks.city("Atlanta"), "new_york": picks.city("New York")}
+    return _ticket_offer_facts((MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA))(view) | _cities()
 
 
 def _reset_facts(view: View) -> dict[str, Any]:
-    return {"name": _name(2), "locomotives": view["face_up"].count(LOCOMOTIVE),
+    return {"name": _name(2), "card": picks.card_word("red"),
+            "locomotives": view["face_up"].count(LOCOMOTIVE),
             "discarded": view["discard_cards"].get(LOCOMOTIVE, 0)}
 
 
@@ -137,7 +143,7 @@ def _double_facts(view: View) -> dict[str, Any]:
 
 def _done_facts(view: View) -> dict[str, Any]:
     done = [t for t in view["private"]["tickets"] if t["done"]]
-    return {"done": ", ".join(picks.ticket_words(t) for t in done),
+    return {"done": joined(picks.ticket_words(t) for t in done),
             "points": sum(t["points"] for t in done), "count": len(done)}
 
 
@@ -159,7 +165,7 @@ def _last_turn_facts(view: View) -> dict[str, Any]:
     action = _last_turn_pick(view, legal)
     move = _("Draw train cards") if action is None else action_words(
         "routes-usa", action, view)
-    return {"trains": trains, "move": move}
+    return {"trains": trains, "move": move, "others": listed([_name(1), _name(2)])}
 
 
 def _end_facts(view: View) -> dict[str, Any]:
@@ -179,7 +185,7 @@ def _end_facts(view: View) -> dict[str, Any]:
         mine=mine["longest"])
     winner = next(r["seat"] for r in rows if r["total"] == top)
     return {"longest": longest,
-            "failed": ", ".join(picks.ticket_words(t) for t in failed) or "-",
+            "failed": joined(picks.ticket_words(t) for t in failed) or "-",
             "lost": sum(t["points"] for t in failed), "total": mine["total"],
             "winner": _("You win.") if winner == 0 else _("{name} wins.").format(
                 name=_name(winner)),
@@ -198,7 +204,7 @@ STEPS = (
             "the end, and each one you do not costs them."), facts=_hand_facts),
     Step("tickets_choose",
          N_("Choose your tickets: keep {t0} ({p0}) and {t1} ({p1}), and give back {t2}."),
-         N_("Both end in {atlanta}: one line from Montréal through {new_york} does both. At "
+         N_("Both end in {atlanta}: one line from {montreal} through {new_york} does both. At "
             "the start you keep at least 2 of the 3."),
          pick=picks.keep(MONTREAL_ATLANTA, NEW_YORK_ATLANTA), may_differ=True,
          wrong=N_("{t2} ({p2}) is far from the other two; a ticket you do not complete "
@@ -206,11 +212,13 @@ STEPS = (
          facts=_first_tickets_facts),
     Step("draw_cards",
          N_("Your turn. Draw train cards: two a turn, face up or from the deck. Take the "
-            "face-up blue card."),
-         N_("Montréal - New York is a blue route of 3 spaces: with the 2 blue cards you hold, "
+            "face-up {colour} card."),
+         N_("{route} is a {colour} route of 3 spaces: with the 2 {colour} cards you hold, "
             "this one makes 3."),
          pick=picks.face_up_slot("blue"),
-         wrong=N_("That card does not help your first route; the blue one completes it."),
+         wrong=N_("That card does not help your first route; the {colour} one completes it."),
+         facts=lambda view: {"colour": picks.card_word("blue"),
+                             "route": picks.route(view, BLUE_ROUTE)},
          point=lambda view: [("face_up", view["face_up"].index("blue"))]
          if "blue" in view["face_up"] else []),
     Step("face_up_locomotive",
@@ -218,11 +226,12 @@ STEPS = (
             "be your first card: draw from the deck."),
          N_("A locomotive is any colour. Taken face up as your first card it is your whole "
             "draw; it can never be your second."),
-         pick=picks.of_type("draw_deck"), may_differ=True,
-         wrong=N_("Another face-up card is allowed too; the deck keeps your colours secret."),
+         pick=picks.of_type("draw_deck"),
+         wrong=N_("A face-up colour is allowed too, but the deck keeps the colours you "
+                  "collect secret from the others."),
          point=lambda view: [("deck", None)]),
     Step("locomotive_reset",
-         N_("{name} took the face-up red card and a third locomotive came up: with three "
+         N_("{name} took the face-up {card} card and a third locomotive came up: with three "
             "face-up locomotives, all five cards go to the discard and five new ones are "
             "dealt."),
          N_("Now {locomotives} locomotive shows. A face-up locomotive taken as your first "
@@ -255,9 +264,10 @@ STEPS = (
             "{closed}, so its other track is closed to you."),
          pick=picks.claim(*DOUBLE),
          accept=lambda view, action: picks.same_claim(view, action, DOUBLE),
-         wrong=N_("{route} goes on from New York towards Atlanta; claim it before someone "
-                  "closes it."),
-         facts=_double_facts, point=_points(DOUBLE[0], CLOSED_BY_HANA)),
+         wrong=N_("{route} goes on from {new_york} towards {atlanta}; claim it before "
+                  "someone closes it."),
+         facts=_double_facts,
+         point=lambda view: [("track", DOUBLE[0]), ("claimed", CLOSED_BY_HANA)]),
     Step("tickets_draw",
          N_("Draw tickets: you see 3 and keep at least one."),
          N_("A new ticket can score more, but one you do not complete is taken off your "
@@ -277,18 +287,20 @@ STEPS = (
     Step("draw_cards",
          N_("The coach draws train cards for you for three turns, taking a face-up colour "
             "you already hold or drawing from the deck."),
-         N_("The last routes to Atlanta and Toronto are gray: any one colour pays for them."),
+         N_("The last routes to {atlanta} and {toronto} are gray: any one colour pays for "
+            "them."),
+         facts=lambda view: _cities(),
          pick=picks.drawing_for, autoplay=6),
     Step("claim_gray",
          N_("Claim {route}, a gray route of {length} spaces: pay with {cards}."),
-         N_("A gray route takes cards of any one colour, as many as its spaces. It joins "
-            "Washington to Raleigh, on the way to Atlanta."),
+         N_("A gray route takes cards of any one colour, as many as its spaces. It is on "
+            "the way to {atlanta}."),
          pick=picks.claim(*GRAY_ROUTE),
          accept=lambda view, action: picks.same_claim(view, action, GRAY_ROUTE),
-         wrong=N_("{route} is the next part of the line to Atlanta."),
+         wrong=N_("{route} is the next part of the line to {atlanta}."),
          facts=_claim_facts(*GRAY_ROUTE), point=_points(GRAY_ROUTE[0])),
     Step("tickets_complete",
-         N_("Claim {route} with {cards}: your line reaches Atlanta."),
+         N_("Claim {route} with {cards}: your line reaches {atlanta}."),
          N_("A ticket is completed when your own routes join its two cities, in one unbroken "
             "line."),
          pick=picks.claim(*LAST_LINK),
@@ -311,7 +323,7 @@ STEPS = (
                   "ahead."),
          facts=_claim_facts(TORONTO), point=_points(TORONTO)),
     Step("last_round",
-         N_("The last round: Hana and Otto played their last turns. This is your last turn, "
+         N_("The last round: {others} played their last turns. This is your last turn, "
             "with {trains} trains left. {move}."),
          N_("A route claimed now still scores, and makes your longest line longer; cards "
             "left in your hand score nothing."),
