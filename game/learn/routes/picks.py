@@ -86,25 +86,30 @@ def keep(*tickets: int) -> Callable[[View, list[Action]], Action | None]:
     return pick
 
 
-def claim(*track_ids: str) -> Callable[[View, list[Action]], Action | None]:
+def claim(*track_ids: str, prefer: tuple[str, ...] = ()
+          ) -> Callable[[View, list[Action]], Action | None]:
     """Claim the first of `track_ids` the hand pays for, with the fewest
-    locomotives and ferry cards, from the colour held most."""
+    locomotives and ferry cards, from a colour of `prefer` or else the colour
+    held most."""
     def pick(view: View, legal: list[Action]) -> Action | None:
         hand = view["private"]["hand"]
         for track_id in track_ids:
             claims = [a for a in legal if a["type"] == "claim" and a["track"] == track_id]
             if claims:
-                return min(claims, key=lambda a: payment_cost(a["cards"], hand))
+                return min(claims, key=lambda a: payment_cost(a["cards"], hand, prefer))
         return None
     return pick
 
 
-def payment_cost(cards: dict[str, int], hand: dict[str, int]) -> tuple[Any, ...]:
-    """Fewest locomotives and ferry cards, then the colour held most (then a
-    fixed order, so the facts and the pick name the same payment)."""
+def payment_cost(cards: dict[str, int], hand: dict[str, int],
+                 prefer: tuple[str, ...] = ()) -> tuple[Any, ...]:
+    """Fewest locomotives and ferry cards, then a preferred colour, then the
+    colour held most (then a fixed order, so the facts and the pick name the
+    same payment)."""
     special = cards.get(LOCOMOTIVE, 0) + cards.get(FERRY, 0)
     colour = next((c for c in cards if c not in (LOCOMOTIVE, FERRY)), None)
-    return special, -hand.get(colour, 0) if colour else 0, sorted(cards.items())
+    return (special, colour not in prefer, -hand.get(colour, 0) if colour else 0,
+            sorted(cards.items()))
 
 
 def same_claim(view: View, action: Action, track_ids: Iterable[str]) -> bool:

@@ -25,12 +25,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.learn.lesson import Lesson, Step
-from game.learn.routes import picks
-from game.narration.hints import action_words
+from game.learn.routes import facts, picks
 from game.rules import create
-from game.rules.base import Action, View
+from game.rules.base import View
 from game.rules.routes.board import LOCOMOTIVE
-from game.words.i18n import N_, _, joined, listed
+from game.words.i18n import N_, _
 
 SEED = 42
 NAMES = (N_("You"), N_("Hana"), N_("Otto"))
@@ -81,51 +80,13 @@ def _cities() -> dict[str, str]:
             "montreal": picks.city("Montréal"), "toronto": picks.city("Toronto")}
 
 
-def _hand_facts(view: View) -> dict[str, Any]:
-    hand = view["private"]["hand"]
-    return {"trains": view["players"][0]["trains"],
-            "hand": picks.cards_words(hand) if hand else _("no cards")}
-
-
-def _claim_facts(*track_ids: str):
-    pick = picks.claim(*track_ids)
-
-    def facts(view: View) -> dict[str, Any]:
-        action = pick(view, _legal_claims(view))
-        t = picks.track(view, action["track"] if action else track_ids[0])
-        points = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}[t.length]
-        return _cities() | {"route": picks.route(view, t.id), "length": t.length,
-                            "points": points,
-                "cards": picks.cards_words(action["cards"]) if action else "",
-                "left": view["players"][0]["trains"] - t.length,
-                "colour": picks.card_word(t.color)}
-    return facts
-
-
-def _legal_claims(view: View) -> list[Action]:
-    """Every claim of the learner's hand the facts may name: built from the
-    view (the facts have no state), one per payment the hand can make."""
-    from game.rules.routes.payments import payments
-    board = picks.load_board(view["board"])
-    hand = view["private"]["hand"]
-    out = []
-    for t in board.tracks:
-        if t.id not in view["routes"]:
-            out += [{"type": "claim", "track": t.id, "cards": pay}
-                    for pay in payments(t, hand, board.colors)]
-    return out
-
-
-def _ticket_offer_facts(ids: tuple[int, ...]):
-    def facts(view: View) -> dict[str, Any]:
-        tickets = [picks.offered(view, i) for i in ids]
-        return {f"t{n}": picks.ticket_words(t) for n, t in enumerate(tickets)} | {
-            f"p{n}": t["points"] for n, t in enumerate(tickets)}
-    return facts
-
-
 def _first_tickets_facts(view: View) -> dict[str, Any]:
-    return _ticket_offer_facts((MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA))(view) | _cities()
+    return facts.offer((MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA))(view) | _cities()
+
+
+def _claim_facts(*track_ids: str) -> facts.Facts:
+    claimed = facts.claim(*track_ids)
+    return lambda view: claimed(view) | _cities()
 
 
 def _reset_facts(view: View) -> dict[str, Any]:
@@ -136,64 +97,13 @@ def _reset_facts(view: View) -> dict[str, Any]:
 
 def _double_facts(view: View) -> dict[str, Any]:
     return _claim_facts(*DOUBLE)(view) | {
-        "other": picks.card_word("orange"), "name": _(picks.owner_name(view, CLOSED_BY_HANA,
-                                                                       NAMES)),
+        "other": picks.card_word("orange"),
+        "name": _(picks.owner_name(view, CLOSED_BY_HANA, NAMES)),
         "closed": picks.route(view, CLOSED_BY_HANA)}
 
 
-def _done_facts(view: View) -> dict[str, Any]:
-    done = [t for t in view["private"]["tickets"] if t["done"]]
-    return {"done": joined(picks.ticket_words(t) for t in done),
-            "points": sum(t["points"] for t in done), "count": len(done)}
-
-
-def _last_turn_pick(view: View, legal: list[Action]) -> Action | None:
-    """A short route the last trains and cards pay for (it ends the game),
-    else a card from the deck."""
-    claims = [a for a in legal if a["type"] == "claim"]
-    hand = view["private"]["hand"]
-    return picks.claim(*LAST_TURN)(view, legal) or (
-        min(claims, key=lambda a: (-sum(a["cards"].values()), picks.payment_cost(
-            a["cards"], hand), a["track"])) if claims else picks.of_type("draw_deck")(
-                view, legal))
-
-
-def _last_turn_facts(view: View) -> dict[str, Any]:
-    trains = view["players"][0]["trains"]
-    board = picks.load_board(view["board"])
-    legal = [a for a in _legal_claims(view) if board.track_by_id[a["track"]].length <= trains]
-    action = _last_turn_pick(view, legal)
-    move = _("Draw train cards") if action is None else action_words(
-        "routes-usa", action, view)
-    return {"trains": trains, "move": move, "others": listed([_name(1), _name(2)])}
-
-
-def _end_facts(view: View) -> dict[str, Any]:
-    rows = picks.breakdown(view)
-    if not rows:
-        return {"longest": "", "failed": "", "lost": 0, "total": 0, "winner": "",
-                "route_points": 0, "ticket_points": 0}
-    best = max(r["longest"] for r in rows)
-    holder = next(r["seat"] for r in rows if r["longest"] == best)
-    mine = rows[0]
-    failed = [t for t in mine["tickets"] if not t["done"]]
-    top = max(r["total"] for r in rows)
-    longest = (_("The longest unbroken line is yours, {longest} trains: +{bonus} points.")
-               if holder == 0 else _("The longest unbroken line is {name}'s, {longest} "
-                                      "trains: +{bonus} points. Yours is {mine}.")).format(
-        longest=best, bonus=rows[holder]["longest_bonus"], name=_name(holder),
-        mine=mine["longest"])
-    winner = next(r["seat"] for r in rows if r["total"] == top)
-    return {"longest": longest,
-            "failed": joined(picks.ticket_words(t) for t in failed) or "-",
-            "lost": sum(t["points"] for t in failed), "total": mine["total"],
-            "winner": _("You win.") if winner == 0 else _("{name} wins.").format(
-                name=_name(winner)),
-            "route_points": mine["route_points"], "ticket_points": mine["ticket_points"]}
-
-
-def _points(*track_ids: str):
-    return lambda view: [("track", t) for t in track_ids]
+_points = facts.lit
+_end_facts = facts.end(NAMES)
 
 
 STEPS = (
@@ -201,7 +111,7 @@ STEPS = (
                     "{hand} in your hand. Claim routes between cities with train cards, and "
                     "join the cities on your tickets."),
          N_("Routes score as you claim them; each ticket you complete scores its points at "
-            "the end, and each one you do not costs them."), facts=_hand_facts),
+            "the end, and each one you do not costs them."), facts=facts.hand),
     Step("tickets_choose",
          N_("Choose your tickets: keep {t0} ({p0}) and {t1} ({p1}), and give back {t2}."),
          N_("Both end in {atlanta}: one line from {montreal} through {new_york} does both. At "
@@ -282,8 +192,8 @@ STEPS = (
          pick=picks.keep(TORONTO_MIAMI), may_differ=True,
          wrong=N_("Each ticket kept and not completed costs its points; {t0} costs the "
                   "least."),
-         facts=lambda view: _ticket_offer_facts(
-             (TORONTO_MIAMI, BOSTON_MIAMI, VANCOUVER_MONTREAL))(view) | _hand_facts(view)),
+         facts=lambda view: facts.offer(
+             (TORONTO_MIAMI, BOSTON_MIAMI, VANCOUVER_MONTREAL))(view) | facts.hand(view)),
     Step("draw_cards",
          N_("The coach draws train cards for you for three turns, taking a face-up colour "
             "you already hold or drawing from the deck."),
@@ -310,7 +220,7 @@ STEPS = (
     Step("tickets_complete",
          N_("Completed: {done}. They add {points} points at the end."),
          N_("Your tickets stay secret until the end; the ticket list shows which are done."),
-         facts=_done_facts,
+         facts=facts.done,
          point=lambda view: [("ticket", i) for i in range(len(view["private"]["tickets"]))]),
     Step("last_round",
          N_("Claim {route} ({colour}, {length} spaces) with {cards}. You will have {left} "
@@ -327,10 +237,10 @@ STEPS = (
             "with {trains} trains left. {move}."),
          N_("A route claimed now still scores, and makes your longest line longer; cards "
             "left in your hand score nothing."),
-         pick=_last_turn_pick,
+         pick=facts.last_turn_pick(LAST_TURN),
          accept=lambda view, action: action.get("type") == "claim",
          wrong=N_("A route scores now; cards drawn on your last turn score nothing."),
-         facts=_last_turn_facts,
+         facts=facts.last_turn("routes-usa", LAST_TURN, NAMES),
          point=lambda view: [("track", t) for t in LAST_TURN if t not in view["routes"]]),
     Step("longest_route",
          N_("The game is over. {longest}"),
