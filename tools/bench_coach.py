@@ -46,12 +46,16 @@ def coach_run(game_id: str, frames: int, pace: float) -> dict[str, float]:
     app = App(settings=Settings(animation=1.0, bot_pace=0.4), headless=True)
     tables: list = []
 
+    every = max(1, round(pace * 60))
+    moved: list[int] = []       # the frames in which the learner moved
+    read_on: list[int] = []     # the frames in which Next was pressed
+    opened: list[int] = []      # the frames in which the lesson was opened (again)
+
     def start() -> None:
+        opened.append(len(app.frame_times))
         tables[:] = [open_learn_table(app, CoachSession(Coach(lesson), keep_progress=False))]
 
     start()
-    every = max(1, round(pace * 60))
-    moved: list[int] = []
 
     def drive() -> None:
         table = tables[0]
@@ -69,15 +73,19 @@ def coach_run(game_id: str, frames: int, pace: float) -> dict[str, float]:
             moved.append(len(app.frame_times))   # the opponents answer in this frame
             table.act(coach.suggested())
         else:
+            read_on.append(len(app.frame_times))
             table.coach_press("next")
 
     app.on_tick.append(drive)
     app.run(max_frames=frames)
     stats = app.frame_stats()
     stats["moves"] = len(moved)
-    for key, times in (("move_max", app.frame_times), ("cpu_move_max", app.frame_cpu)):
-        stats[key] = round(max((times[i] for i in moved if i < len(times)), default=0.0)
-                           * 1000, 3)
+    for name, frames in (("move", moved), ("next", read_on), ("open", opened[1:])):
+        for key, times in ((f"{name}_max", app.frame_times), (f"cpu_{name}_max", app.frame_cpu)):
+            stats[key] = round(max((times[i] for i in frames if i < len(times)), default=0.0)
+                               * 1000, 3)
+    others = [t for i, t in enumerate(app.frame_cpu) if i not in set(moved + read_on + opened)]
+    stats["cpu_rest_max"] = round(max(others, default=0.0) * 1000, 3)
     app.close()
     return stats
 
@@ -132,7 +140,10 @@ def main() -> int:
             print(f"run {repeat + 1} {game:>15} (load {load[0]:.2f}): coach median "
                   f"{coach['median']:.2f} p99 {coach['p99']:.2f} max {coach['max']:.1f} "
                   f"(cpu p99 {coach['cpu_p99']:.2f}; moves {coach['moves']}, worst move "
-                  f"frame {coach['move_max']:.1f}, cpu {coach['cpu_move_max']:.1f}; dropped "
+                  f"frame {coach['move_max']:.1f}, cpu {coach['cpu_move_max']:.1f}; worst "
+                  f"Next cpu {coach['cpu_next_max']:.1f}, lesson opened again cpu "
+                  f"{coach['cpu_open_max']:.1f}, any other cpu {coach['cpu_rest_max']:.1f}; "
+                  f"dropped "
                   f"{coach['dropped_ticks']}) | plain median {plain['median']:.2f} p99 "
                   f"{plain['p99']:.2f} max {plain['max']:.1f} (cpu p99 {plain['cpu_p99']:.2f}; "
                   f"dropped {plain['dropped_ticks']}) | p99 coach-plain "
