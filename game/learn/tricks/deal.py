@@ -13,6 +13,7 @@ reserved share at the end; Dmitri wins locomotive 3, Carmen locomotive 5.
 
 from __future__ import annotations
 
+from game.learn.tricks.lays import lay_end
 from game.rules import create
 from game.rules.base import Action, GameState, View
 from game.rules.tricks.cards import INITIAL, card_view
@@ -98,8 +99,6 @@ def planned_card(view: View, seat: int) -> Action | None:
 def opponent_script(view: View, legal: list[Action], seat: int) -> Action | None:
     """The opponents' moves: the plan's cards, the plan's locomotives (the first
     free line when the learner took the planned one), lays by `lay_end`."""
-    from game.learn.tricks.picks import lay_end
-
     kind = legal[0]["type"] if legal else None
     if kind == "play":
         action = planned_card(view, seat)

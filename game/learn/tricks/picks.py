@@ -3,61 +3,22 @@ learner's card from the trick plan, the end of a line for a card or a city,
 the line for a locomotive, and the facts of the position the steps name
 (cards, companies, ends, line values and scores), worded.
 
-Lays follow the rules pages' advice: with shares of the company, put a card
-next to the higher end value (a locomotive's best run takes both); without,
-next to the lower one. A locomotive goes where it makes the learner's
-shares worth the most, the ALL that follows it counted too.
+Lays follow lays.py. A locomotive goes where it puts the learner furthest
+ahead of the others as the lines and shares stand, the ALL that follows it
+counted too.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from game.learn.tricks.deal import LEARNER, planned_card
+from game.learn.tricks.lays import LAY_SAME, end_value, lay_end, pending, shares_of
 from game.narration.tricks import card_name, city_name, end_word, entry_name
 from game.rules.base import Action, View
 from game.rules.tricks.scoring import best_stretch, line_value
 from game.tables.seats import default_name
-from game.words.i18n import N_, _, joined
-
-ENDS = ("left", "right")
-LAY_HIGH = N_("You hold {company} shares, so you want its line to earn more: at that end "
-              "your {value} sits next to the {neighbour}, and a locomotive's best run of "
-              "cards in a row can take both.")
-LAY_LOW = N_("You hold no {company} share, so its line earns you nothing: at that end your "
-             "{value} sits next to the lower end value, {neighbour}, where it adds least to "
-             "a locomotive's best run.")
-LAY_SAME = N_("Both ends of the {company} line hold a {neighbour}, so either end does the "
-              "same.")
-
-
-def pending(view: View) -> dict[str, Any]:
-    return view["private"].get("pending") or {}
-
-
-def shares_of(view: View, seat: int) -> Counter:
-    """How many shares of each company `seat` holds."""
-    return Counter(share["company"] for share in view["players"][seat]["shares"])
-
-
-def end_value(line: list[dict[str, Any]], end: str) -> int:
-    return line[0 if end == "left" else -1]["value"]
-
-
-def lay_end(view: View, seat: int) -> tuple[str, str, dict[str, Any]]:
-    """(end, reason msgid, the reason's facts) for laying `seat`'s played card."""
-    card = pending(view)["card"]
-    company = card["company"]
-    line = view["lines"][company]
-    left, right = end_value(line, "left"), end_value(line, "right")
-    facts = {"company": company, "value": card["value"]}
-    if left == right:
-        return "right", LAY_SAME, dict(facts, neighbour=left)
-    wants_high = shares_of(view, seat)[company] > 0
-    end = ("left" if left > right else "right") if wants_high else \
-        ("left" if left < right else "right")
-    return end, LAY_HIGH if wants_high else LAY_LOW, dict(facts, neighbour=end_value(line, end))
+from game.words.i18n import _, joined
 
 
 def pick_lay(view: View, legal: list[Action]) -> Action | None:

@@ -50,7 +50,7 @@ LAY_WRONG = N_("The {end} end is the better one here. {reason}")
 
 def _lay(said: str = LAY_SAID) -> Step:
     """Laying the played card at an end of its line: another end may be played."""
-    return _step("line_end", said, N_("{reason}"), LAY_WRONG, may_differ=True,
+    return _step("line_end", said, N_("The end matters. {reason}"), LAY_WRONG, may_differ=True,
                  accept=accept_lay)
 
 
