@@ -68,8 +68,8 @@ STEPS = (
           N_("The highest card of the company led wins the trick, and 10 is the highest "
              "strength: {entry} is sure to be yours."),
           N_("Another card could lose this trick: only the {card} is sure to win {entry}.")),
-    _step("shares", N_("You won {won_entry}. The others kept the cards they played as shares: "
-                       "{kept}."),
+    _step("shares", N_("You won {won_entry}. The others kept the cards they played as shares "
+                       "({kept})."),
           N_("In a share trick everyone gains a share except the winner's played card: yours "
              "took the place of the reserved share at the lane's end, and the last trick "
              "wins it."), acts=False,
