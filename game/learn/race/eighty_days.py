@@ -227,7 +227,7 @@ LEARNED = (
 )
 
 
-def eighty_days() -> Lesson:
+def build_lesson() -> Lesson:
     """Eighty Days' guided first game."""
     return Lesson("eighty-days", N_("Eighty Days: a guided first race"), prepared_game,
                   STEPS, RULES, learner=LEARNER, opponent_script=opponent_script,
