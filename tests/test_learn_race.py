@@ -167,3 +167,24 @@ def test_headless_autoplay_prints_every_step():
     assert lines[-1]["completed"] is True and lines[-1]["steps"] == steps
     assert set(lines[-1]["rules"]) == ISSUE_RULES | EXTRA_RULES
     assert all(line["said"] and "{" not in line["said"] for line in lines[:-1])
+
+
+def test_the_prepared_game_holds_the_games_own_cards_and_chips():
+    from collections import Counter
+
+    from game.learn.race.deal import prepared_game
+    from game.rules import create
+
+    state, plain = prepared_game(), create("eighty-days", players=3, seed=1)
+
+    def travel(s):
+        return Counter([*s.deck, *s.discard, *(c for h in s.hands for c in h),
+                        *(c for c in s.track if c is not None)])
+
+    def chips(s, k):
+        return Counter(pair[k] for pair in s.chips.values())
+
+    assert travel(state) == travel(plain) and Counter(state.event_deck) == Counter(
+        plain.event_deck)
+    assert chips(state, 0) == chips(plain, 0) and chips(state, 1) == chips(plain, 1)
+    assert [len(h) for h in state.hands] == [3, 3, 3] and state.coins == [1, 1, 1]
