@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from game.learn.race.eighty_days import eighty_days
+from game.learn.race.eighty_days import build_lesson
 
-LESSONS = {"eighty-days": eighty_days}
+LESSONS = {"eighty-days": build_lesson}

@@ -1,21 +1,25 @@
 """The prepared game of Eighty Days' guided first game, and its opponents' script.
 
 A real three-traveller game (the seed rulebook's smallest table: four track
-slots, Coin, Balloon, Event and Detective) from a fixed seed, with the cards
-stacked so that every rule comes up within a few rounds and the seed's own
-worked examples can be played: London to Paris with ship 7 + train 3 (10
-days), Suez to Bombay with two ship 8s (no change: 8 days), Hong Kong to
-Yokohama with train 4 + ship 7 and the balloon on the ship 7.
+slots, Coin, Balloon, Event and Detective; the race ends with the round in
+which the second traveller is back) from a fixed seed, stacked so that every
+rule comes up in the learner's first turns and the rulebook's own worked
+examples are played: London to Paris with ship 7 + train 3 (10 days), Suez
+to Bombay with two ship 8s (no change: 8 days), Bombay to Calcutta on the
+elephant (6 + the die), Hong Kong to Yokohama with train 4 + ship 7 and the
+balloon on the ship 7 (rolled again twice, then 2: 6 days).
 
-What is prepared after `create` (every card stays in the game, moved only
-between the deck, the hands and the track):
+What is prepared after `create` (every card and chip stays in the game):
 - the three starting hands (three cards each, as dealt) and the first
   round's four track cards;
-- the order of the top of the travel deck (the next rounds' track cards,
-  in the order they are laid) and of the top of the event pile;
-- the dice: the game's random source is seeded afresh, so the rolls come
-  in a known order.
-The rest of the deck keeps the seed's shuffle.
+- the order of the top of the travel deck: the next rounds' track cards and
+  the cards the chips and a purchase draw, in the order they are drawn;
+- the order of the top of the event pile (Distraction, then Elephant);
+- which city holds which bonus chip (the same chips, placed by hand);
+- the dice: the game's random source is seeded afresh (DICE_SEED), so the
+  rolls come in a known order.
+The rest of the deck keeps the seed's shuffle. tests/test_learn_race.py
+holds the prepared game to the game's own cards and chips.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ HANDS: tuple[tuple[Card, ...], ...] = (
 )
 # the first round's track, slot by slot: Coin, Balloon, Event, Detective
 FIRST_TRACK: tuple[Card, ...] = (("ship", 8), ("train", 6), ("ship", 6), ("train", 4))
-# the next travel cards drawn, in order (the next rounds' tracks)
+# the next travel cards drawn, in order: the next rounds' tracks and the
+# cards the travel chips draw (tests/test_learn_race.py plays the line)
 DECK_TOP: tuple[Card, ...] = (
     ("ship", 5), ("train", 5), ("ship", 6), ("train", 2),    # round 2's track
     ("ship", 4),                                             # the blue chip in Brindisi
@@ -45,10 +50,10 @@ DECK_TOP: tuple[Card, ...] = (
     ("ship", 5), ("train", 2), ("ship", 7), ("train", 3),    # round 5's track
     ("train", 6),                                            # the blue chip in Calcutta
     ("train", 6), ("ship", 7), ("ship", 7), ("train", 5),    # round 6's track
-    ("ship", 6),                                             # the red chip in Hong Kong
+    ("ship", 6),                                             # a rival's chip in Hong Kong
     ("train", 2), ("train", 5), ("train", 4), ("ship", 5),   # round 7's track
     ("ship", 7), ("train", 3), ("ship", 4), ("train", 2),    # round 8's track
-    ("ship", 7),                                             # bought in round 8
+    ("ship", 7),                                             # a rival's chip in San Francisco
 )
 EVENTS_TOP: tuple[str, ...] = ("Distraction", "Elephant")
 # the bonus chips, city by city from Paris: (red, blue)
@@ -57,8 +62,8 @@ CHIPS: tuple[tuple[str, str], ...] = (
     ("coin", "delay_others"), ("event", "travel"), ("travel", "event"),
     ("event", "coin"), ("travel", "event"), ("delay_others", "delay_others"),
 )
-# the rounds in which the opponents leave the detective and the event pile
-# alone (so the learner meets both as the lesson tells them)
+# the rounds in which the opponents leave the event pile alone (the learner
+# draws the Distraction and buys the Elephant)
 QUIET_ROUNDS = 4
 # round -> the track slot the learner takes that round, left for them
 RESERVED = {2: 3, 3: 2, 5: 0, 6: 0, 7: 1, 8: 0}
@@ -70,6 +75,8 @@ def prepared_game():
     pool = list(state.deck) + [c for hand in state.hands for c in hand] \
         + [c for c in state.track if c is not None]
     for card in (*[c for hand in HANDS for c in hand], *FIRST_TRACK, *DECK_TOP):
+        if card not in pool:
+            raise ValueError(f"the lesson stacks more {card} cards than the game has")
         pool.remove(card)
     state.hands = [list(hand) for hand in HANDS]
     state.track = list(FIRST_TRACK) + [None] * (len(state.track) - len(FIRST_TRACK))
@@ -79,8 +86,9 @@ def prepared_game():
         events.remove(name)
     state.event_deck = events + list(reversed(EVENTS_TOP))
     red, blue = [c[0] for c in CHIPS], [c[1] for c in CHIPS]
-    assert sorted(red) == sorted(state.data.red_chips), "the red chips are the game's own"
-    assert sorted(blue) == sorted(state.data.blue_chips), "the blue chips are the game's own"
+    if sorted(red) != sorted(state.data.red_chips) or \
+            sorted(blue) != sorted(state.data.blue_chips):
+        raise ValueError("the lesson's bonus chips are not the game's own")
     state.chips = {city: [red[city - 1], blue[city - 1]] for city in state.chips}
     state.seed_rng(DICE_SEED)
     state._legal_cache = {}

@@ -109,14 +109,14 @@ STEPS = (
           N_("Take the coin first: the slot's action comes before you travel.")),
     _step("travel", N_("Travel from {city} to {next} with ship 7 + train 3."),
           N_("A ship and a train: 7 + 3 = 10 days, the cheapest your hand allows."),
-          N_("Those cards cost more days, or they are not a ship and a train.")),
+          N_("Any other ship and train cost more days, and staying loses a turn.")),
     _step("chips", N_("You are the first traveller in {city}: its red bonus chip is yours "
                       "({chip}). Take it."),
           N_("The first to reach a city uses its red chip, the last its blue one."),
           N_("Leaving the chip gives you nothing.")),
     _step("travel", N_("End your turn. The two other travellers play now."),
           N_("One leg a turn: you are in {city} after {days} days."),
-          N_("You have what you need: end your turn.")),
+          N_("Keep your coins for later: end your turn.")),
     # round 2: the learner plays last
     _step("detective", N_("The detective stands in {detective}. {caught} ended their turn "
                           "there and lost 2 days each."),
@@ -173,7 +173,7 @@ STEPS = (
                       "you."), autoplay=2),
     _step("dice", N_("Cross India to {next} with your {elephant} card."),
           N_("Without cards the leg takes 12 days; with an {elephant}, 6 + a die roll."),
-          N_("Play the {elephant}: 12 days without it.")),
+          N_("Cross with the {elephant}: 12 days without it.")),
     _step("dice", N_("You rolled {roll}: 6 + {roll} = {elephant_days} days. Keep it."),
           N_("A new roll costs a coin and averages 3.5: keep 3 or less."),
           N_("A roll of 3 or less is worth keeping.")),
@@ -227,7 +227,7 @@ LEARNED = (
 )
 
 
-def eighty_days() -> Lesson:
+def build_lesson() -> Lesson:
     """Eighty Days' guided first game."""
     return Lesson("eighty-days", N_("Eighty Days: a guided first race"), prepared_game,
                   STEPS, RULES, learner=LEARNER, opponent_script=opponent_script,

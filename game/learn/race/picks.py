@@ -9,15 +9,13 @@ runs to its end.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from game.bots import make_bot
 from game.learn.lesson import Picker
-from game.narration.race import ACTION_NAMES, card_text, event_name
+from game.narration.race import card_text
 from game.rules.base import Action, View
 from game.words.i18n import _, listed
-from game.words.places import place
 
 PLAN_SEED = 80
 
@@ -74,17 +72,6 @@ def take_slot(slot_action: str) -> Picker:
     return pick
 
 
-def move_with(cards: list[list], balloon: list | None = None,
-              events: tuple[str, ...] = ()) -> Picker:
-    """Travel with exactly these cards (and balloon, events); else the plan."""
-    wanted = {"type": "move", "cards": sorted(cards), "balloon": balloon,
-              "events": sorted(events)}
-
-    def pick(view: View, legal: list[Action]) -> Action:
-        return wanted if wanted in legal else planned(view, legal)
-    return pick
-
-
 def turn(take: str, cards: list[list] | None = None, balloon: list | None = None,
          events: tuple[str, ...] = (), keep: tuple = (), detective: str | None = None,
          buy: str | None = None, then_play: str | None = None) -> Picker:
@@ -94,8 +81,8 @@ def turn(take: str, cards: list[list] | None = None, balloon: list | None = None
     more while a coin is left, end the turn. `detective`: the city the
     Detective slot sends him to; `buy`: the pile bought from before moving
     (when the slot's action is done); `then_play`: the event card played
-    after moving. Where the plan does not fit the
-    position, the learner's plan (keeping `keep`) plays."""
+    after moving. Where the plan does not fit the position, the learner's
+    plan (keeping `keep`) plays."""
     fallback = keeping([list(c) for c in keep])
     move = None if cards is None else {"type": "move", "cards": sorted(cards),
                                        "balloon": balloon, "events": sorted(events)}
@@ -139,43 +126,27 @@ def die_choice(view: View, legal: list[Action]) -> Action:
     return again if roll >= 4 and again in legal else {"type": "accept"}
 
 
-def same_type(view: View, action: Action, suggested: Action | None) -> bool:
-    return suggested is not None and action["type"] == suggested["type"]
-
-
 # --- facts ---------------------------------------------------------------
 
 def me(view: View) -> dict[str, Any]:
+    """The learner's public line of the view."""
     return view["players"][view["you"]]
 
 
 def hand_words(view: View) -> str:
+    """The learner's travel cards in words ("ship 7, ship 8 and train 3")."""
     return listed([card_text(c) for c in view["private"]["hand"]]) or _("no cards")
 
 
 def slot_card(view: View, slot_action: str) -> str:
+    """The card lying in the track slot of `slot_action`, in words ("-": none)."""
     for slot in view["track"]:
         if slot["action"] == slot_action and slot["card"] is not None:
             return card_text(slot["card"])
     return "-"
 
 
-def slot_name(slot_action: str) -> str:
-    return _(ACTION_NAMES[slot_action])
-
-
-def city(view: View, ahead: int = 0) -> str:
-    """The learner's city (`ahead` legs further on), in the player's language."""
-    route = view["route"]
-    return place(route[min(me(view)["at"] + ahead, len(route) - 1)])
-
-
-def events_words(view: View) -> str:
-    return listed([event_name(e) for e in view["private"]["events"]]) or _("none")
-
-
 def pending(view: View) -> dict[str, Any]:
+    """The learner's pending decision (a die roll, a bonus chip), or {}."""
     return view["private"].get("pending") or {}
 
-
-Facts = Callable[[View], dict[str, Any]]
