@@ -62,6 +62,7 @@ def learn_from_title(app) -> CoachTable:
 
 
 def coach_button(table, name: str):
+    table.app.step(1)                  # the panel follows a move in the next frame
     names = [n for _label, n in table.coach_buttons()]
     return table.coach_panel.button_rects[names.index(name)].center
 

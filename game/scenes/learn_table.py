@@ -55,6 +55,7 @@ class CoachTable:
         self.end_shown = False
         self.shown_step = -1
         self._coach_key: tuple | None = None
+        self.moved_this_frame = False
         self._coach_shown: tuple = ()
         super().__init__(app, session, **kwargs)
 
@@ -174,6 +175,7 @@ class CoachTable:
     def coach_press(self, name: str) -> None:
         """A button of the coach panel (by its name)."""
         session = self.session
+        self.moved_this_frame = True
         if name == "leave":
             self.leave()
             return
@@ -197,6 +199,7 @@ class CoachTable:
     def act(self, action: Action) -> bool:
         """The coach answers every move: its own is played, another is answered."""
         self.session.clear_outcome()
+        self.moved_this_frame = True
         super().act(action)
         outcome = self.session.outcome
         if outcome is None or outcome.played:
@@ -259,6 +262,13 @@ class CoachTable:
         top = self.app.top
         key = (len(self.coach.moves), self.coach.step_index, id(self.session.outcome),
                top is self, id(top), i18n.language(), self.animator.busy or bool(self.queue))
+        if key != self._coach_key and self._coach_shown and self.moved_this_frame:
+            # the frame in which the learner moved has the move's own work (the
+            # coach, the opponents' answers, the board's new position): the
+            # panel follows in the next one
+            self.moved_this_frame = False
+            return self._coach_shown
+        self.moved_this_frame = False
         if key != self._coach_key:
             self._coach_key = key
             points = [] if self.animator.busy or self.queue else self.coach_points()
