@@ -63,6 +63,7 @@ class CoachTable:
 
     @property
     def coach(self) -> Any:
+        """The coach that runs this guided game (game/learn/coach.py)."""
         return self.session.coach
 
     def wrong_words(self) -> str | None:
@@ -73,6 +74,9 @@ class CoachTable:
         return None
 
     def coach_buttons(self) -> list[tuple[str, str]]:
+        """The panel's buttons now, (label msgid, name): after another move Try
+        again (and Do it anyway where the step allows it), else Next on a step
+        to read, Repeat; Leave always."""
         coach = self.coach
         if self.wrong_words() is not None:
             buttons = [(N_("Try again"), "again")]
@@ -87,6 +91,8 @@ class CoachTable:
         return buttons + [(N_("Repeat"), "repeat"), (N_("Leave"), "leave")]
 
     def coach_words(self) -> CoachWords:
+        """What the panel says now: the step and its rule, what to do, and why
+        (or the coach's answer to another move)."""
         coach = self.coach
         lesson = coach.lesson
         step = coach.step
