@@ -71,15 +71,16 @@ def test_it_teaches_every_rule_the_issue_lists(game):
         step.rule for step in lesson.steps))            # listed in the order taught
 
 
-def test_headless_autoplay_prints_every_step_and_completes():
+@pytest.mark.parametrize("game", GAMES)
+def test_headless_autoplay_prints_every_step_and_completes(game):
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy")
-    run = subprocess.run([sys.executable, "-m", "game", "learn", "--game", "routes-usa",
+    run = subprocess.run([sys.executable, "-m", "game", "learn", "--game", game,
                           "--headless", "--autoplay"], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     lines = [json.loads(line) for line in run.stdout.splitlines()]
-    lesson = lesson_for("routes-usa")
+    lesson = lesson_for(game)
     assert [line["step"] for line in lines[:-1]] == list(range(1, len(lesson.steps) + 1))
     assert all(line["said"] and "{" not in line["said"] for line in lines[:-1])
     assert lines[-1] == {"completed": True, "steps": len(lesson.steps),
