@@ -249,8 +249,8 @@ STEPS = (
     Step("last_round",
          N_("The last round: {others} played their last turns. This is your last turn, with "
             "{trains} trains left. {move}."),
-         N_("A route claimed now still scores, and makes your longest line longer; cards "
-            "left in your hand score nothing."),
+         N_("A route claimed now still scores, and may bring your network into another "
+            "region; cards left in your hand score nothing."),
          pick=facts.last_turn_pick(LAST_TURN),
          accept=lambda view, action: action.get("type") == "claim",
          wrong=N_("A route scores now; cards drawn on your last turn score nothing."),
