@@ -12,13 +12,15 @@ import os
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from game.learn import lesson_for
-from game.learn.coach import Coach
+from game.learn.coach import Coach, resume
 from game.learn.routes import LESSONS
+from game.rules import create
 from game.rules.routes.board import load_board
 from game.words import i18n
 
@@ -60,6 +62,42 @@ def test_the_guided_game_runs_to_its_end(game):
     play_through(coach)
     assert coach.state.is_over
     assert 15 <= len(lesson.steps) <= 35
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_prepared_deal_holds_the_games_own_cards_and_tickets(game):
+    prepared = lesson_for(game).setup()
+    dealt = create(game, players=prepared.players, seed=prepared.seed)
+
+    def cards(state):
+        found = Counter(state.deck) + Counter(state.discard) + Counter(
+            c for c in state.face_up if c is not None)
+        for hand in state.hands:
+            found.update(hand)
+        return found
+
+    def tickets(state):
+        return sorted(state.ticket_deck + [t for offer in state.pending for t in offer])
+
+    assert cards(prepared) == cards(dealt) and tickets(prepared) == tickets(dealt)
+    assert all(sum(hand.values()) == 4 for hand in prepared.hands)
+    assert prepared.face_up.count("locomotive") < 3
+    assert prepared.ferry_pile == dealt.ferry_pile
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_left_halfway_is_picked_up_exactly(game):
+    coach = Coach(lesson_for(game))
+    while coach.step_index < len(coach.lesson.steps) // 2:
+        if coach.step.waits_for_action and coach.legal():
+            coach.act(coach.suggested())
+        else:
+            coach.next()
+    again = resume(lesson_for(game), json.loads(json.dumps(coach.to_save())))
+    assert again.step_index == coach.step_index
+    assert again.state.view(None) == coach.state.view(None)
+    play_through(again)
+    assert again.state.is_over
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -155,6 +193,9 @@ def _check_facts(coach: Coach) -> None:
         if kind in ("track", "claimed"):
             assert value in board.track_by_id
             assert (value in view["routes"]) == (kind == "claimed")
+            if kind == "claimed":   # 3 seats: the rest of its double or triple route is shut
+                shut = {board.tracks[i].id for i in board.parallel[value]} - {value}
+                assert not shut & {a["track"] for a in coach.legal() if a["type"] == "claim"}
         elif kind == "face_up":
             assert view["face_up"][value] is not None
         elif kind == "ticket":
