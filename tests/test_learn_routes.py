@@ -12,13 +12,15 @@ import os
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from game.learn import lesson_for
-from game.learn.coach import Coach
+from game.learn.coach import Coach, resume
 from game.learn.routes import LESSONS
+from game.rules import create
 from game.rules.routes.board import load_board
 from game.words import i18n
 
@@ -63,6 +65,42 @@ def test_the_guided_game_runs_to_its_end(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_prepared_deal_holds_the_games_own_cards_and_tickets(game):
+    prepared = lesson_for(game).setup()
+    dealt = create(game, players=prepared.players, seed=prepared.seed)
+
+    def cards(state):
+        found = Counter(state.deck) + Counter(state.discard) + Counter(
+            c for c in state.face_up if c is not None)
+        for hand in state.hands:
+            found.update(hand)
+        return found
+
+    def tickets(state):
+        return sorted(state.ticket_deck + [t for offer in state.pending for t in offer])
+
+    assert cards(prepared) == cards(dealt) and tickets(prepared) == tickets(dealt)
+    assert all(sum(hand.values()) == 4 for hand in prepared.hands)
+    assert prepared.face_up.count("locomotive") < 3
+    assert prepared.ferry_pile == dealt.ferry_pile
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_left_halfway_is_picked_up_exactly(game):
+    coach = Coach(lesson_for(game))
+    while coach.step_index < len(coach.lesson.steps) // 2:
+        if coach.step.waits_for_action and coach.legal():
+            coach.act(coach.suggested())
+        else:
+            coach.next()
+    again = resume(lesson_for(game), json.loads(json.dumps(coach.to_save())))
+    assert again.step_index == coach.step_index
+    assert again.state.view(None) == coach.state.view(None)
+    play_through(again)
+    assert again.state.is_over
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_it_teaches_every_rule_the_issue_lists(game):
     lesson = lesson_for(game)
     taught = {step.rule for step in lesson.steps}
@@ -71,15 +109,16 @@ def test_it_teaches_every_rule_the_issue_lists(game):
         step.rule for step in lesson.steps))            # listed in the order taught
 
 
-def test_headless_autoplay_prints_every_step_and_completes():
+@pytest.mark.parametrize("game", GAMES)
+def test_headless_autoplay_prints_every_step_and_completes(game):
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy")
-    run = subprocess.run([sys.executable, "-m", "game", "learn", "--game", "routes-usa",
+    run = subprocess.run([sys.executable, "-m", "game", "learn", "--game", game,
                           "--headless", "--autoplay"], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     lines = [json.loads(line) for line in run.stdout.splitlines()]
-    lesson = lesson_for("routes-usa")
+    lesson = lesson_for(game)
     assert [line["step"] for line in lines[:-1]] == list(range(1, len(lesson.steps) + 1))
     assert all(line["said"] and "{" not in line["said"] for line in lines[:-1])
     assert lines[-1] == {"completed": True, "steps": len(lesson.steps),
@@ -154,6 +193,9 @@ def _check_facts(coach: Coach) -> None:
         if kind in ("track", "claimed"):
             assert value in board.track_by_id
             assert (value in view["routes"]) == (kind == "claimed")
+            if kind == "claimed":   # 3 seats: the rest of its double or triple route is shut
+                shut = {board.tracks[i].id for i in board.parallel[value]} - {value}
+                assert not shut & {a["track"] for a in coach.legal() if a["type"] == "claim"}
         elif kind == "face_up":
             assert view["face_up"][value] is not None
         elif kind == "ticket":

@@ -3,6 +3,6 @@ its lesson (game/learn/__init__.py finds them here)."""
 
 from __future__ import annotations
 
-from game.learn.routes import usa
+from game.learn.routes import italy, usa
 
-LESSONS = {"routes-usa": usa.build}
+LESSONS = {"routes-usa": usa.build, "routes-italy": italy.build}

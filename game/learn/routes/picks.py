@@ -131,6 +131,22 @@ def drawing_for(view: View, legal: list[Action]) -> Action | None:
     return next((a for a in legal if a["type"] == "draw_deck"), None)
 
 
+def drawing(needs: dict[str, int]) -> Callable[[View, list[Action]], Action | None]:
+    """A card draw towards `needs` (colour -> cards wanted, the most wanted
+    first): a face-up card of a colour still short, else the deck; never a
+    face-up locomotive, so that every turn is two draws."""
+    def pick(view: View, legal: list[Action]) -> Action | None:
+        hand = view["private"]["hand"]
+        for colour, wanted in needs.items():
+            if hand.get(colour, 0) < wanted:
+                face_up = next((a for a in legal if a["type"] == "draw_face_up"
+                                and view["face_up"][a["slot"]] == colour), None)
+                if face_up is not None:
+                    return face_up
+        return next((a for a in legal if a["type"] == "draw_deck"), None)
+    return pick
+
+
 # ---- the position's facts --------------------------------------------------------
 
 def track(view: View, track_id: str) -> Track:

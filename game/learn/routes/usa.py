@@ -158,8 +158,8 @@ STEPS = (
          point=lambda view: [("face_up", view["face_up"].index(LOCOMOTIVE))]
          if LOCOMOTIVE in view["face_up"] else []),
     Step("claim_colour",
-         N_("Claim {route}: a {colour} route of {length} spaces, paid with {cards}. It scores "
-            "{points} points now."),
+         N_("Claim {route}, a route of {length} {colour} spaces: pay with {cards}. It "
+            "scores {points} points now."),
          N_("A coloured route takes cards of its colour, one per space (a locomotive can "
             "stand in). It is the first part of both your tickets."),
          pick=picks.claim(BLUE_ROUTE),
