@@ -218,9 +218,9 @@ def _numeric_flags():
 
     from game.cli.lan import fingerprint_arg
     from game.cli.main import build_parser
-    from game.cli.play import _address, _png_path
+    from game.cli.play import _address, png_path
 
-    text_types = {None, str, _address, _png_path, fingerprint_arg}
+    text_types = {None, str, _address, png_path, fingerprint_arg}
     commands = next(a for a in build_parser()._actions
                     if isinstance(a, argparse._SubParsersAction)).choices
     for command, parser in commands.items():

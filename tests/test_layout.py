@@ -56,12 +56,13 @@ LATIN_IN_JAPANESE: dict[str, list[str]] = {}  # per language: lines not drawn in
 ENGLISH_IN_JAPANESE: dict[str, list[str]] = {}  # per language: lines with English words
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 HOST_KEY = re.compile(r"[A-Z0-9]{4}(?:-[A-Z0-9]{4}){3}|コード [A-Z0-9]{6}")  # keys, join codes
-# Latin words a Japanese screen rightly shows: the tour's seat and table names
-# (data, shown as typed), the companies' names, keys, and the rulebooks' own
+# Latin words a Japanese screen rightly shows: the tour's and the guided games'
+# seat and table names (data, shown as typed), the companies' names, keys, and the rulebooks' own
 # Latin (SL cards, the LAN, the title's logo)
 NOT_ENGLISH = {
     "Alice", "Bob", "Carmen", "Dmitri", "Emeka", "Fatima", "Cleo", "Dan", "Ada", "Ben",
-    "Cy", "Di", "Screenshot", "table", "Friday", "rails", "at", "the", "big", "Kitchen",
+    "Cy", "Di", "Hana", "Otto", "Giulia", "Marco", "Screenshot", "table", "Friday", "rails",
+    "at", "the", "big", "Kitchen",
     "Old", "laptop", "Someone", "newer", "copy", "Living", "room", "Host",
     "NYC", "PRR", "Erie", "SL", "LAN", "ALL", "RAIL", "PARTY", "Rail", "Party", "RT",
     "Enter", "Esc", "Space", "PgUp", "PgDn", "F11", "openskill", "mu", "sigma", "JSON",
@@ -150,6 +151,12 @@ def test_the_tour_sees_every_kind_of_screen(tour):
     assert any(name.endswith("-tickets") for name in names)  # a choice
     assert any(name.endswith("-handoff-recap") for name in names)  # a hand-off, filled
     assert "race-detective" in names  # a choice that scrolls, with a subtitle
+    from game.learn import games_with_lessons
+    assert "learn" in names
+    for game_id in games_with_lessons():   # a guided game: its coach panel, its end
+        for part in ("1", "wrong", "end"):
+            assert f"learn-{game_id}-{part}" in names, (game_id, part)
+        assert f"setup-learn-{game_id}" in names, game_id
     assert all(any(m.kind == "text" for m in marks) for marks in tour.values())
 
 

@@ -9,8 +9,9 @@ the hand-off (and one with its recap), the board mid-game with as many seats
 as the kiosk demo uses (and again with every seat the game takes), the Esc
 menu, every page its Rules entry shows (rules-GAME-N), the leave question and
 the results; the route games also get a ticket choice, a payment choice and a
-twelve-ticket list, the race a detective choice. Last, the title with
-Continue and the kiosk's attract mode playing each game.
+twelve-ticket list, the race a detective choice. Then Learn and every guided
+game's steps, its coach panel and its end (tools/screenshot_learn.py). Last,
+the title with Continue and the kiosk's attract mode playing each game.
 
 The shot lists sit beside this file: tools/screenshot_menus.py,
 tools/screenshot_games.py (what every game shows) and
@@ -40,6 +41,7 @@ from tools.screenshot_families import (  # noqa: E402
     tricks_extras,
 )
 from tools.screenshot_games import full_table, game  # noqa: E402
+from tools.screenshot_learn import learn  # noqa: E402
 from tools.screenshot_menus import kiosk, menus, title_with_continue  # noqa: E402
 
 
@@ -74,6 +76,7 @@ def tour(shooter: Shooter) -> None:
     if any(info.family == "race" for info in GAMES.values()):
         race_screens(shooter.app, shooter.shot)
         race_detective(shooter.app, shooter.shot)
+    learn(shooter)
     title_with_continue(shooter)
     kiosk(shooter)
 

@@ -16,12 +16,12 @@ from game.words.i18n import LANGUAGES, N_, _
 # Modules that add subcommands: each has `register(subparsers)`, which adds its
 # parsers with `set_defaults(func=handler)`; handler(args) returns the exit code.
 COMMAND_MODULES: list[str] = ["game.cli.play", "game.cli.lan_window", "game.cli.story",
-                              "game.cli.hint"]
+                              "game.cli.hint", "game.cli.learn"]
 
 
 # Commands that open a window or tell a player something: they take --lang.
 WINDOW_COMMANDS = ("play", "demo", "host", "join", "kiosk", "spectate", "replay", "history",
-                   "hint")
+                   "hint", "learn")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--headless", action="store_true", help=_("no window (dummy video driver)"))
     demo.add_argument("--frames", type=positive, default=None,
                       help=_("stop after this many frames"))
-    demo.add_argument("--screenshot", type=_png_path, help=_("save the last frame as PNG"))
+    demo.add_argument("--screenshot", type=png_path, help=_("save the last frame as PNG"))
     demo.add_argument("--stats", action="store_true",
                       help=_("print frame-time figures (ms) as JSON on the last line"))
     demo.add_argument("--bot-pace", type=seconds(0, 60), default=0.4,
@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     kiosk.add_argument("--windowed", action="store_true", help=_("not fullscreen (testing)"))
     kiosk.add_argument("--frames", type=positive, default=None,
                        help=_("stop after this many frames"))
-    kiosk.add_argument("--screenshot", type=_png_path, help=_("save the last frame as PNG"))
+    kiosk.add_argument("--screenshot", type=png_path, help=_("save the last frame as PNG"))
     kiosk.set_defaults(func=cmd_kiosk)
 
 
@@ -112,7 +112,7 @@ def play_seats(game_id: str, kinds: list[str]) -> tuple[list, set[int]]:
     return seats, phones
 
 
-def _png_path(text: str) -> Path:
+def png_path(text: str) -> Path:
     """A file to save a picture in, checked before anything runs."""
     path = Path(text)
     if not path.parent.is_dir():

@@ -11,7 +11,7 @@ from game.words.i18n import _
 
 def register(sub: argparse._SubParsersAction) -> None:
     from game.cli.numbers import count, positive
-    from game.cli.play import _png_path
+    from game.cli.play import png_path
 
     rep = sub.add_parser("replay", help=_("watch a kept game (a history file or a save)"),
                          description=_("Watch a kept game move by move: Space plays/pauses, "
@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     rep.add_argument("--headless", action="store_true", help=_("no window (dummy video driver)"))
     rep.add_argument("--frames", type=positive, default=None,
                      help=_("stop after this many frames"))
-    rep.add_argument("--screenshot", type=_png_path, help=_("save the last frame as PNG"))
+    rep.add_argument("--screenshot", type=png_path, help=_("save the last frame as PNG"))
     rep.add_argument("--stats", action="store_true",
                      help=_("print frame-time figures (ms) as JSON on the last line"))
     rep.set_defaults(func=cmd_replay)

@@ -26,6 +26,7 @@ SCREENS: dict[str, str] = {
     "results": "game.scenes.results:ResultsScene",
     "kiosk": "game.scenes.kiosk:KioskScene",
     "replays": "game.scenes.replay:ReplaysScene",
+    "learn": "game.scenes.learn_pick:LearnPickScene",
 }
 
 

@@ -27,10 +27,10 @@ TOP, BOTTOM = 180, 966  # the rows; toasts and the footer line go below
 
 
 class SetupScene(Scene):
-    def __init__(self, app: Any):
+    def __init__(self, app: Any, game: str | None = None):
         super().__init__(app)
         self.games = list(GAMES)
-        self.game = 0
+        self.game = self.games.index(game) if game in self.games else 0
         self.count = 3
         seats = len(SEAT_COLORS)
         # None: human; "": the default bot (Normal; Hard thinks half a second a move,
@@ -47,6 +47,9 @@ class SetupScene(Scene):
         self.phones = False
         # the table offers hints (H, the Hint button); `--no-hints` starts it off
         self.hints = bool(getattr(app, "hints", True))
+        self.rules_side = 0   # the rules row: 0 How to play, 1 Learn by playing
+        from game.learn import games_with_lessons
+        self.learnable = set(games_with_lessons())
         self._clamp_count()
 
     @property
@@ -139,7 +142,10 @@ class SetupScene(Scene):
         elif key.startswith("seat"):
             self._change_seat(int(key[4:]), step)
         elif key == "rules":
-            self.show_rules()
+            if self.rules_side and self.info.id in self.learnable:
+                self.learn()
+            else:
+                self.show_rules()
         elif key == "start":
             self.start()
         elif key == "back":
@@ -160,6 +166,21 @@ class SetupScene(Scene):
                 if c not in used:
                     break
             self.colors[i] = c
+
+    def rules_halves(self, row: int) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """How to play and Learn by playing side by side in the rules row (None:
+        this game has no guided game, How to play takes the row)."""
+        if self.info.id not in self.learnable:
+            return None
+        rect = self._rect(row)
+        left = pygame.Rect(rect.x, rect.y, rect.width // 2 - 8, rect.height)
+        return left, pygame.Rect(left.right + 16, rect.y, rect.right - left.right - 16,
+                                 rect.height)
+
+    def learn(self) -> None:
+        """The chosen game's guided game (Learn by playing)."""
+        from game.scenes.learn_pick import offer_lesson
+        offer_lesson(self.app, self.info.id)
 
     def show_rules(self) -> None:
         """The chosen game's paged rules, with the options chosen so far."""
@@ -243,6 +264,9 @@ class SetupScene(Scene):
         elif intent.kind in ("up", "prev"):
             self.row = (self.row - 1) % len(rows)
             self.col = 2 if intent.kind == "prev" else self.col
+        elif intent.kind in ("left", "right") and key == "rules" and (
+                self.info.id in self.learnable):
+            self.rules_side = 1 if intent.kind == "right" else 0
         elif intent.kind in ("left", "right"):
             step = 1 if intent.kind == "right" else -1
             if key.startswith("seat") and self.col == 1:
@@ -275,6 +299,9 @@ class SetupScene(Scene):
                     if self._cell(r, c).collidepoint(pos):
                         self.col = c
                         self._change(name, 1)
+            elif name == "rules" and self.rules_halves(r) is not None:
+                self.rules_side = int(self.rules_halves(r)[1].collidepoint(pos))
+                self._change(name, 1)
             else:
                 left = pos[0] < self._rect(r).centerx - 100
                 self._change(name, -1 if left and name in ("game", "players") else 1)
@@ -290,6 +317,9 @@ class SetupScene(Scene):
         size = 40 if self._step() >= 80 else 34
         for r, key in enumerate(self.rows()):
             rect = self._rect(r)
+            if key == "rules" and self.rules_halves(r) is not None:
+                self._draw_rules_row(surface, r, size)
+                continue
             panel(surface, rect)
             if key.startswith("seat"):
                 self._draw_seat(surface, r, int(key[4:]), size)
@@ -325,6 +355,16 @@ class SetupScene(Scene):
             hint = _("Up/down: rows  Left/right: change  Enter: select  Esc: back")
         theme.blit_text(surface, hint, (theme.SCREEN_W // 2, theme.SCREEN_H - 36), 30,
                         theme.TEXT_DIM, anchor="center")
+
+    def _draw_rules_row(self, surface: pygame.Surface, r: int, size: int) -> None:
+        halves = self.rules_halves(r)
+        labels = (_("How to play {game}").format(game=_(self.info.name)), _("Learn by playing"))
+        for side, (rect, label) in enumerate(zip(halves, labels, strict=True)):
+            panel(surface, rect)
+            fitted = theme.fit_size(label, size + 6, rect.width - 32, True, 24)
+            theme.blit_text(surface, label, rect.center, fitted, theme.TEXT, True, "center")
+            if r == self.row and side == self.rules_side:
+                focus_ring(surface, rect)
 
     def _row_text(self, key: str) -> tuple[str, str, tuple[int, int, int]]:
         info = self.info

@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue, Settings, Quit."""
+"""The title screen: New game, Continue, Learn, LAN, Replays, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -28,11 +28,14 @@ class TitleScene(Scene):
         entries = [(N_("New game"), self._new)]
         if unfinished_autosave():
             entries.append((N_("Continue"), self._continue))
+        entries.append((N_("Learn"), self._learn))
         entries += [(N_("Join LAN game"), self._join), (N_("Host LAN game"), self._host),
                     (N_("Replays"), self._replays), (N_("Settings"), self._settings),
                     (N_("Quit"), self._quit)]
-        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 440 + i * 82, 460, 72), fn,
-                                 size=46) for i, (label, fn) in enumerate(entries)])
+        step = min(82, 570 // len(entries))   # every entry above the footer line
+        self.menu = Menu([Button(label, pygame.Rect(cx - 230, 440 + i * step, 460, step - 10),
+                                 fn, size=46 if step >= 80 else 42)
+                          for i, (label, fn) in enumerate(entries)])
 
     def enter(self) -> None:
         self._build()
@@ -43,6 +46,9 @@ class TitleScene(Scene):
     def _continue(self) -> None:
         from game.scenes.flow import continue_game
         continue_game(self.app)
+
+    def _learn(self) -> None:
+        self.app.push(nav.screen("learn", self.app))
 
     def _join(self) -> None:
         self.app.push(nav.screen("join", self.app))
