@@ -21,6 +21,7 @@ from game.learn.progress import save_progress
 from game.rules import redact_events
 from game.rules.base import Action, Event, View
 from game.tables.seats import default_color, default_name
+from game.words.i18n import _
 
 
 class CoachSession:
@@ -66,7 +67,8 @@ class CoachSession:
     def seats(self) -> list[dict[str, Any]]:
         names = self.coach.lesson.names
         players = len(self.coach.state.view(None).get("players", ()))
-        return [{"name": names[i] if i < len(names) else default_name(i),
+        # a lesson's names are msgids ("You", "Hana"): said in the window's language
+        return [{"name": _(names[i]) if i < len(names) else default_name(i),
                  "color": default_color(i),
                  "bot": None if i == self.learner else self.coach.lesson.opponent_bot,
                  "kind": "human" if i == self.learner else "bot", "connected": True}
