@@ -245,8 +245,8 @@ class Coach:
         return bot.choose(view, legal, deal)
 
     def _autoplay(self, step: Step) -> None:
-        """Play `step.autoplay` of the learner's turns for them."""
-        for _turn in range(step.autoplay):
+        """Play `step.autoplay` of the learner's actions for them."""
+        for _action in range(step.autoplay):
             legal = self.legal()
             if self.state.is_over or not legal:
                 return

@@ -32,8 +32,9 @@ class Step:
     (default: the picked action itself) completes it; another is answered
     with `wrong` and, unless `may_differ`, is not played (the learner tries
     again). A step without `pick` is read and the learner goes on (Next).
-    `autoplay` > 0: the coach plays that many of the learner's turns for
-    them, with `pick` (or the learner's bot), to move a long game along.
+    `autoplay` > 0: the coach plays that many of the learner's actions for
+    them (a route turn of two card draws is two), with `pick` (or the
+    learner's bot), to move a long game along.
     `point` names things on the board to light without suggesting a move
     (the board's focus items: (kind, value))."""
 
