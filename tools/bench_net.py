@@ -51,9 +51,11 @@ from program_env import program_env  # noqa: E402
 from game.bots import make_bot  # noqa: E402
 from net import protocol as P  # noqa: E402
 
-try:                                      # a checkout before protocol 6 speaks in the clear
+# A checkout before protocol 6 speaks in the clear. Asked of the checkout's files,
+# not of an import: an editable install would find net.tls in its own checkout.
+if (ROOT / "net" / "tls.py").exists():
     from net.tls import client_context  # noqa: E402
-except ImportError:
+else:
     client_context = None
 
 LOOPBACK = "127.0.0.1"
