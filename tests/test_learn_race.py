@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from learnkit import advance, walk
 
 from game.learn import lesson_for
 from game.learn.coach import Coach
@@ -23,21 +24,6 @@ ISSUE_RULES = {"travel", "track", "buying", "dice", "detective", "end"}
 # The bonus chips are a rule of the game the issue's list leaves out; the
 # learner meets them in the first round, so the lesson teaches them too.
 EXTRA_RULES = {"chips"}
-
-
-def advance(coach: Coach) -> None:
-    """Do the shown step with the coach's own move (or Next)."""
-    if coach.step.waits_for_action and coach.legal():
-        assert coach.act(coach.suggested()).kind == "done", coach.step_index + 1
-    else:
-        coach.next()
-
-
-def walk(coach: Coach):
-    """(step number, step, view, suggested action) for every step, in order."""
-    while not coach.completed:
-        yield coach.step_index + 1, coach.step, coach.view(), coach.suggested()
-        advance(coach)
 
 
 def test_the_lesson_names_the_issues_rules():

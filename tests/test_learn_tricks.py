@@ -14,6 +14,7 @@ import sys
 from collections import Counter
 
 import pytest
+from learnkit import advance, walk
 
 from game.learn import lesson_for
 from game.learn.coach import Coach, _fill
@@ -27,21 +28,6 @@ GAME = "railway-tricks"
 # their cost, scoring".
 ISSUE_RULES = {"lane", "follow", "shares", "line_end", "locomotives", "scoring"}
 COMPANIES = ("B&O", "C&O", "Erie", "NYC", "PRR", "ALL")
-
-
-def advance(coach: Coach) -> None:
-    """Do the shown step with the coach's own move (or Next)."""
-    if coach.step.waits_for_action and coach.legal():
-        assert coach.act(coach.suggested()).kind == "done", coach.step_index + 1
-    else:
-        coach.next()
-
-
-def walk(coach: Coach):
-    """(step number, step, view, suggested action) for every step, in order."""
-    while not coach.completed:
-        yield coach.step_index + 1, coach.step, coach.view(), coach.suggested()
-        advance(coach)
 
 
 def test_the_lesson_names_the_issues_rules_in_order():
