@@ -61,7 +61,7 @@ HOST_KEY = re.compile(r"[A-Z0-9]{4}(?:-[A-Z0-9]{4}){3}|コード [A-Z0-9]{6}")  
 # Latin (SL cards, the LAN, the title's logo)
 NOT_ENGLISH = {
     "Alice", "Bob", "Carmen", "Dmitri", "Emeka", "Fatima", "Cleo", "Dan", "Ada", "Ben",
-    "Cy", "Di", "Hana", "Otto", "Giulia", "Marco", "Screenshot", "table", "Friday", "rails",
+    "Cy", "Di", "Hana", "Otto", "Giulia", "Marco", "Sam", "Screenshot", "table", "Friday", "rails",
     "at", "the", "big", "Kitchen",
     "Old", "laptop", "Someone", "newer", "copy", "Living", "room", "Host",
     "NYC", "PRR", "Erie", "SL", "LAN", "ALL", "RAIL", "PARTY", "Rail", "Party", "RT",

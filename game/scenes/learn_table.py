@@ -73,6 +73,11 @@ class CoachTable:
             return outcome.words
         return None
 
+    def corner_words(self) -> str:
+        """The guided game's title where a table says whose cards show (the
+        learner is the only player: "You are You" said nothing)."""
+        return _(self.coach.lesson.title)
+
     def coach_buttons(self) -> list[tuple[str, str]]:
         """The panel's buttons now, (label msgid, name): after another move Try
         again (and Do it anyway where the step allows it), else Next on a step

@@ -99,15 +99,18 @@ class TablePanels:
                             anchor="midleft")
         else:
             theme.blit_text(surface, status, (560, 16), 34, theme.TEXT)
-        if self.viewer is None and len(self.session.humans) > 1:
-            corner = _("Cards hidden")
-        elif self.viewer is not None:
-            corner = _("You are {name}").format(name=self.seat_name(self.viewer))
-        else:
-            corner = ""
+        corner = self.corner_words()
         if corner and not self.turn_clocks():      # the countdown takes the corner
             theme.blit_text(surface, corner, (theme.SCREEN_W - 20, 16), 30, theme.TEXT_DIM,
                             anchor="topright")
+
+    def corner_words(self) -> str:
+        """The top bar's right corner: whose cards show (a guided game says its own)."""
+        if self.viewer is None and len(self.session.humans) > 1:
+            return _("Cards hidden")
+        if self.viewer is not None:
+            return _("You are {name}").format(name=self.seat_name(self.viewer))
+        return ""
 
     def turn_clocks(self) -> dict[int, int]:
         """A LAN turn timer's last seconds: seat -> seconds left ({} elsewhere)."""

@@ -32,7 +32,7 @@ from game.rules.routes.board import LOCOMOTIVE
 from game.words.i18n import N_, _
 
 SEED = 7
-NAMES = (N_("You"), N_("Giulia"), N_("Marco"))
+NAMES = (N_("Sam"), N_("Giulia"), N_("Marco"))   # Sam: the learner, called "you" by the coach
 VENEZIA_ROMA, RAVENNA_ROMA, PERUGIA_NAPOLI, TORINO_BARI, SASSARI_PALERMO = 34, 41, 45, 17, 54
 SALERNO_BARI, NAPOLI_LECCE, ROMA_BARI, TRIESTE_REGGIO = 51, 49, 46, 37
 FERRY = "ravenna--venezia"

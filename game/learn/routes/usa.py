@@ -32,7 +32,7 @@ from game.rules.routes.board import LOCOMOTIVE
 from game.words.i18n import N_, _
 
 SEED = 42
-NAMES = (N_("You"), N_("Hana"), N_("Otto"))
+NAMES = (N_("Sam"), N_("Hana"), N_("Otto"))      # Sam: the learner, called "you" by the coach
 MONTREAL_ATLANTA, NEW_YORK_ATLANTA, SEATTLE_LA = 15, 17, 23
 TORONTO_MIAMI, BOSTON_MIAMI, VANCOUVER_MONTREAL = 25, 0, 26
 BLUE_ROUTE = "montreal--new-york"
