@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import threading
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -57,7 +58,8 @@ def test_half_sent_requests_at_the_open_file_limit_never_cost_a_save_or_the_page
             if line.startswith("listening on "):
                 port = int(line.rsplit(":", 1)[1])
             elif line.startswith("web: "):
-                web = int(line.rsplit(":", 1)[1].rstrip("/\n"))
+                # web: http://ADDR:PORT/#SECRET (the table's secret in the fragment)
+                web = urllib.parse.urlsplit(line[len("web: "):].strip()).port
         wait_until(lambda: file_size(save) > 0, "the first save")
         request = f"GET / HTTP/1.1\r\nHost: {LOOPBACK}:{web}\r\n".encode()   # never ends
         for n in range(LIMIT + 100):

@@ -162,8 +162,12 @@ class TableScene(TableInput, TableFeed, TableHint, TableSpotlight, TableHooks, T
         self._build_focus()
 
     def _build_focus(self) -> None:
-        items = self.focus_targets()
-        items += [("button", i) for i in range(len(self.shown_buttons()))]
+        """The focus order: what can be played, then the buttons (Hint, End turn...),
+        then the tokens that only explain themselves."""
+        targets = self.focus_targets()
+        buttons = [("button", i) for i in range(len(self.shown_buttons()))]
+        playable = [item for item in targets if self.selectable(item)]
+        items = playable + buttons + [item for item in targets if item not in playable]
         old = self.focus_items[self.focus] if self.focus_items else None
         self.focus_items = items
         self.focus = items.index(old) if old in items else 0
