@@ -115,6 +115,7 @@ def end(names: tuple[str, ...]) -> Facts:
         rows = picks.breakdown(view)
         if not rows:
             return {"longest": "", "failed": "", "lost": 0, "total": 0, "winner": "",
+                    "longest_bonus": 0,
                     "route_points": 0, "ticket_points": 0, "regions": 0, "bonus": 0,
                     "networks": 0}
         mine = rows[0]
@@ -135,6 +136,7 @@ def end(names: tuple[str, ...]) -> Facts:
                 "winner": _("You win.") if winner == 0 else _("{name} wins.").format(
                     name=seat_name(names, winner)),
                 "route_points": mine["route_points"], "ticket_points": mine["ticket_points"],
+                "longest_bonus": mine.get("longest_bonus", 0),
                 "regions": regions[0] if regions else 0, "networks": len(regions),
                 "bonus": mine.get("region_bonus", 0)}
     return facts

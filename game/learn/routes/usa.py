@@ -252,8 +252,8 @@ STEPS = (
             "reach."),
          facts=_end_facts),
     Step("scoring",
-         N_("Your score: {route_points} for routes, {ticket_points} for tickets, {total} in "
-            "all. {winner}"),
+         N_("Your score: {route_points} for routes, {ticket_points} for tickets, "
+            "{longest_bonus} for the longest line, {total} in all. {winner}"),
          N_("Routes score as you claim them; tickets and the longest line are counted at "
             "the end."),
          facts=_end_facts),
