@@ -244,6 +244,7 @@ class CoachTable:
     def leave(self) -> None:
         """Leave the guided game; where it was is kept for Learn to pick up."""
         self.session.keep()
+        self.session.stop()        # a phone's host stops with the guided game
         super().leave()
 
     def request_quit(self, to_desktop: bool = False) -> bool:
