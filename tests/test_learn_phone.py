@@ -72,6 +72,7 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
     page.get_by_test_id("join").click()
     tv_until(app, lambda: not session.waiting_phones(), "the phone to take the learner's seat")
     phone_sees(app, page, "Step 1 of")
+    assert app.top is scene            # the TV never hands the screen to the phone's seat
     assert coach.said()[:30] in coach_line(page)
 
     scene.coach_press("next")                       # a step to read: Next on the TV
@@ -108,3 +109,29 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
     wait_until(lambda: host.match.version == len(coach.moves), "the host to follow the coach")
     assert host.match.state.view(0) == coach.state.view(0)   # one game, on the TV and the phone
     page.wait_for_function(f"window.railparty.version === {len(coach.moves)}")
+
+
+def test_learn_offers_play_on_a_phone_and_the_tv_shows_how_to_join(monkeypatch, tmp_path):
+    isolate(monkeypatch, tmp_path)
+    monkeypatch.setattr("game.scenes.flow.couch_host_options", lambda app, **options: dict(
+        options, **FAST_HOST, bind=LOOPBACK, port=0, web_port=0))
+    from game.scenes.game_menu import phone_page
+    from game.scenes.learn_pick import LearnPickScene
+
+    app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
+    try:
+        pick = LearnPickScene(app)
+        app.reset(pick)
+        labels = [b.label for b in pick.menu.buttons]
+        assert "Play on a phone: off" in labels
+        pick.menu.buttons[labels.index("Play on a phone: off")].action()
+        assert pick.phone and "Play on a phone: on" in [b.label for b in pick.menu.buttons]
+        pick.choose("routes-usa")
+        scene = app.top
+        assert isinstance(scene.session, PhoneCoachSession)
+        assert scene.session.waiting_phones() == [0] and phone_page(scene) is not None
+        app.step(2)                                   # the join card drawn over the log
+        scene.leave()                                 # the host stops with the guided game
+        wait_until(lambda: scene.session.host.status().get("stopped"), "the host to stop")
+    finally:
+        app.close()

@@ -62,7 +62,6 @@ class PhoneCoachSession(CoachSession):
     def __init__(self, coach: Coach, host: Host, keep_progress: bool = True):
         super().__init__(coach, keep_progress)
         self.host = host
-        self.phone_seats = frozenset({coach.learner})
         self._inbox: SimpleQueue[tuple[int, Action]] = SimpleQueue()
         self._followed = list(coach.moves)    # the moves the host's copy holds
         self._phone_there = False
