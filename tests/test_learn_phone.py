@@ -85,6 +85,7 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
             page.get_by_test_id("option").nth(i).click()
     page.get_by_test_id("confirm").click()
     phone_sees(app, page, "Step 3 of")
+    tv_until(app, lambda: app.top is scene, "the TV's ticket choice to close")
     assert coach.step_index == 2 and host.match.version == len(coach.moves)
 
     # another move than the coach's (the deck, not the face-up card): answered on
@@ -109,6 +110,14 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
     wait_until(lambda: host.match.version == len(coach.moves), "the host to follow the coach")
     assert host.match.state.view(0) == coach.state.view(0)   # one game, on the TV and the phone
     page.wait_for_function(f"window.railparty.version === {len(coach.moves)}")
+
+    scene.coach_press("repeat")      # Repeat on the TV: the phone goes back with it
+    phone_sees(app, page, "Step 4 of")
+    wait_until(lambda: host.match.version == len(coach.moves), "the host to go back")
+    page.wait_for_function(f"window.railparty.version === {len(coach.moves)}")
+    assert host.match.state.view(0) == coach.state.view(0)
+    page.get_by_test_id("deck").click()
+    phone_sees(app, page, "Step 5 of")
 
 
 def test_learn_offers_play_on_a_phone_and_the_tv_shows_how_to_join(monkeypatch, tmp_path):

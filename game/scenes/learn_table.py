@@ -229,6 +229,8 @@ class CoachTable:
         step = self.coach.step
         if self.wrong_words() is not None or (step is not None and not step.waits_for_action):
             return
+        if getattr(self.session, "on_phone", False):
+            return          # the learner plays on a phone: the choice opens there
         super()._open_choices()
 
     # --- the end, and leaving ----------------------------------------------------

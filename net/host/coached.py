@@ -59,6 +59,8 @@ def start_coached_host(coach: Coach, **host_options: Any) -> Host:
 class PhoneCoachSession(CoachSession):
     """A guided game whose learner plays on a phone (see the module docstring)."""
 
+    on_phone = True       # the TV opens no choice of the learner's: the phone does
+
     def __init__(self, coach: Coach, host: Host, keep_progress: bool = True):
         super().__init__(coach, keep_progress)
         self.host = host
