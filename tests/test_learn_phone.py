@@ -74,6 +74,8 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
     phone_sees(app, page, "Step 1 of")
     assert app.top is scene            # the TV never hands the screen to the phone's seat
     assert coach.said()[:30] in coach_line(page)
+    lines = session.lines()      # each page gets the line in its own language
+    assert lines["en"]["said"] == coach.said() and lines["ja"]["said"] != lines["en"]["said"]
 
     scene.coach_press("next")                       # a step to read: Next on the TV
     phone_sees(app, page, "Step 2 of")

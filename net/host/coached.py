@@ -118,8 +118,8 @@ class PhoneCoachSession(CoachSession):
         out: Lines = {}
         for lang in i18n.LANGUAGES:
             with i18n.speaking(lang):
-                line: dict[str, Any] = {"step": coach.step_index + 1,
-                                        "steps": len(coach.lesson.steps),
+                steps = len(coach.lesson.steps)
+                line: dict[str, Any] = {"step": min(coach.step_index + 1, steps), "steps": steps,
                                         "said": coach.said(), "why": coach.why(), "answer": ""}
                 if outcome is not None and not outcome.played and self.attempt is not None:
                     # another move: answered again in this language (it plays nothing)
