@@ -108,6 +108,7 @@ function renderCoach() {
   box.classList.toggle("problem", !!c.answer);
   box.replaceChildren(el("strong", { text: t("Step {number} of {count}", { number: c.step, count: c.steps }) }),
     " ", c.answer || [c.said, c.why].filter(Boolean).join(" "));
+  if (c.answer) box.scrollIntoView({ block: "nearest" });   // the tap was further down
 }
 
 function showTable(on) {
