@@ -142,6 +142,10 @@ def test_learn_offers_play_on_a_phone_and_the_tv_shows_how_to_join(monkeypatch, 
         assert isinstance(scene.session, PhoneCoachSession)
         assert scene.session.waiting_phones() == [0] and phone_page(scene) is not None
         app.step(2)                                   # the join card drawn over the log
+        log = scene.log_rect
+        card = log.copy()
+        card.top = log.bottom - min(log.height, 196)
+        assert not scene.coach_panel.rect.colliderect(card)   # the panel leaves the QR code be
         scene.leave()                                 # the host stops with the guided game
         wait_until(lambda: scene.session.host.status().get("stopped"), "the host to stop")
     finally:
