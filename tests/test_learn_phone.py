@@ -18,7 +18,7 @@ from game.learn import lesson_for
 from game.learn.coach import Coach
 from game.scenes.learn_table import open_learn_table
 from game.system.settings import Settings
-from net.host.coached import PhoneCoachSession, start_coached_host
+from net.host.coached import PhoneCoachSession, coached_host
 
 WAIT = 30.0
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
@@ -30,7 +30,7 @@ def table(monkeypatch, tmp_path):
     isolate(monkeypatch, tmp_path)
     app = App(settings=Settings(animation=0.0, bot_pace=0.0), headless=True)
     coach = Coach(lesson_for("routes-usa"))
-    host = start_coached_host(coach, **dict(FAST_HOST, bind=LOOPBACK, port=0, advertise=False,
+    host = coached_host(coach, **dict(FAST_HOST, bind=LOOPBACK, port=0, advertise=False,
                                             web_port=0))
     session = PhoneCoachSession(coach, host, keep_progress=False)
     scene = open_learn_table(app, session)

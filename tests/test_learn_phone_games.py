@@ -16,7 +16,7 @@ from netkit import FAST_HOST, LOOPBACK, isolate
 from game.learn import games_with_lessons, lesson_for
 from game.learn.coach import Coach
 from net import protocol as P
-from net.host.coached import PhoneCoachSession, start_coached_host
+from net.host.coached import PhoneCoachSession, coached_host
 from net.page_seal import SealedSocket
 
 WAIT = 30.0
@@ -66,7 +66,7 @@ def until(session: PhoneCoachSession, phone: Phone, done: Any, what: str) -> Non
 def test_a_phone_plays_the_coachs_moves_and_the_host_follows(game, monkeypatch, tmp_path):
     isolate(monkeypatch, tmp_path)
     coach = Coach(lesson_for(game))
-    host = start_coached_host(coach, **dict(FAST_HOST, bind=LOOPBACK, port=0, advertise=False,
+    host = coached_host(coach, **dict(FAST_HOST, bind=LOOPBACK, port=0, advertise=False,
                                             web_port=0))
     session = PhoneCoachSession(coach, host, keep_progress=False)
     phone = Phone(host)

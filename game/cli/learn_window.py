@@ -51,11 +51,11 @@ def phone_session(coach: Any) -> Any:
     serving the phone page); None, said on stderr, when it cannot host here."""
     from game.words.host_words import words_of
     from game.words.os_words import os_reason
-    from net.host.coached import PhoneCoachSession, start_coached_host
+    from net.host.coached import PhoneCoachSession, coached_host
     from net.host.web import pick_web_port
 
     try:
-        host = start_coached_host(coach, web_port=pick_web_port("0.0.0.0"), advertise=False)
+        host = coached_host(coach, web_port=pick_web_port("0.0.0.0"), advertise=False)
         return PhoneCoachSession(coach, host)
     except OSError as exc:
         print(_("railparty: cannot serve the phone page: {problem}").format(

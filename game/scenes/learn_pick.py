@@ -118,11 +118,11 @@ def start_lesson(app: Any, game_id: str, fresh: bool = False, phone: bool = Fals
     from game.scenes.flow import couch_host_options
     from game.words.host_words import words_of
     from game.words.os_words import os_reason
-    from net.host.coached import PhoneCoachSession, start_coached_host
+    from net.host.coached import PhoneCoachSession, coached_host
 
     options = couch_host_options(app, save_path=None, keep_history=False, advertise=False)
     try:
-        session = PhoneCoachSession(coach, start_coached_host(coach, **options))
+        session = PhoneCoachSession(coach, coached_host(coach, **options))
     except OSError as exc:
         app.toast(_("Cannot host: {reason}").format(reason=words_of(os_reason(exc))),
                   seconds=6)

@@ -38,9 +38,10 @@ class CoachedMatch(Match):
         self.bots = {}
 
 
-def start_coached_host(coach: Coach, **host_options: Any) -> Host:
-    """A host of the coach's game as it stands, the learner's seat open to a
-    phone (OSError: it cannot listen). `host_options` go to Host."""
+def coached_host(coach: Coach, **host_options: Any) -> Host:
+    """A host (not started yet: `PhoneCoachSession` starts it, OSError when it
+    cannot listen) of the coach's game as it stands, the learner's seat open to
+    a phone. `host_options` go to Host."""
     lesson = coach.lesson
     players = len(coach.state.view(None).get("players", ()))
     names = lesson.names
@@ -52,8 +53,7 @@ def start_coached_host(coach: Coach, **host_options: Any) -> Host:
     match.state = coach.state.clone()
     options = dict(turn_timeout=0, web_port=0, save_path=None)
     options.update(host_options)
-    host = Host(lesson.game_id, players, "Rail Party", resume=match, **options)
-    return host
+    return Host(lesson.game_id, players, "Rail Party", resume=match, **options)
 
 
 class PhoneCoachSession(CoachSession):
