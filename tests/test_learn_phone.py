@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from browserkit import open_page
 from netkit import FAST_HOST, LOOPBACK, isolate, wait_until
+from phonekit import assert_readable
 
 from game.app import App
 from game.learn import lesson_for
@@ -99,6 +100,7 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
     assert scene.wrong_words() and scene.coach_buttons()[0][1] == "again"
     page.wait_for_function("document.getElementById('coach').classList.contains('problem')")
     answer = coach_line(page)
+    assert_readable(page)                           # the answer: 16 px text, axe-core clean
     assert "Try:" in answer and session.outcome.words.split(".")[0] in answer
     assert page.get_by_test_id("status").inner_text() in answer
     assert host.match.version == version and len(coach.moves) == moves
