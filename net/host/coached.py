@@ -16,6 +16,7 @@ what to do and why, or its answer to the move just tried, in its language.
 
 from __future__ import annotations
 
+import copy
 from queue import Empty, SimpleQueue
 from typing import Any
 
@@ -106,7 +107,9 @@ class PhoneCoachSession(CoachSession):
         moves = list(self.coach.moves)
         known = self._followed
         if moves[:len(known)] == known:
-            self.host.follow_coach(moves[len(known):], self.learner, self.lines())
+            # copies: the host's thread keeps what it is given, the coach its own
+            self.host.follow_coach(copy.deepcopy(moves[len(known):]), self.learner,
+                                   self.lines())
         else:                                   # Repeat: back to where a step began
             self.host.restart_coached(self.coach.state.clone(), self.learner, self.lines())
         self._followed = moves
