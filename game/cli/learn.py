@@ -31,6 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help=_("play every step with the coach's own suggested action"))
     learn.add_argument("--restart", action="store_true",
                        help=_("start the guided game from its first step"))
+    learn.add_argument("--phone", action="store_true",
+                       help=_("play the learner's seat on a phone: the TV shows how to join"))
     learn.add_argument("--screenshot", type=png_path, default=None, metavar="PNG",
                        help=_("save a picture of the window at step --at, then stop"))
     learn.add_argument("--at", type=positive, default=1, metavar="N",

@@ -29,10 +29,38 @@ def open_lesson(args: argparse.Namespace, lesson: Lesson) -> int:
         return 2
     if args.restart:
         forget_progress(lesson.game_id)
-    open_learn_table(app, CoachSession(load_coach(lesson, fresh=args.restart)))
-    app.run()
-    app.close()
+    coach = load_coach(lesson, fresh=args.restart)
+    if getattr(args, "phone", False):
+        session = phone_session(coach)
+        if session is None:
+            app.close()
+            return 1
+    else:
+        session = CoachSession(coach)
+    open_learn_table(app, session)
+    try:
+        app.run()
+    finally:
+        session.stop()
+        app.close()
     return 0
+
+
+def phone_session(coach: Any) -> Any:
+    """The guided game's session with the learner's seat on a phone (its host
+    serving the phone page); None, said on stderr, when it cannot host here."""
+    from game.words.host_words import words_of
+    from game.words.os_words import os_reason
+    from net.host.coached import PhoneCoachSession, coached_host
+    from net.host.web import pick_web_port
+
+    try:
+        host = coached_host(coach, web_port=pick_web_port("0.0.0.0"), advertise=False)
+        return PhoneCoachSession(coach, host)
+    except OSError as exc:
+        print(_("railparty: cannot serve the phone page: {problem}").format(
+            problem=words_of(os_reason(exc))), file=sys.stderr)
+        return None
 
 
 def play_to_step(coach: Any, number: int) -> None:

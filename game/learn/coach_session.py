@@ -172,6 +172,9 @@ class CoachSession:
     def rematch(self) -> None:
         return None
 
+    def stop(self) -> None:
+        return None   # nothing runs beside the coach (a phone's host does: net/host/coached.py)
+
 
 def _unordered(value: Any) -> Any:
     if isinstance(value, dict):

@@ -2,7 +2,9 @@
 
 Each game with a guided game (game.learn.games_with_lessons) is a button;
 a game whose guided game was left half way says so and asks whether to pick
-it up where it was left or to start it again.
+it up where it was left or to start it again. "Play on a phone" plays the
+learner's seat on a phone instead (net/host/coached.py): the TV shows how to
+join, the board and the coach panel.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class LearnPickScene(Scene):
     def __init__(self, app: Any):
         super().__init__(app)
         self.games = games_with_lessons()
+        self.phone = False          # the learner's seat on a phone
         self._build()
 
     def _build(self) -> None:
@@ -35,9 +38,19 @@ class LearnPickScene(Scene):
         buttons = [Button(_(game_info(g).name), pygame.Rect(cx - 400, 300 + i * 100, 800, 80),
                           lambda g=g: self.choose(g), size=42)
                    for i, g in enumerate(self.games)]
-        buttons.append(Button(N_("Back"), pygame.Rect(cx - 400, 320 + len(self.games) * 100,
+        phone = N_("Play on a phone: on") if self.phone else N_("Play on a phone: off")
+        buttons.append(Button(phone, pygame.Rect(cx - 400, 320 + len(self.games) * 100, 800, 80),
+                              self.toggle_phone, size=42))
+        buttons.append(Button(N_("Back"), pygame.Rect(cx - 400, 420 + len(self.games) * 100,
                                                       800, 80), self.back, size=42))
+        focus = self.menu.focus if getattr(self, "menu", None) is not None else 0
         self.menu = Menu(buttons)
+        self.menu.focus = min(focus, len(buttons) - 1)
+
+    def toggle_phone(self) -> None:
+        """Play the guided game on a phone, or in the window."""
+        self.phone = not self.phone
+        self._build()
 
     def enter(self) -> None:
         self._build()
@@ -46,7 +59,7 @@ class LearnPickScene(Scene):
         self.app.pop(self)
 
     def choose(self, game_id: str) -> None:
-        offer_lesson(self.app, game_id)
+        offer_lesson(self.app, game_id, self.phone)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "back":
@@ -74,22 +87,23 @@ class LearnPickScene(Scene):
                         theme.TEXT_DIM, anchor="center")
 
 
-def offer_lesson(app: Any, game_id: str) -> None:
-    """Open the guided game of `game_id`; one left half way asks whether to
-    pick it up or start it again."""
+def offer_lesson(app: Any, game_id: str, phone: bool = False) -> None:
+    """Open the guided game of `game_id` (`phone`: the learner plays on a
+    phone); one left half way asks whether to pick it up or start it again."""
     if has_progress(game_id):
         app.push(ConfirmScene(
             app, N_("Pick up where you left it?"),
             N_("Or start the guided game again from its first step."),
-            lambda: start_lesson(app, game_id), yes=N_("Pick up"),
-            no=N_("Start again"), on_no=lambda: start_lesson(app, game_id, True)))
+            lambda: start_lesson(app, game_id, phone=phone), yes=N_("Pick up"),
+            no=N_("Start again"), on_no=lambda: start_lesson(app, game_id, True, phone)))
         return
-    start_lesson(app, game_id)
+    start_lesson(app, game_id, phone=phone)
 
 
-def start_lesson(app: Any, game_id: str, fresh: bool = False) -> Any:
+def start_lesson(app: Any, game_id: str, fresh: bool = False, phone: bool = False) -> Any:
     """The guided game of `game_id` in the window (where it was left, unless
-    `fresh`); returns its table."""
+    `fresh`; `phone`: the learner's seat on a phone); returns its table (None:
+    the phone page cannot be served here, said in a toast)."""
     from game.learn import lesson_for
     from game.learn.coach_session import CoachSession
     from game.learn.progress import forget_progress, load_coach
@@ -98,4 +112,19 @@ def start_lesson(app: Any, game_id: str, fresh: bool = False) -> Any:
     lesson = lesson_for(game_id)
     if fresh:
         forget_progress(game_id)
-    return open_learn_table(app, CoachSession(load_coach(lesson, fresh)))
+    coach = load_coach(lesson, fresh)
+    if not phone:
+        return open_learn_table(app, CoachSession(coach))
+    from game.scenes.flow import couch_host_options
+    from game.words.host_words import words_of
+    from game.words.os_words import os_reason
+    from net.host.coached import PhoneCoachSession, coached_host
+
+    options = couch_host_options(app, save_path=None, keep_history=False, advertise=False)
+    try:
+        session = PhoneCoachSession(coach, coached_host(coach, **options))
+    except OSError as exc:
+        app.toast(_("Cannot host: {reason}").format(reason=words_of(os_reason(exc))),
+                  seconds=6)
+        return None
+    return open_learn_table(app, session)

@@ -125,14 +125,22 @@ class CoachTable:
         return items
 
     def coach_avoid(self, points: list[tuple[str, Any]]) -> list[pygame.Rect]:
-        """What the panel must not cover: what it points at, and a choice open
-        over the board (its box)."""
+        """What the panel must not cover: what it points at, a choice open
+        over the board (its box), and the card saying how a phone joins."""
         rects = [self.spotlight_rect(item) for item in points]
         found = [pygame.Rect(r).inflate(20, 20) for r in rects if r is not None]
         top = self.app.top
         if top is not self and isinstance(getattr(top, "box", None), pygame.Rect):
             found.append(top.box)
+        if self._phone_awaited():      # the join card at the log's foot (its QR code)
+            log = self.log_rect
+            height = min(log.height, 196)
+            found.append(pygame.Rect(log.x, log.bottom - height, log.width, height))
         return found
+
+    def _phone_awaited(self) -> bool:
+        waiting = getattr(self.session, "waiting_phones", None)
+        return bool(waiting is not None and waiting())
 
     # --- focus, keys, mouse ------------------------------------------------------
 
@@ -234,6 +242,8 @@ class CoachTable:
         step = self.coach.step
         if self.wrong_words() is not None or (step is not None and not step.waits_for_action):
             return
+        if getattr(self.session, "on_phone", False):
+            return          # the learner plays on a phone: the choice opens there
         super()._open_choices()
 
     # --- the end, and leaving ----------------------------------------------------
@@ -249,6 +259,7 @@ class CoachTable:
     def leave(self) -> None:
         """Leave the guided game; where it was is kept for Learn to pick up."""
         self.session.keep()
+        self.session.stop()        # a phone's host stops with the guided game
         super().leave()
 
     def request_quit(self, to_desktop: bool = False) -> bool:
@@ -272,7 +283,8 @@ class CoachTable:
         coach's suggestion asks the rules for every legal move)."""
         top = self.app.top
         key = (len(self.coach.moves), self.coach.step_index, id(self.session.outcome),
-               top is self, id(top), i18n.language(), self.animator.busy or bool(self.queue))
+               top is self, id(top), i18n.language(), self.animator.busy or bool(self.queue),
+               self._phone_awaited())
         if key != self._coach_key and self._coach_shown and self.moved_this_frame:
             # the frame in which the learner moved has the move's own work (the
             # coach, the opponents' answers, the board's new position): the

@@ -34,6 +34,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("The host is busy; try again in a moment."),      # its WebSocket closed with 1013
     # the Hint button (net/host/hints.py answers it)
     N_("Hint"), N_("Thinking…"), N_("Hint: {move}"),
+    # a guided game's coach line (net/host/coached.py)
+    N_("Step {number} of {count}"),
     # what a hand and a player hold (the views' keys, as the page writes them)
     N_("Hand"), N_("Tickets"), N_("Events"), N_("Playable"), N_("Cards"), N_("Trains"),
     N_("Score"), N_("Offered"), N_("Ferries"), N_("At"), N_("Days"), N_("Coins"),

@@ -24,6 +24,7 @@ from game.story.history import HistoryKeeper
 from game.tables.match import Match, new_seed
 from net import protocol as P
 from net.host.admission import Admission
+from net.host.coached_seat import CoachedSeat
 from net.host.doors import (
     NEW_PER_ADDRESS_PER_SECOND,
     AddressRates,
@@ -53,7 +54,8 @@ DROP_POLICIES = ("bot", "pause")
 SEATS_PER_ADDRESS = 2    # default: two players may share one machine
 
 
-class Host(Admission, Lobby, Table, StandIns, HostHints, TurnTimer, WebGate, PageDoors):
+class Host(Admission, Lobby, Table, StandIns, HostHints, TurnTimer, WebGate, PageDoors,
+           CoachedSeat):
     """A LAN game host. See the module docstring; the CLI is `railparty host`."""
 
     def __init__(self, game: str = "routes-usa", seats: int = 4, name: str = "Rail Party", *,

@@ -71,6 +71,10 @@ class Table:
             peer.send(P.error(P.E_NOT_YOUR_TURN, "it is not your turn", version))
             return
         try:
+            if self.coach_inbox is not None:   # a guided game: its coach answers (coached_seat)
+                self._check_action(seat, message["action"])
+                self.coach_inbox(seat, message["action"])
+                return
             events = self._apply(seat, message["action"])
         except IllegalAction as exc:
             answer = P.error(P.E_ILLEGAL, str(exc)[:P.MAX_REASON_CHARS], version)
@@ -87,6 +91,16 @@ class Table:
         """Apply a checked action to the Match (which saves). The real state is only
         touched by actions in the legal list or ones a copy of the state accepted."""
         assert self.match is not None
+        self._check_action(seat, action)
+        events = self.match.apply(seat, action)
+        self._save()
+        self._refresh_marks(acted=seat)
+        return events
+
+    def _check_action(self, seat: int, action: dict[str, Any]) -> None:
+        """IllegalAction unless the rules take `action` from `seat` now: one of the
+        legal list, or one a copy of the state accepted."""
+        assert self.match is not None
         state = self.match.state
         if action not in state.legal_actions(seat):
             probe = state.clone()
@@ -97,10 +111,6 @@ class Table:
             except Exception:
                 log.exception("the rules failed on an action from seat %s", seat)
                 raise IllegalAction(N_("that is not an action the rules allow now")) from None
-        events = self.match.apply(seat, action)
-        self._save()
-        self._refresh_marks(acted=seat)
-        return events
 
     def _start_game(self) -> None:
         if self.phase != "lobby":

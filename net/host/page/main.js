@@ -99,6 +99,18 @@ function renderResult() {
       `${S.seats[i] ? S.seats[i].name : i + 1}${COLON()}${sc}`)));
 }
 
+// a guided game (net/host/coached.py): the coach's line for this seat, what to do
+// now and why, or its answer to another move, as the host worded it
+function renderCoach() {
+  const c = S.coach, box = $("coach");
+  box.hidden = !c;
+  if (!c) return;
+  box.classList.toggle("problem", !!c.answer);
+  box.replaceChildren(el("strong", { text: t("Step {number} of {count}", { number: c.step, count: c.steps }) }),
+    " ", c.answer || [c.said, c.why].filter(Boolean).join(" "));
+  if (c.answer) box.scrollIntoView({ block: "nearest" });   // the tap was further down
+}
+
 function showTable(on) {
   showingTable = on;
   const button = $("table-view");
@@ -127,6 +139,7 @@ function render(withStatus = true, events = []) {
   if (!showingTable) renderHint(mine, view);
   if (changed("log", S.logged, S.seat)) renderLog();
   if (changed("result", S.result, S.seats)) renderResult();
+  if (changed("coach", S.coach)) renderCoach();
   if (!withStatus) return;
   if (state === "over") status(t("The game is over."));
   else if (S.phase === "lobby") status(t("Seated. Waiting for the host to start the game…"));

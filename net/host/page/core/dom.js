@@ -29,3 +29,5 @@ export function changed(part, ...what) {
   return true;
 }
 export function forget(part) { delete drawn[part]; }
+// every part drawn anew (the controls a tap disabled, when no update answers it)
+export function forgetAll() { for (const part of Object.keys(drawn)) delete drawn[part]; }

@@ -4,7 +4,7 @@
 // invents an action.
 import { hmacHex } from "./proof.js";
 import { sealSocket, tableSecret, forgetSecret, CLOSE_WRONG_SECRET, CLOSE_TOO_MANY_TRIES } from "./seal.js";
-import { $ } from "./dom.js";
+import { $, forgetAll } from "./dom.js";
 import { t } from "./words.js";
 
 const MAGIC = "railparty-lan";
@@ -15,7 +15,7 @@ export const S = {
   version: 0, mark: 0, view: null, legal: [], toAct: [], over: false, result: null,
   seats: [], log: [], inFlight: false, joining: false, retry: 0,
   stopped: null, wasMyTurn: false, tapAt: null, sentMark: 0, recvAt: 0, tapWall: 0,
-  gameNumber: 0, logged: 0, lastAction: null, hints: true, hint: null, hintAsked: false,
+  gameNumber: 0, logged: 0, lastAction: null, hints: true, hint: null, hintAsked: false, coach: null,
 };
 window.railparty = S;
 window.railpartyReceived = [];          // every host message, as the tests read them
@@ -287,6 +287,16 @@ function onMessage(m) {
       break;
     case "ping":
       send({ type: "pong", n: m.n || 0 });
+      break;
+    case "coach":  // a guided game: the coach's line; an answer leaves the move unplayed
+      S.coach = m;
+      if (m.answer) {
+        S.inFlight = false;
+        S.tapAt = null;
+        status(m.answer, true);
+        forgetAll();
+      }
+      draw(false, []);
       break;
     case "hint":   // Hard's move for this seat, worded by the host (core/hint.js shows it)
       S.hintAsked = false;
