@@ -193,3 +193,29 @@ def test_the_tables_colour_blind_aid_reaches_the_phone(browser):
     finally:
         page.context.close()
         host.stop()
+
+
+def test_a_refused_tap_gives_the_controls_back(browser):
+    """A tap the host refuses (here: it answers a version the host has moved past)
+    leaves the move unplayed, says why, and the controls it disabled work again."""
+    host = start_host(seats=2, game="routes-usa", **BROWSER_HOST)
+    page = open_page(browser, host)
+    try:
+        join(page)
+        host.start_game()
+        wait_turn(page)
+        _keep_least(page)
+        assert wait_turn(page) == "your-turn"
+        version = page.evaluate("window.railparty.version")
+        page.evaluate("window.railparty.version = -1")
+        page.get_by_test_id("deck").click()
+        page.wait_for_function("window.railpartyReceived.some((m) => m.type === 'error')")
+        page.wait_for_function("!window.railparty.inFlight")
+        assert page.get_by_test_id("deck").is_enabled()
+        assert host.match.version == version
+        page.evaluate(f"window.railparty.version = {version}")
+        page.get_by_test_id("deck").click()
+        wait_until(lambda: host.match.version > version, "the second tap to be played")
+    finally:
+        page.context.close()
+        host.stop()

@@ -275,11 +275,12 @@ function onMessage(m) {
       S.seats = m.seats; S.phase = m.phase;
       if (S.seat === null) lobby(); else draw(true, []);
       break;
-    case "error":
+    case "error":  // the move was not played: the controls its tap disabled come back
       S.inFlight = false;
       S.hintAsked = false;
       S.tapAt = null;
       status(said(m), true);
+      forgetAll();
       draw(false, []);
       break;
     case "notice":
