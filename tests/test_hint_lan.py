@@ -27,12 +27,13 @@ def _playing(raw: Raw) -> dict:
 
 def test_a_guests_window_tells_its_host_of_each_hint_it_shows(tmp_path):
     save = tmp_path / "table.json"
-    host = start_host(seats=2, game="eighty-days", save_path=save)
+    host = start_host(seats=3, game="eighty-days", save_path=save)
+    hosting = RemoteSession(host.join_local("Host", "green"), host)   # the host's own window
     guest = connect(host, "Ann")
     try:
         wait_until(lambda: guest.status == "connected" and guest.seat is not None,
                    "the guest to sit down")
-        host.start_game()                       # a bot takes the other seat
+        host.start_game()                       # a bot takes the third seat
         wait_until(lambda: guest.snapshot()["phase"] == "playing", "the game to start")
         seat = guest.seat
         session = RemoteSession(guest)          # what the guest's table reads
@@ -40,14 +41,16 @@ def test_a_guests_window_tells_its_host_of_each_hint_it_shows(tmp_path):
         session.note_hint(seat)
         wait_until(lambda: host.match.hints_used[seat] == 2, "the host to count both hints")
         assert session.hints_used()[seat] == 2
+        assert hosting.hints_used()[seat] == 2       # the host's results screen says so
         # the count is in the save the host writes, not in its journal of actions
         wait_until(lambda: save.exists() and Match.load(save, keep_saving=False)
                    .hints_used[seat] == 2, "the save to keep the hints")
         # a hint shown for a seat that is not the window's own is not the host's to hear
-        session.note_hint(1 - seat)
+        other = (seat + 1) % 3
+        session.note_hint(other)
         guest.hint_shown()                      # the wire message itself, once more
         wait_until(lambda: host.match.hints_used[seat] == 3, "the third hint")
-        assert host.match.hints_used[1 - seat] == 0
+        assert host.match.hints_used[other] == 0
     finally:
         guest.stop()
         host.stop()

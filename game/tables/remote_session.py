@@ -143,6 +143,11 @@ class RemoteSession:
             self.client.hint_shown()
 
     def hints_used(self) -> list[int]:
+        """Hints shown per seat: the host's count when this window is its own (its
+        guests' and phones' hints too), else those shown on this screen."""
+        match = getattr(self.host, "match", None)
+        if match is not None and len(match.hints_used) == self.players:
+            return list(match.hints_used)
         return [self._hints_used.get(i, 0) for i in range(self.players)]
 
     def result(self) -> dict[str, Any]:
