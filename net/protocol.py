@@ -92,7 +92,7 @@ MAX_FRAME_BYTES = 256 * 1024          # a longer frame is refused before its bod
 # alone, then holds each decoded type to its own size, and decodes with bounds.
 MAX_CLIENT_FRAME_BYTES = 16 * 1024
 CLIENT_TYPE_BYTES = {"hello": 1024, "seat": 512, "action": MAX_CLIENT_FRAME_BYTES,
-                     "ping": 64, "pong": 64, "bye": 512}
+                     "hint": 64, "hint_shown": 64, "ping": 64, "pong": 64, "bye": 512}
 CLIENT_DECODE_LIMITS = dict(max_str_len=1024, max_bin_len=0, max_array_len=256,
                             max_map_len=64, max_ext_len=0)
 # per peer budgets, by arrival (token buckets: sustained rate, burst)
@@ -252,6 +252,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "seat": {"name": (_OPT_STR, False), "color": (_OPT_STR, False)},
     "action": {"seat": (_INT, True), "version": (_INT, True), "action": ((dict,), True)},
     "hint": {},              # a phone page asks for a hint for its seat (net/host/hints.py)
+    # a LAN window showed its own seat a hint it thought itself: the host counts it
+    "hint_shown": {"seat": (_INT, True), "version": (_INT, True)},
     "ping": {"n": (_INT, False)},
     "pong": {"n": (_INT, False)},
     "bye": {"reason": (_OPT_STR, False)},
@@ -380,6 +382,11 @@ def bye(reason: str, code: str | None = None) -> dict[str, Any]:
 
 def action(seat: int, version: int, act: dict[str, Any]) -> dict[str, Any]:
     return {"type": "action", "seat": seat, "version": version, "action": act}
+
+
+def hint_shown(seat: int, version: int) -> dict[str, Any]:
+    """A guest's window showed `seat` (its own) a hint on the view of `version`."""
+    return {"type": "hint_shown", "seat": seat, "version": version}
 
 
 def hello_problem(message: dict[str, Any], checked_by: str) -> tuple[str, str] | None:

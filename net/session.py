@@ -17,6 +17,7 @@ API for the window (every method is thread-safe and returns at once):
                                             connected, and no action of it in flight)
     session.awaiting                        an action was sent and the host has not answered
     session.send_action(action, version)    version: that of the view it was chosen on
+    session.hint_shown()                    this window showed its seat a hint (the host counts it)
     session.change_seat(name=, color=)      lobby only
     session.reclaim_seat()                  after cause "seat_taken": take the seat back
 
@@ -161,6 +162,14 @@ class Session:
                         "reason": "you have no seat to play"})
             return
         self._send(P.action(seat, version, action))
+
+    def hint_shown(self) -> None:
+        """This window showed its own seat a hint it thought itself: the host counts
+        it for the seat's results and history record (nothing without a seat)."""
+        with self._lock:
+            seat, version = self._state["seat"], self._state["version"]
+        if seat is not None:
+            self._send(P.hint_shown(seat, version))
 
     def change_seat(self, name: str | None = None, color: str | None = None) -> None:
         """In the lobby: a new name and/or colour (answered by `seats` or `error`)."""

@@ -159,10 +159,12 @@ def test_a_lan_guest_asks_its_own_bot_from_its_own_view(app, hints):
     if hints is False:
         assert table.spotlight is None and not seen
         assert any(m == "Hints are off at this table" for m, _t, _c in app.toasts)
+        assert guest.client.hints_shown == 0
         return
     assert table.hint_action in table.legal
     view, deal = seen[0]
     assert deal is None and view == guest.client.state.view(0)   # its own view, no world
+    assert guest.client.hints_shown == 1          # its host is told, to count it
     hinted = table.hint_action
     key(app, pygame.K_RETURN)
     app.step(2)

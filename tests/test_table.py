@@ -46,6 +46,7 @@ class ScriptedClient:
         self.refuse = refuse_first
         self.inbox: list[dict[str, Any]] = []
         self.sent: list[dict[str, Any]] = []
+        self.hints_shown = 0     # the hints this window told its host it showed
         self.status = "connected"
         self.awaiting = False    # every action is answered at once, in the inbox
         self.lock = threading.Lock()
@@ -71,6 +72,9 @@ class ScriptedClient:
             return
         events = self.state.apply(self.seat, action)
         self.inbox.append({"type": "update", "events": events})
+
+    def hint_shown(self) -> None:
+        self.hints_shown += 1
 
     def stop(self) -> None:
         pass

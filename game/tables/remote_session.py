@@ -131,16 +131,23 @@ class RemoteSession:
         return HintJob(view, legal, None, seat, seed, think_ms)
 
     def note_hint(self, seat: int) -> None:
-        """Counted here, for this screen's results, and by the host when this
-        window is its own (a couch game's TV, a host who plays): its save and
-        history record keep it. A guest's host is not told."""
+        """Counted here, for this screen's results, and by the host: directly when
+        this window is its own (a couch game's TV, a host who plays), else a
+        guest's `hint_shown` for its own seat. Its save and history keep it."""
         self._hints_used[seat] = self._hints_used.get(seat, 0) + 1
         note = getattr(self.host, "note_hint", None)
         if note is not None:
             with contextlib.suppress(RuntimeError):      # the host has stopped
                 note(seat)
+        elif seat == self._snap().get("seat"):
+            self.client.hint_shown()
 
     def hints_used(self) -> list[int]:
+        """Hints shown per seat: the host's count when this window is its own (its
+        guests' and phones' hints too), else those shown on this screen."""
+        match = getattr(self.host, "match", None)
+        if match is not None and len(match.hints_used) == self.players:
+            return list(match.hints_used)
         return [self._hints_used.get(i, 0) for i in range(self.players)]
 
     def result(self) -> dict[str, Any]:

@@ -372,6 +372,8 @@ class Admission:
                 self._on_action(peer, message)
             elif kind == "hint":
                 self._on_hint(peer, message)
+            elif kind == "hint_shown":
+                self._on_hint_shown(peer, message)
             elif kind == "ping":
                 peer.send({"type": "pong", "n": message.get("n", 0)})
             elif kind == "seat":

@@ -5,8 +5,10 @@ the loop), and answers that page only, worded in its language.
 One hint is in flight per seat; a table whose host turned hints off (or a
 seat not to act) is refused with an error the page words. The hint counts
 for the seat in the game's save and history record, as in the window. A
-LAN window thinks its own hints (game/tables/remote_session.py): only pages
-ask here. A part of Host (net/host/server.py).
+LAN window thinks its own hints (game/tables/remote_session.py) and says
+`hint_shown` for each one it shows its own seat: the host counts it the same
+way (refused for another seat, or when the table's hints are off). A part of
+Host (net/host/server.py).
 """
 
 from __future__ import annotations
@@ -64,6 +66,39 @@ class HostHints:
 
         future.add_done_callback(finished)
 
+    def _on_hint_shown(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A guest's window showed its own seat a hint it thought itself: count it."""
+        match = self.match
+        version = match.version if match is not None else 0
+        if peer.role != "player" or peer.seat is None:
+            peer.send(P.error(P.E_SPECTATOR, "spectators watch the game; they have no hints",
+                              version))
+            return
+        if self.phase != "playing" or match is None:
+            peer.send(P.error(P.E_NOT_PLAYING, "no game is being played", version))
+            return
+        seat = peer.seat
+        if message["seat"] != seat:
+            peer.send(P.error(P.E_NOT_YOUR_SEAT, f"you play seat {seat}; seat "
+                                                 f"{message['seat']} is not yours", version))
+            return
+        if not self.hints:
+            peer.send(P.error(E_HINTS_OFF, "the host has turned hints off", version))
+            return
+        if not 0 <= message["version"] <= version:
+            peer.send(P.error(P.E_STALE, f"no view of version {message['version']} was "
+                                         f"shown (now {version})", version))
+            return
+        self._count_hint(match, seat)
+
+    def _count_hint(self, match: Any, seat: int) -> None:
+        """One more hint for `seat`: into the save (with the next full save, not the
+        journal, which holds actions only) and the history record."""
+        match.note_hint(seat)
+        if self._history is not None:
+            self._history.note(match)
+        self._seats_saved()
+
     def note_hint(self, seat: int) -> None:
         """A window of this host's own (the TV of a couch game, a host who plays)
         showed `seat` a hint it thought itself: counted in the save and history
@@ -72,8 +107,7 @@ class HostHints:
 
     def _note_hint(self, seat: int) -> None:
         if self.match is not None and 0 <= seat < len(self.match.hints_used):
-            self.match.note_hint(seat)
-            self._save()
+            self._count_hint(self.match, seat)
 
     def _hint_done(self, peer: Peer, match: Any, seat: int, mark: int, future: Future) -> None:
         self._hints_thinking.discard(seat)
@@ -90,7 +124,6 @@ class HostHints:
         with i18n.speaking(getattr(peer, "lang", "en")):
             words, lines = hint_lines(match.game_id, hint, view,
                                       lambda s: shown_name(match.seats[s].name))
-        match.note_hint(seat)
-        self._save()
+        self._count_hint(match, seat)
         peer.send({"type": "hint", "seat": seat, "version": match.version,
                    "action": hint.action, "words": words, "lines": lines[:2]})

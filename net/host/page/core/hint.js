@@ -1,7 +1,8 @@
 // The Hint button: on this seat's turn (and when the host's table offers hints)
 // it asks the host for Hard's move for this seat; the answer shows its words
-// and reasons above the board, the game's view lights the move where it can
-// (a route on the map), and the action bar's button plays it.
+// and reasons above the board, the game's view lights the control that plays
+// the move (a route on the map, a card, an option, a line end: its
+// `lightHint(action)`, null to put it out), and the action bar's button plays it.
 import { $, el } from "./dom.js";
 import { t } from "./words.js";
 import { S, askHint } from "./session.js";
@@ -24,7 +25,11 @@ export function renderHint(mine, view) {
     shownFor = null;
     return;
   }
-  if (shownFor === hint) return;
+  if (shownFor === hint) {
+    // the view may have drawn its controls anew: the hinted one is lit again
+    if (view.lightHint) view.lightHint(hint.action);
+    return;
+  }
   shownFor = hint;
   if (!box) {
     box = el("div", { id: "hint-box", "data-testid": "hint-box", role: "note" });

@@ -9,6 +9,7 @@
 import { $, el, changed } from "../core/dom.js";
 import { t, placeName, COLON } from "../core/words.js";
 import { clearConfirm } from "../core/actionbar.js";
+import { lightControl } from "../core/hintring.js";
 import { coins, eventWord, ordinal } from "./race_cards.js";
 import { worldMap, paintWorld, routeStrip, paintStrip, routeList, legNeeds } from "./race_map.js";
 import { trackRow, actionsPanel, pilesRow, handRow, handCounts, pendingPanel, primary, pickedNow } from "./race_turn.js";
@@ -151,6 +152,29 @@ function renderTable(ctx, root) {
     el("h2", { text: t("The route") }), routeList(ctx, view));
 }
 
+// the control that plays (or opens the ways to play) a hinted action
+function hintedControl(action) {
+  const game = $("game");
+  const find = (selector) => (game ? game.querySelector(selector) : null);
+  switch (action.type) {
+    case "take": return find(`.track .slot[data-slot="${action.slot}"] button`);
+    case "take_deck": return find("[data-testid=take-deck]");
+    case "move": return find("[data-testid=travel]");
+    case "buy": return find(`.race-piles .pileback.${action.pile === "event" ? "event" : "travel"}`);
+    case "discard": return find(`.race-hand button[data-card="${CSS.escape(action.card.join("/"))}"]`);
+    case "play_event":
+    case "discard_event": return find(`.race-hand button[data-event="${CSS.escape(action.event)}"]`);
+    case "end_turn": return $("confirm");
+    case "bonus": return find(`.answers [data-act="bonus-${action.take ? "take" : "leave"}"]`);
+    default: return find(`[data-act="${CSS.escape(action.type)}"]`);   // the track's actions, the die's answers
+  }
+}
+
+// a hint's control stands out (null: none does)
+function lightHint(action) {
+  lightControl(action ? hintedControl(action) : null);
+}
+
 function choiceName(pending) {
   if (pending.kind === "reroll") return t(pending.purpose === "balloon" ? "Balloon die: {roll}" : "Elephant die: {roll}", { roll: pending.roll });
   if (pending.kind === "bonus") return t("The {color} chip", { color: t(pending.color) });
@@ -158,6 +182,7 @@ function choiceName(pending) {
 }
 
 export default {
+  lightHint,
   handles: (a) => HANDLED.has(a.type),
   prepare,
   render,

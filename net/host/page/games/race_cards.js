@@ -48,7 +48,7 @@ export function travelCard(card, { testid = null, playable = null, pressed = nul
     el("span", { class: "days", text: String(days) }),
     el("span", { class: "kind", text: t(kind) })];
   const props = { class: `card travel ${kind}${small ? " small" : ""}${arrived ? " arrived" : ""}`,
-    "data-testid": testid, "data-playable": playable === null ? null : String(playable),
+    "data-testid": testid, "data-playable": playable === null ? null : String(playable), "data-card": `${kind}/${days}`,
     "aria-label": label || cardWord(card) };
   if (onclick) {
     return el("button", { ...props, "aria-pressed": pressed === null ? null : String(pressed), disabled, onclick }, ...kids);
@@ -62,7 +62,7 @@ export function eventCard(name, { testid = null, playable = null, pressed = null
   const kids = [icon("event", "icon star"), el("span", { class: "name", text: eventWord(name) }),
     note ? el("span", { class: "note", text: note }) : null];
   const props = { class: `card event${BLUE_EVENTS.has(name) ? " blue" : ""}${small ? " small" : ""}${arrived ? " arrived" : ""}`,
-    "data-testid": testid, "data-playable": playable === null ? null : String(playable),
+    "data-testid": testid, "data-playable": playable === null ? null : String(playable), "data-event": name,
     "aria-label": label || `${t("Event")}: ${eventWord(name)}` };
   if (onclick) {
     return el("button", { ...props, "aria-pressed": pressed === null ? null : String(pressed), disabled, onclick }, ...kids);

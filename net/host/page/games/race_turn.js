@@ -46,7 +46,7 @@ export function trackRow(g, mine) {
       const unused = !slot.laid && g.view.phase !== "over";
       body = el("div", { class: "card travel empty", text: unused ? t("not in play") : "" });
     }
-    row.append(el("div", { class: `slot${held ? " held" : ""}${take ? " takeable" : ""}` }, head, body));
+    row.append(el("div", { class: `slot${held ? " held" : ""}${take ? " takeable" : ""}`, "data-slot": String(i) }, head, body));
   });
   return row;
 }
@@ -63,8 +63,9 @@ export function actionsPanel(g) {
   const me = view.players[g.ctx.S.seat];
   const state = view.turn_state;
   const box = el("section", { class: "race-turn", "aria-label": t("Your turn.") });
-  const button = (testid, kids, onclick, cls = "") => el("button", { class: `do ${cls}`, "data-testid": testid,
-    disabled: g.ctx.inFlight, onclick }, ...kids);
+  // `act`: the action type the button plays or opens (a hint lights it by that)
+  const button = (testid, kids, onclick, cls = "", type = null) => el("button", { class: `do ${cls}`, "data-testid": testid,
+    "data-act": type, disabled: g.ctx.inFlight, onclick }, ...kids);
   if (!state.taken) {
     box.append(el("p", { class: "step", text: t("Take a card from the action track") }));
     const deck = legal.find((a) => a.type === "take_deck");
@@ -72,11 +73,11 @@ export function actionsPanel(g) {
   }
   for (const [type, [words, picture]] of Object.entries(SIMPLE)) {
     const a = legal.find((x) => x.type === type);
-    if (a) box.append(button("track-action", [icon(picture), el("span", { text: t(words) })], () => act(a), "main"));
+    if (a) box.append(button("track-action", [icon(picture), el("span", { text: t(words) })], () => act(a), "main", type));
   }
   const sends = legal.filter((a) => a.type === "detective");
-  if (sends.length) box.append(button("track-action", [icon("detective"), el("span", { text: t("Move detective") })], () => openDetective(g, sends), "main"));
-  if (legal.some((a) => a.type === "exchange")) box.append(button("track-action", [icon("exchange"), el("span", { text: t("Exchange cards") })], () => openExchange(g), "main"));
+  if (sends.length) box.append(button("track-action", [icon("detective"), el("span", { text: t("Move detective") })], () => openDetective(g, sends), "main", "detective"));
+  if (legal.some((a) => a.type === "exchange")) box.append(button("track-action", [icon("exchange"), el("span", { text: t("Exchange cards") })], () => openExchange(g), "main", "exchange"));
   if (lostAction(g)) box.append(el("p", { class: "note", text: lostAction(g) }));
   if (state.taken && state.action === "balloon" && !state.balloon_used && !state.moves) {
     box.append(el("p", { class: "note" }, icon("balloon"), ` ${t("Your balloon: its die replaces one card as you travel")}`));
@@ -209,7 +210,8 @@ export function pendingPanel(g, pending) {
     const action = g.legal.find((a) => a.type === answer.type && (answer.take === undefined || a.take === answer.take));
     if (!action) continue;
     const on = !!(picked && picked.key === answer.words);
-    list.append(el("button", { class: "option", "data-testid": "option", "aria-pressed": String(on), disabled: g.ctx.inFlight,
+    const type = answer.take === undefined ? answer.type : `${answer.type}-${answer.take ? "take" : "leave"}`;
+    list.append(el("button", { class: "option", "data-testid": "option", "data-act": type, "aria-pressed": String(on), disabled: g.ctx.inFlight,
       onclick: () => pick(g, answer.words, answer.words, action) }, el("span", { text: answer.words })));
   }
   box.append(list);

@@ -8,6 +8,7 @@ import { $, el, changed } from "../core/dom.js";
 import { t, placeName, paren } from "../core/words.js";
 import { act } from "../core/session.js";
 import { setConfirm, clearConfirm } from "../core/actionbar.js";
+import { lightControl } from "../core/hintring.js";
 import { palette, companyCard, laneCard, locoCard, sameCard, cardName, standing, worthOf } from "./tricks_cards.js";
 import { lineRow, worthWith } from "./tricks_lines.js";
 import { trickBox } from "./tricks_trick.js";
@@ -200,6 +201,26 @@ function render(ctx) {
   }
 }
 
+// the control that plays a hinted action: the card in the hand, a line's end
+// or a line's head in the choice
+function hintedControl(action) {
+  const row = (company) => `#tricks-choice .line-row[data-company="${CSS.escape(company)}"]`;
+  const find = (selector) => document.querySelector(selector);
+  if (action.type === "play") {
+    return find(`.tricks-hand button[data-card="${CSS.escape(`${action.card.company}/${action.card.strength}`)}"]`);
+  }
+  const end = action.end === "left" ? "left" : "right";
+  if (action.type === "lay") return find(`#tricks-choice .end.${end}`);
+  if (action.type === "city") return find(`${row(action.company)} .end.${end}`);
+  if (action.type === "locomotive") return find(`${row(action.company)} button.head`);
+  return null;
+}
+
+// a hint's control stands out (null: none does)
+function lightHint(action) {
+  lightControl(action ? hintedControl(action) : null);
+}
+
 function choiceName(pending) {
   if (pending.kind === "lay") return t("Lay your card");
   if (pending.kind === "city") return t("Lay the city");
@@ -208,6 +229,7 @@ function choiceName(pending) {
 }
 
 export default {
+  lightHint,
   handles: (a) => HANDLED.has(a.type),
   prepare,
   render,
