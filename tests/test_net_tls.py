@@ -13,7 +13,6 @@ import logging
 import socket
 import ssl
 import threading
-import time
 from tempfile import TemporaryDirectory
 
 import pytest
@@ -44,12 +43,26 @@ def no_tracebacks(caplog):
     assert not traced, [r.getMessage() for r in traced]
 
 
-def _honest_joins(host, within: float = 5.0) -> None:
-    started = time.monotonic()
+def _still_open(sock: socket.socket) -> bool:
+    """The host has not closed this connection (nothing to read, no EOF)."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1, socket.MSG_PEEK) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.setblocking(True)
+
+
+def _honest_joins(host, stalled: list[socket.socket] = ()) -> None:
+    """An honest guest is welcomed, and `stalled` connections still hold their
+    places when it is: it got in at once, not when their handshake timeout freed one."""
     raw = Raw(host.port)
     assert raw.hello("spectator")["type"] == "welcome"
     raw.close()
-    assert time.monotonic() - started < within
+    assert all(_still_open(sock) for sock in stalled)
 
 
 def test_only_tls_1_3_is_spoken(no_tracebacks):
@@ -95,9 +108,7 @@ def test_garbage_and_stalled_handshakes_are_dropped_quietly(no_tracebacks):
         assert broken.closed()
         stalled = Raw(host.port, plain=True)
         stalled.send_bytes(b"\x16\x03\x01")                  # then nothing
-        started = time.monotonic()
         assert stalled.closed()                              # the handshake timeout
-        assert time.monotonic() - started < 5.0
         wait_until(lambda: host.handshakes_failed >= 2, "the failed handshakes counted")
         _honest_joins(host)
     finally:
@@ -118,7 +129,7 @@ def test_a_flood_of_stalled_handshakes_from_many_addresses_keeps_the_door_open(
                                                 source_address=(f"127.0.1.{i % 10 + 1}", 0))
                 sock.sendall(b"\x16\x03\x01")
                 crowd.append(sock)
-        _honest_joins(host, within=3.0)
+        _honest_joins(host, stalled=crowd)
         client = connect(host, "Ada")
         wait_until(lambda: client.snapshot()["seat"] is not None, "a seat under the flood")
         client.stop()
@@ -253,19 +264,22 @@ def test_an_older_host_is_named_as_such(no_tracebacks):
         server.close()
 
 
-def test_a_handshake_costs_little():
-    """Not a benchmark (tools/bench_net.py --handshake-cost is): a loose bound on
-    this process's CPU (host and client both) that catches a handshake gone
-    slow, e.g. a certificate made per connection."""
+def test_a_handshake_makes_no_certificate(monkeypatch):
+    """Not a benchmark (tools/bench_net.py --handshake-cost is): the host makes
+    its certificate and TLS context once, when it starts, never per connection
+    (a handshake gone slow by a certificate made each time)."""
+    import net.host.server as server
+    import net.tls as tls
+
     host = start_host()
+    made: list[str] = []
+    monkeypatch.setattr(tls, "certificate_pem", lambda *a, **k: made.append("cert"))
+    monkeypatch.setattr(server, "host_context", lambda *a, **k: made.append("context"))
     try:
-        started = time.process_time()
-        wall = time.monotonic()
         for _ in range(20):
             with socket.create_connection((LOOPBACK, host.port), timeout=5) as sock, \
-                    client_context().wrap_socket(sock):
-                pass
-        assert time.monotonic() - wall < 10.0
-        assert time.process_time() - started < 10.0
+                    client_context().wrap_socket(sock) as sealed:
+                assert sealed.version() == "TLSv1.3"
+        assert made == []
     finally:
         host.stop()
