@@ -124,3 +124,29 @@ def test_a_phones_hint_on_the_games_first_turn_is_answered_and_saved(tmp_path):
         for p in players:
             p.close()
         host.stop()
+
+
+def test_a_phones_hint_overtaken_by_its_own_move_is_answered_not_dropped():
+    """The seat plays while its hint thinks: the hint is stale, and the page is
+    told so (it waits for an answer before it offers Hint again)."""
+    host = start_host(seats=2, game="eighty-days")
+    players = [Raw(host.port), Raw(host.port)]
+    try:
+        seats = [p.hello("player", name=n)["seat"] for p, n in zip(players, ("Cy", "Di"),
+                                                                      strict=True)]
+        host.start_game()
+        syncs = [_playing(p) for p in players]
+        first = next(i for i, sync in enumerate(syncs) if seats[i] in sync["to_act"])
+        player, seat, sync = players[first], seats[first], syncs[first]
+        player.send({"type": "hint"})
+        player.send({"type": "action", "seat": seat, "version": sync["version"],
+                     "action": sync["legal"][0]})
+        deadline = time.monotonic() + BOUND
+        answer = player.recv_until(lambda m: m["type"] in ("hint", "error")
+                                   or time.monotonic() > deadline)
+        assert answer["type"] == "error" and answer["code"] == "hint_stale", answer
+        assert host.match.hints_used[seat] == 0
+    finally:
+        for p in players:
+            p.close()
+        host.stop()

@@ -38,6 +38,7 @@ _SENTENCES: dict[tuple[str, str], str] = {
     ("error", "offline"): N_("Not connected to the host."),
     ("error", "hints_off"): N_("Hints are off at this table"),
     ("error", "hint_busy"): N_("Your hint is on its way."),
+    ("error", "hint_stale"): N_("The game moved on before your hint came: ask again."),
     ("reject", "version"): N_("This program's version does not match the host's."),
     ("reject", "magic"): N_("That is not a Rail Party host."),
     ("reject", "bad_hello"): N_("The host did not accept this program's greeting."),

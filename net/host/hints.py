@@ -29,6 +29,7 @@ log = logging.getLogger("railparty.net.host")
 HINT_SEED = 1            # as the window's and `railparty hint`'s: the same view, the same hint
 E_HINTS_OFF = "hints_off"
 E_HINT_BUSY = "hint_busy"
+E_HINT_STALE = "hint_stale"
 
 
 class HostHints:
@@ -115,6 +116,10 @@ class HostHints:
                 or self._marks[seat] != mark or peer.closed):
             if future.exception() is not None:
                 log.warning("a hint for seat %s failed: %s", seat, future.exception())
+            if not peer.closed:           # the page waits for an answer to ask again
+                peer.send(P.error(E_HINT_STALE, "the game moved on before the hint came; "
+                                                "ask again", self.match.version
+                                  if self.match is not None else 0))
             return                        # the seat's choices changed: the hint is stale
         from game.narration.hints import hint_lines
         from game.tables.seat_names import shown_name
