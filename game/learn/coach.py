@@ -109,10 +109,6 @@ class Coach:
             return None
         return step.pick(self.view(), legal)
 
-    def suggested_words(self) -> str:
-        action = self.suggested()
-        return "" if action is None else action_words(self.lesson.game_id, action, self.view())
-
     def points_at(self) -> list[tuple[str, Any]]:
         step = self.step
         return [] if step is None or step.point is None else list(step.point(self.view()))
