@@ -67,6 +67,7 @@ from net.protocol import ProtocolError
 from net.seat_tokens import TokenStore
 from net.session import LocalClient, Session, _bye_cause
 from net.tls import client_context, plain_greeting, shown_key
+from net.tls_transport import open_sealed_streams
 
 if TYPE_CHECKING:
     from game.bots import Bot
@@ -282,9 +283,8 @@ class Client(Session):
         """One connection; returns (final, reason, cause). final: do not retry."""
         address = f"{self.host}:{self.port}"
         try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(
-                self.host, self.port, ssl=client_context(), server_hostname="",
-                ssl_handshake_timeout=self.connect_timeout), self.connect_timeout)
+            reader, writer = await open_sealed_streams(
+                self.host, self.port, client_context(), self.connect_timeout)
         except ssl.SSLError as exc:             # (an OSError: before the OSError below)
             return await self._not_sealed(exc)
         except (OSError, asyncio.TimeoutError, TimeoutError) as exc:

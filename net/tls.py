@@ -1,6 +1,6 @@
 """The LAN protocol's seal: TLS 1.3 contexts for the host and its clients, the
 host's self-signed certificate made from its Ed25519 identity key, and what a
-client reads from the certificate it was shown (docs/lan-protocol.md, "Sealed").
+client reads from the certificate it was shown (docs/lan-seal.md).
 
 Why: every seat's hand, tickets and cards cross the Wi-Fi, and anyone on it can
 capture them. TLS 1.3 (Python's `ssl`, no hand-made crypto) seals them, and the

@@ -57,6 +57,11 @@ if (ROOT / "net" / "tls.py").exists():
     from net.tls import client_context  # noqa: E402
 else:
     client_context = None
+# ... and one before net/tls_transport.py seals through asyncio's own TLS transport
+if (ROOT / "net" / "tls_transport.py").exists():
+    from net.tls_transport import open_sealed_streams  # noqa: E402
+else:
+    open_sealed_streams = None
 
 LOOPBACK = "127.0.0.1"
 
@@ -64,6 +69,9 @@ LOOPBACK = "127.0.0.1"
 async def open_peer(port: int, source: str = LOOPBACK) -> tuple[asyncio.StreamReader,
                                                                   asyncio.StreamWriter]:
     """A connection to the host as its clients make it (sealed where the code seals)."""
+    if open_sealed_streams is not None:
+        return await open_sealed_streams(LOOPBACK, port, client_context(), 30.0,
+                                         local_addr=(source, 0))
     sealed = ({} if client_context is None
               else dict(ssl=client_context(), server_hostname=""))
     return await asyncio.open_connection(LOOPBACK, port, local_addr=(source, 0), **sealed)
@@ -91,6 +99,9 @@ class Stats:
         self.playing_seconds = 0.0            # the games' wall time, start to end
         self.joins: list[float] = []          # connection start -> welcome, seconds
         self.costs: list[dict[str, float]] = []   # host CPU ms per connection, by kind
+        # CPU seconds while the games were played: the host's, the players' loop's,
+        # all the spectators' processes'
+        self.cpu = {"host": 0.0, "players": 0.0, "spectators": 0.0}
 
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[dict, int, float]:
@@ -236,9 +247,12 @@ def watch(port: int, first: int, spectators: int, pipe: Any) -> None:
         while stats.synced < spectators:
             await asyncio.sleep(0.01)
         pipe.send("ready")
+        cpu[0] = time.process_time()
         await asyncio.wait_for(asyncio.gather(*tasks), 300)
+        cpu[0] = time.process_time() - cpu[0]
+    cpu = [0.0]
     asyncio.run(run())
-    pipe.send((stats.seen, stats.sizes))
+    pipe.send((stats.seen, stats.sizes, cpu[0]))
 
 
 def spread(total: int, procs: int) -> list[int]:
@@ -294,12 +308,16 @@ def bench_game(game_id: str, players: int, spectators: int, procs: int, games: i
                 if not mine.poll(60) or mine.recv() != "ready":
                     raise SystemExit("the spectators did not get in")
             started = time.perf_counter()
+            host_cpu, players_cpu = cpu_seconds(proc.pid), time.process_time()
             asyncio.run(play_one(port, players, stats, pace))
             stats.playing_seconds += time.perf_counter() - started
+            stats.cpu["players"] += time.process_time() - players_cpu
+            stats.cpu["host"] += cpu_seconds(proc.pid) - host_cpu
             for mine in pipes:
                 if not mine.poll(60):
                     raise SystemExit("the spectators did not see the end")
-                their_seen, sizes = mine.recv()
+                their_seen, sizes, their_cpu = mine.recv()
+                stats.cpu["spectators"] += their_cpu
                 for version, times in their_seen.items():
                     seen.setdefault(version, []).extend(times)
                 for key, values in sizes.items():
@@ -428,6 +446,10 @@ def main() -> int:
         print(f"action -> last of {args.spectators} spectators: median "
               f"{statistics.median(fan):.2f} ms, p99 {percentile(fan, 99):.2f} ms, "
               f"max {max(fan):.2f} ms  (n={len(fan)})")
+    if stats.actions:
+        print("CPU per action while playing: " + ", ".join(
+            f"{who} {seconds * 1000 / stats.actions:.2f} ms" for who, seconds in stats.cpu.items())
+            + " (the spectators' processes stand for thirty machines at a party)")
     for (role, kind), sizes in sorted(stats.sizes.items()):
         print(f"{kind} bytes, {role}: median {statistics.median(sizes):.0f}, "
               f"p99 {percentile(sizes, 99):.0f}, max {max(sizes)}  (n={len(sizes)})")

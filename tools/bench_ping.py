@@ -49,6 +49,7 @@ from program_env import program_env  # noqa: E402
 
 from net import protocol as P  # noqa: E402
 from net.tls import client_context  # noqa: E402
+from net.tls_transport import open_sealed_streams  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
 
@@ -83,8 +84,7 @@ async def pings(port: int, seconds: float, warmup: float, interval: float,
                 offset: float = 0.0) -> list[float]:
     """Round trips in ms of a spectator's pings, every `interval` s for `seconds`
     (the first `offset` s after the warmup)."""
-    reader, writer = await asyncio.open_connection(LOOPBACK, port, ssl=client_context(),
-                                                   server_hostname="")
+    reader, writer = await open_sealed_streams(LOOPBACK, port, client_context(), 30.0)
     writer.write(P.encode(P.hello_from_client("spectator", "Ping bench")))
     sent: dict[int, float] = {}
     times: list[float] = []

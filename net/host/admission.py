@@ -47,6 +47,7 @@ from net.tls import (
     first_byte,
     is_handshake_failure,
 )
+from net.tls_transport import accept_sealed
 
 log = logging.getLogger("railparty.net.host")
 
@@ -186,9 +187,8 @@ class Admission:
             reader = asyncio.StreamReader(limit=READ_CHUNK_BYTES)
             protocol = asyncio.StreamReaderProtocol(reader)
             try:
-                transport, _ = await self._loop.connect_accepted_socket(
-                    lambda: protocol, conn, ssl=self.tls,
-                    ssl_handshake_timeout=self.handshake_timeout)
+                transport, _ = await accept_sealed(self._loop, conn, self.tls,
+                                                   lambda: protocol, self.handshake_timeout)
             except Exception as exc:
                 if not is_handshake_failure(exc):
                     raise
