@@ -92,7 +92,8 @@ MAX_FRAME_BYTES = 256 * 1024          # a longer frame is refused before its bod
 # alone, then holds each decoded type to its own size, and decodes with bounds.
 MAX_CLIENT_FRAME_BYTES = 16 * 1024
 CLIENT_TYPE_BYTES = {"hello": 1024, "seat": 512, "action": MAX_CLIENT_FRAME_BYTES,
-                     "hint": 64, "hint_shown": 64, "ping": 64, "pong": 64, "bye": 512}
+                     "hint": 64, "hint_shown": 64, "coach_press": 64, "ping": 64, "pong": 64,
+                     "bye": 512}
 CLIENT_DECODE_LIMITS = dict(max_str_len=1024, max_bin_len=0, max_array_len=256,
                             max_map_len=64, max_ext_len=0)
 # per peer budgets, by arrival (token buckets: sustained rate, burst)
@@ -254,6 +255,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hint": {},              # a phone page asks for a hint for its seat (net/host/hints.py)
     # a LAN window showed its own seat a hint it thought itself: the host counts it
     "hint_shown": {"seat": (_INT, True), "version": (_INT, True)},
+    # a guided game's phone presses a coach button (net/host/coached_seat.py)
+    "coach_press": {"name": (_STR, True)},
     "ping": {"n": (_INT, False)},
     "pong": {"n": (_INT, False)},
     "bye": {"reason": (_OPT_STR, False)},

@@ -78,8 +78,13 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
     lines = session.lines()      # each page gets the line in its own language
     assert lines["en"]["said"] == coach.said() and lines["ja"]["said"] != lines["en"]["said"]
 
-    scene.coach_press("next")                       # a step to read: Next on the TV
+    # a step to read: Next, pressed on the phone, as on the TV's panel
+    assert [b.inner_text() for b in page.get_by_test_id("coach-buttons")
+            .get_by_role("button").all()] == ["Next", "Repeat"]
+    page.get_by_test_id("coach-next").click()
     phone_sees(app, page, "Step 2 of")
+    assert coach.step_index == 1
+    assert page.get_by_test_id("coach-buttons").get_by_role("button").count() == 1  # Repeat
     assert "Choose your tickets" in coach_line(page)
     keep = coach.suggested()["keep"]
     offered = page.evaluate("window.railparty.view.private.pending.options.map((o) => o.id)")
@@ -105,6 +110,12 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
     assert page.get_by_test_id("status").inner_text() in answer
     assert host.match.version == version and len(coach.moves) == moves
     assert coach.step_index == 2
+    page.get_by_test_id("coach-again").click()      # Try again, on the phone
+    tv_until(app, lambda: session.outcome is None, "the TV's panel to try again")
+    page.wait_for_function(
+        "!document.getElementById('coach').classList.contains('problem')")
+    assert not page.get_by_test_id("coach-again").count()
+    assert host.match.version == version and coach.step_index == 2
 
     page.get_by_test_id("faceup").first.click()     # the coach's own move
     phone_sees(app, page, "Step 4 of")
@@ -122,6 +133,70 @@ def test_a_phone_plays_the_first_steps_of_a_guided_game_with_the_coachs_line(tab
     assert host.match.state.view(0) == coach.state.view(0)
     page.get_by_test_id("deck").click()
     phone_sees(app, page, "Step 5 of")
+    page.get_by_test_id("coach-repeat").click()      # Repeat on the phone: the same
+    phone_sees(app, page, "Step 4 of")
+    wait_until(lambda: host.match.version == len(coach.moves), "the host to go back")
+    assert coach.step_index == 3
+
+
+def test_only_the_learners_phone_presses_the_coachs_buttons(table):
+    from netkit import Raw
+
+    app, scene, session = table
+    host = session.host
+    watcher = Raw(host.port)
+    watcher.host_hello()
+    watcher.send({"type": "hello", "magic": "railparty-lan", "version": 6,
+                  "role": "spectator", "name": "TV 2"})
+    watcher.recv_until(lambda m: m["type"] == "sync")
+    step = session.coach.step_index
+    watcher.send({"type": "coach_press", "name": "next"})
+    refused = watcher.recv_until(lambda m: m["type"] == "error")
+    assert refused["code"] == "spectator"
+    tv_until(app, lambda: True, "a frame")
+    assert session.coach.step_index == step and session.take_presses() == []
+    watcher.close()
+
+
+def test_a_table_that_is_not_a_guided_game_refuses_a_coach_button(monkeypatch, tmp_path):
+    from netkit import Raw, start_host
+
+    isolate(monkeypatch, tmp_path)
+    host = start_host()
+    try:
+        guest = Raw(host.port)
+        guest.host_hello()
+        guest.send({"type": "hello", "magic": "railparty-lan", "version": 6,
+                    "role": "spectator", "name": "Eve"})
+        guest.send({"type": "coach_press", "name": "next"})
+        refused = guest.recv_until(lambda m: m["type"] == "error")
+        assert refused["code"] == "bad_message" and "guided" in refused["reason"]
+    finally:
+        host.stop()
+
+
+def test_a_coach_button_the_phone_may_not_press_is_refused():
+    from net.host.coached_seat import CoachedSeat
+
+    class Peer:
+        role, seat = "player", 0
+
+        def __init__(self) -> None:
+            self.said: list[dict] = []
+
+        def send(self, message: dict) -> None:
+            self.said.append(message)
+
+    pressed: list[tuple[int, str]] = []
+    table = CoachedSeat()
+    table.match = None
+    table.coach_presses = lambda seat, name: pressed.append((seat, name))
+    peer = Peer()
+    for name in ("leave", "quit", ""):               # Leave stays on the TV
+        table._on_coach_press(peer, {"type": "coach_press", "name": name})
+    assert [m["code"] for m in peer.said] == ["bad_message"] * 3 and not pressed
+    table._on_coach_press(peer, {"type": "coach_press", "name": "again"})
+    assert pressed == [(0, "again")]
 
 
 def test_learn_offers_play_on_a_phone_and_the_tv_shows_how_to_join(monkeypatch, tmp_path):

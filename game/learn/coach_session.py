@@ -21,7 +21,7 @@ from game.learn.progress import save_progress
 from game.rules import redact_events
 from game.rules.base import Action, Event, View
 from game.tables.seats import default_color, default_name
-from game.words.i18n import _
+from game.words.i18n import N_, _
 
 
 class CoachSession:
@@ -128,6 +128,40 @@ class CoachSession:
     def clear_outcome(self) -> None:
         self.outcome = None
         self.attempt = None
+
+    # --- the coach panel's buttons ------------------------------------------------
+
+    def wrong_words(self) -> str | None:
+        """The coach's answer to a move it did not play (None: no such answer)."""
+        outcome = self.outcome
+        if outcome is not None and outcome.kind == "wrong" and not outcome.played:
+            return outcome.words
+        return None
+
+    def buttons(self) -> list[tuple[str, str]]:
+        """The coach panel's buttons now, (label msgid, name): after another move
+        Try again (and Do it anyway where the step allows it), else Next on a
+        step to read, Repeat; Leave always. The TV's panel and a phone's line
+        offer the same (a phone all but Leave)."""
+        coach = self.coach
+        step = coach.step
+        if self.wrong_words() is not None:
+            buttons = [(N_("Try again"), "again")]
+            if step is not None and step.may_differ and self.attempt in coach.legal():
+                buttons.append((N_("Do it anyway"), "anyway"))
+            return buttons + [(N_("Leave"), "leave")]
+        buttons = []
+        if step is not None and (not step.waits_for_action or not coach.legal()):
+            buttons.append((N_("Next"), "next"))
+        return buttons + [(N_("Repeat"), "repeat"), (N_("Leave"), "leave")]
+
+    def take_presses(self) -> list[str]:
+        """Buttons pressed away from the window (a phone's), for the table to
+        press in turn; none here."""
+        return []
+
+    def pressed(self) -> None:
+        """The table pressed a panel button (a phone's line follows it)."""
 
     def keep(self) -> None:
         """Save where the learner is (Leave; a finished lesson forgets it)."""

@@ -30,7 +30,7 @@ from game.scenes import nav
 from game.scenes.coach_panel import CoachPanel, CoachWords
 from game.ui.input import Intent
 from game.words import i18n
-from game.words.i18n import N_, _
+from game.words.i18n import _
 
 _CLASSES: dict[type, type] = {}
 
@@ -68,10 +68,7 @@ class CoachTable:
 
     def wrong_words(self) -> str | None:
         """The coach's answer to a move it did not play (None: no such answer)."""
-        outcome = self.session.outcome
-        if outcome is not None and outcome.kind == "wrong" and not outcome.played:
-            return outcome.words
-        return None
+        return self.session.wrong_words()
 
     def corner_words(self) -> str:
         """The guided game's title where a table says whose cards show (the
@@ -79,21 +76,8 @@ class CoachTable:
         return _(self.coach.lesson.title)
 
     def coach_buttons(self) -> list[tuple[str, str]]:
-        """The panel's buttons now, (label msgid, name): after another move Try
-        again (and Do it anyway where the step allows it), else Next on a step
-        to read, Repeat; Leave always."""
-        coach = self.coach
-        if self.wrong_words() is not None:
-            buttons = [(N_("Try again"), "again")]
-            step = coach.step
-            if step is not None and step.may_differ and self.session.attempt in coach.legal():
-                buttons.append((N_("Do it anyway"), "anyway"))
-            return buttons + [(N_("Leave"), "leave")]
-        buttons = []
-        step = coach.step
-        if step is not None and (not step.waits_for_action or not coach.legal()):
-            buttons.append((N_("Next"), "next"))
-        return buttons + [(N_("Repeat"), "repeat"), (N_("Leave"), "leave")]
+        """The panel's buttons now, (label msgid, name) (CoachSession.buttons)."""
+        return self.session.buttons()
 
     def coach_words(self) -> CoachWords:
         """What the panel says now: the step and its rule, what to do, and why
@@ -212,6 +196,7 @@ class CoachTable:
                 self.app.toast(outcome.words)
         self.needs_snap = True
         self._refresh_view()
+        session.pressed()
 
     # --- acting through the coach ------------------------------------------------
 
@@ -271,6 +256,11 @@ class CoachTable:
     # --- drawing ------------------------------------------------------------------
 
     def update(self) -> None:
+        offered = {name for _label, name in self.coach_buttons()}
+        for name in self.session.take_presses():    # a phone's Next, Repeat, Try again
+            if name in offered and name != "leave":
+                self.coach_press(name)
+                offered = {n for _label, n in self.coach_buttons()}
         super().update()
         if self.coach.step_index != self.shown_step:
             self.shown_step = self.coach.step_index

@@ -374,6 +374,8 @@ class Admission:
                 self._on_hint(peer, message)
             elif kind == "hint_shown":
                 self._on_hint_shown(peer, message)
+            elif kind == "coach_press":
+                self._on_coach_press(peer, message)
             elif kind == "ping":
                 peer.send({"type": "pong", "n": message.get("n", 0)})
             elif kind == "seat":

@@ -27,7 +27,7 @@ from game.tables.match import Match, Seat
 from game.tables.seats import default_color
 from game.words import i18n
 from game.words.i18n import _
-from net.host.coached_seat import Lines
+from net.host.coached_seat import PHONE_PRESSES, Lines
 from net.host.server import Host
 
 
@@ -66,9 +66,11 @@ class PhoneCoachSession(CoachSession):
         super().__init__(coach, keep_progress)
         self.host = host
         self._inbox: SimpleQueue[tuple[int, Action]] = SimpleQueue()
+        self._presses: SimpleQueue[tuple[int, str]] = SimpleQueue()
         self._followed = list(coach.moves)    # the moves the host's copy holds
         self._phone_there = False
         host.coach_inbox = lambda seat, action: self._inbox.put((seat, action))
+        host.coach_presses = lambda seat, name: self._presses.put((seat, name))
         host.start()
 
     # --- the TV's join card, the game menu ----------------------------------------
@@ -102,6 +104,23 @@ class PhoneCoachSession(CoachSession):
         self._phone_there = there
         return super().poll()
 
+    def take_presses(self) -> list[str]:
+        """The coach buttons the learner's phone pressed (the table presses
+        those its panel offers)."""
+        names = []
+        while True:
+            try:
+                seat, name = self._presses.get_nowait()
+            except Empty:
+                return names
+            if seat == self.learner:
+                names.append(name)
+
+    def pressed(self) -> None:
+        """A panel button was pressed (on the TV or the phone): the phone's line
+        follows (Try again changes no move, so nothing else would tell it)."""
+        self.host.say_coach(self.learner, self.lines())
+
     def _collect(self) -> None:
         super()._collect()
         moves = list(self.coach.moves)
@@ -123,7 +142,10 @@ class PhoneCoachSession(CoachSession):
             with i18n.speaking(lang):
                 steps = len(coach.lesson.steps)
                 line: dict[str, Any] = {"step": min(coach.step_index + 1, steps), "steps": steps,
-                                        "said": coach.said(), "why": coach.why(), "answer": ""}
+                                        "said": coach.said(), "why": coach.why(), "answer": "",
+                                        "buttons": [{"name": name, "label": _(label)}
+                                                    for label, name in self.buttons()
+                                                    if name in PHONE_PRESSES]}
                 if outcome is not None and not outcome.played and self.attempt is not None:
                     # another move: answered again in this language (it plays nothing)
                     line["answer"] = coach.act(as_listed(self.attempt, coach.legal())).words

@@ -17,6 +17,12 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import Action, GameState
+from net import protocol as P
+from net.host.peers import Peer
+
+# the coach panel's buttons a phone may press (Leave stays on the TV: it ends the
+# guided game there)
+PHONE_PRESSES = frozenset({"next", "repeat", "again", "anyway"})
 
 Lines = dict[str, dict[str, Any]]   # language -> the coach's line for a page in it
 
@@ -26,6 +32,22 @@ class CoachedSeat:
 
     # set before the host starts: a legal action of a seat, for the coach to answer
     coach_inbox: Callable[[int, Action], None] | None = None
+    # ... and a coach button a seat's phone pressed (seat, name), for the TV's panel
+    coach_presses: Callable[[int, str], None] | None = None
+
+    def _on_coach_press(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A phone pressed a button of its coach line: the TV's panel presses it
+        if it offers it now (it is the authority on what a step offers)."""
+        version = self.match.version if self.match is not None else 0
+        if self.coach_presses is None:
+            peer.send(P.error(P.E_BAD_MESSAGE, "this table is not a guided game", version))
+        elif peer.role != "player" or peer.seat is None:
+            peer.send(P.error(P.E_SPECTATOR, "spectators watch the game; they cannot play",
+                              version))
+        elif message["name"] not in PHONE_PRESSES:
+            peer.send(P.error(P.E_BAD_MESSAGE, "no such coach button", version))
+        else:
+            self.coach_presses(peer.seat, message["name"])
 
     def follow_coach(self, moves: list[tuple[int, Action]], seat: int, lines: Lines) -> None:
         """Play the moves the coach played, then say its line to `seat`'s page

@@ -4,7 +4,7 @@
 // view of the seat and of the table. A family without one plays from a list.
 import { $, el, changed } from "./core/dom.js";
 import { t, setWords, paren, COLON } from "./core/words.js";
-import { S, onDraw, connect, hello, keptToken, pageState, status } from "./core/session.js";
+import { S, onDraw, connect, hello, keptToken, pageState, pressCoach, status } from "./core/session.js";
 import { tableSecret, keepCode } from "./core/seal.js";
 import { setColourAid } from "./core/cards.js";
 import { clearConfirm } from "./core/actionbar.js";
@@ -104,11 +104,24 @@ function renderResult() {
 function renderCoach() {
   const c = S.coach, box = $("coach");
   box.hidden = !c;
-  if (!c) return;
+  if (!c) { $("coach-buttons").hidden = true; return; }
   box.classList.toggle("problem", !!c.answer);
   box.replaceChildren(el("strong", { text: t("Step {number} of {count}", { number: c.step, count: c.steps }) }),
     " ", c.answer || [c.said, c.why].filter(Boolean).join(" "));
+  // the panel's buttons the host offers the phone now, worded in its language
+  const row = $("coach-buttons"), offered = c.buttons || [];
+  row.hidden = !offered.length;
+  row.replaceChildren(...offered.map((b, i) => {
+    const button = el("button", { type: "button", text: b.label, "data-testid": `coach-${b.name}`,
+      class: i === 0 && b.name !== "repeat" ? "primary" : null });
+    button.addEventListener("click", () => { pressCoach(b.name); disableCoachButtons(); });
+    return button;
+  }));
   if (c.answer) box.scrollIntoView({ block: "nearest" });   // the tap was further down
+}
+
+function disableCoachButtons() {
+  for (const button of $("coach-buttons").querySelectorAll("button")) button.disabled = true;
 }
 
 function showTable(on) {

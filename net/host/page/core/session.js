@@ -15,7 +15,7 @@ export const S = {
   version: 0, mark: 0, view: null, legal: [], toAct: [], over: false, result: null,
   seats: [], log: [], inFlight: false, joining: false, retry: 0,
   stopped: null, wasMyTurn: false, tapAt: null, sentMark: 0, recvAt: 0, tapWall: 0,
-  gameNumber: 0, logged: 0, lastAction: null, hints: true, hint: null, hintAsked: false, coach: null,
+  gameNumber: 0, logged: 0, lastAction: null, hints: true, hint: null, hintAsked: false, coach: null, coachPressed: false,
 };
 window.railparty = S;
 window.railpartyReceived = [];          // every host message, as the tests read them
@@ -176,6 +176,15 @@ export function askHint() {
   send({ type: "hint" });
 }
 
+// A guided game: a button of the coach's line (Next, Repeat, Try again, Do it
+// anyway), pressed on the TV's panel by its table (net/host/coached_seat.py); the
+// next coach line brings the buttons back
+export function pressCoach(name) {
+  if (!S.coach || S.coachPressed) return;
+  S.coachPressed = true;
+  send({ type: "coach_press", name });
+}
+
 // An action of this seat, one of the host's own legal actions (never made up
 // here); the next tap waits for the host's answer.
 export function act(action) {
@@ -291,6 +300,7 @@ function onMessage(m) {
       break;
     case "coach":  // a guided game: the coach's line; an answer leaves the move unplayed
       S.coach = m;
+      S.coachPressed = false;
       if (m.answer) {
         S.inFlight = false;
         S.tapAt = null;
