@@ -25,6 +25,17 @@ def _playing(raw: Raw) -> dict:
     return raw.recv_until(lambda m: m["type"] == "sync" and m["phase"] == "playing")
 
 
+def _start_with_first_to_act(host, players: list[Raw]) -> tuple[Raw, int, dict]:
+    """Seat the players (Cy, Di), start the game: (the first to act, its seat,
+    its sync)."""
+    seats = [p.hello("player", name=n)["seat"] for p, n in zip(players, ("Cy", "Di"),
+                                                              strict=True)]
+    host.start_game()
+    syncs = [_playing(p) for p in players]
+    first = next(i for i, sync in enumerate(syncs) if seats[i] in sync["to_act"])
+    return players[first], seats[first], syncs[first]
+
+
 def test_a_guests_window_tells_its_host_of_each_hint_it_shows(tmp_path):
     save = tmp_path / "table.json"
     host = start_host(seats=3, game="eighty-days", save_path=save)
@@ -105,13 +116,8 @@ def test_a_phones_hint_on_the_games_first_turn_is_answered_and_saved(tmp_path):
     host = start_host(seats=2, game="eighty-days", save_path=save)
     players = [Raw(host.port), Raw(host.port)]
     try:
-        seats = [p.hello("player", name=n)["seat"] for p, n in zip(players, ("Cy", "Di"),
-                                                                      strict=True)]
-        host.start_game()
-        syncs = [_playing(p) for p in players]
+        player, seat, _sync = _start_with_first_to_act(host, players)
         assert host.match.version == 0
-        first = next(i for i, sync in enumerate(syncs) if seats[i] in sync["to_act"])
-        player, seat = players[first], seats[first]
         player.send({"type": "hint"})
         deadline = time.monotonic() + BOUND      # the host's pings keep coming meanwhile
         hint = player.recv_until(lambda m: m["type"] in ("hint", "error")
@@ -132,12 +138,7 @@ def test_a_phones_hint_overtaken_by_its_own_move_is_answered_not_dropped():
     host = start_host(seats=2, game="eighty-days")
     players = [Raw(host.port), Raw(host.port)]
     try:
-        seats = [p.hello("player", name=n)["seat"] for p, n in zip(players, ("Cy", "Di"),
-                                                                      strict=True)]
-        host.start_game()
-        syncs = [_playing(p) for p in players]
-        first = next(i for i, sync in enumerate(syncs) if seats[i] in sync["to_act"])
-        player, seat, sync = players[first], seats[first], syncs[first]
+        player, seat, sync = _start_with_first_to_act(host, players)
         player.send({"type": "hint"})
         player.send({"type": "action", "seat": seat, "version": sync["version"],
                      "action": sync["legal"][0]})
