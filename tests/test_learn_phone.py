@@ -157,6 +157,16 @@ def test_only_the_learners_phone_presses_the_coachs_buttons(table):
     assert session.coach.step_index == step and session.take_presses() == []
     watcher.close()
 
+    # the learner's Next after the TV moved on: a step that waits for a move
+    # offers none, so nothing is pressed and the phone is told its line again
+    scene.coach_press("next")
+    told: list[bool] = []
+    session.retell = lambda: told.append(True)
+    moved_to = session.coach.step_index
+    host.coach_presses(session.learner, "next")
+    tv_until(app, lambda: told, "the phone's line told again")
+    assert session.coach.step_index == moved_to
+
 
 def test_a_table_that_is_not_a_guided_game_refuses_a_coach_button(monkeypatch, tmp_path):
     from netkit import Raw, start_host

@@ -160,8 +160,9 @@ class CoachSession:
         press in turn; none here."""
         return []
 
-    def pressed(self) -> None:
-        """The table pressed a panel button (a phone's line follows it)."""
+    def retell(self) -> None:
+        """Say the coach's line again where it is shown away from the window
+        (a phone's), after a change that played no move; nothing to do here."""
 
     def keep(self) -> None:
         """Save where the learner is (Leave; a finished lesson forgets it)."""

@@ -190,13 +190,13 @@ class CoachTable:
             self.retell(session.told())
         elif name == "again":
             session.clear_outcome()
+            session.retell()             # nothing was played: nothing else tells a phone
         elif name == "anyway":
             outcome = session.go_on()
             if outcome.kind != "done":
                 self.app.toast(outcome.words)
         self.needs_snap = True
         self._refresh_view()
-        session.pressed()
 
     # --- acting through the coach ------------------------------------------------
 
@@ -256,11 +256,11 @@ class CoachTable:
     # --- drawing ------------------------------------------------------------------
 
     def update(self) -> None:
-        offered = {name for _label, name in self.coach_buttons()}
         for name in self.session.take_presses():    # a phone's Next, Repeat, Try again
-            if name in offered and name != "leave":
+            if name != "leave" and any(n == name for _label, n in self.coach_buttons()):
                 self.coach_press(name)
-                offered = {n for _label, n in self.coach_buttons()}
+            else:                    # not offered now (the TV moved first): the phone
+                self.session.retell()        # gets the line as it stands, buttons again
         super().update()
         if self.coach.step_index != self.shown_step:
             self.shown_step = self.coach.step_index

@@ -116,9 +116,9 @@ class PhoneCoachSession(CoachSession):
             if seat == self.learner:
                 names.append(name)
 
-    def pressed(self) -> None:
-        """A panel button was pressed (on the TV or the phone): the phone's line
-        follows (Try again changes no move, so nothing else would tell it)."""
+    def retell(self) -> None:
+        """The phone's line again (Try again plays nothing, and a press the panel
+        did not offer changes nothing: the page waits for a line to press again)."""
         self.host.say_coach(self.learner, self.lines())
 
     def _collect(self) -> None:
