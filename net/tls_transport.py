@@ -252,9 +252,8 @@ class _TLSLink(asyncio.BufferedProtocol):
         self.closing = True
         with contextlib.suppress(ssl.SSLError):   # SSLWantReadError: the peer's
             self.tls.unwrap()                      # close_notify has not come
+        self._flush()
         if self.raw is not None and not self.raw.is_closing():
-            if self._outgoing.pending:
-                self.raw.write(self._outgoing.read())
             self.raw.close()
 
     def abort(self, exc: BaseException | None = None) -> None:
